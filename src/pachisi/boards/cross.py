@@ -1,0 +1,84 @@
+"""The folk cross-and-circle board of Шиш-беш and Мандавошка (rules.md §2).
+
+Arms A cells long and 3 wide around a 3x3 centre; the circle runs through the
+outer lanes, the tip of each arm and the four inner corners of the centre:
+2A+2 cells a quarter.  Seat 0 is the bottom arm; movement is counter-clockwise
+on screen and seat s+1 is the arm reached next.  A piece's place is written
+player-relative: -1 park, 0 its own tip (start), L its own tip after the lap,
+L+1 .. L+A-1 its house up the middle column of its arm.
+"""
+from dataclasses import dataclass
+from functools import cached_property
+
+
+@dataclass(frozen=True)
+class CrossBoard:
+    arm: int = 5
+
+    @property
+    def size(self):
+        return 2 * self.arm + 3
+
+    @property
+    def mid(self):
+        return self.arm + 1
+
+    @property
+    def quarter(self):
+        return 2 * self.arm + 2
+
+    @property
+    def circle(self):
+        return 4 * self.quarter
+
+    @property
+    def house_cells(self):
+        return self.arm - 1
+
+    def rotate(self, rc, times=1):
+        """Turn a cell 90 degrees counter-clockwise on screen, `times` times."""
+        r, c = rc
+        for _ in range(times % 4):
+            r, c = self.size - 1 - c, r
+        return r, c
+
+    @cached_property
+    def track(self):
+        """Screen cell (row, col) of every global circle index, seat 0's tip first."""
+        n, m, a = self.size, self.mid, self.arm
+        quarter = [(n - 1, m)]
+        quarter += [(n - 1 - i, m + 1) for i in range(a)]
+        quarter += [(m + 1, m + 1)]
+        quarter += [(m + 1, m + 2 + i) for i in range(a)]
+        return tuple(self.rotate(rc, q) for q in range(4) for rc in quarter)
+
+    def corners(self):
+        """Relative indices of the four inner corners ("углы", "масть")."""
+        return tuple(self.arm + 1 + q * self.quarter for q in range(4))
+
+    def tips(self):
+        return tuple(q * self.quarter for q in range(4))
+
+    def house(self, seat):
+        """Screen cells of a seat's house, from its entrance inward."""
+        n, m = self.size, self.mid
+        return tuple(self.rotate((n - 2 - i, m), seat) for i in range(self.house_cells))
+
+    def cell(self, seat, p):
+        """Screen cell of relative place p (0 <= p <= L + A - 1) of a seat."""
+        big_l = self.circle
+        if p <= big_l:
+            return self.track[(p + self.quarter * seat) % big_l]
+        return self.house(seat)[p - big_l - 1]
+
+    def global_index(self, seat, p):
+        return (p + self.quarter * seat) % self.circle
+
+    def park(self, seat):
+        """Screen cell where a seat's park is drawn: the corner right of its arm."""
+        return self.rotate((self.size - 2, self.size - 2), seat)
+
+    def centre_cross(self):
+        """The centre and its four edge-middles (unused in Шиш-беш, the БУР in Мандавошка)."""
+        m = self.mid
+        return ((m, m), (m + 1, m), (m, m + 1), (m - 1, m), (m, m - 1))

@@ -1,0 +1,344 @@
+"""The core objects: a Game (rules + options + players) and its State.
+
+In the spirit of python-chess and OpenSpiel: a State knows whose turn it is,
+whether it waits for dice (a chance node) or for a decision, its legal moves,
+and how to push and pop one; dice are chance outcomes, drawn from the game's
+seeded stream or set by hand.  The hot work happens in compiled kernels
+(`kernel.py` and each game's rules), the State only wraps a flat int array.
+"""
+from dataclasses import dataclass
+import itertools
+import json
+
+import numpy as np
+
+from . import kernel as K
+from .options import OptionError, resolve
+
+
+class GameError(ValueError):
+    """Something asked of a game that its rules or its state do not allow."""
+
+
+class IllegalMove(GameError):
+    """A move the position does not allow; the message says why."""
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: str
+    player: int
+    piece: int
+    a: int
+    b: int
+
+    def as_dict(self):
+        return {"kind": self.kind, "player": self.player, "piece": self.piece, "a": self.a, "b": self.b}
+
+
+@dataclass(frozen=True)
+class Move:
+    """One single-die action, with where the piece goes (player-relative)."""
+    action: int
+    player: int
+    die: int
+    piece: int
+    kind: int
+    frm: int
+    to: int
+    text: str
+
+    def __str__(self):
+        return self.text
+
+
+class Kernel:
+    """A game's compiled rule functions and the core loops compiled around them."""
+
+    def __init__(self, tag, check, gen, play, begin, finish, potential, evaluate):
+        self.check, self.gen, self.play = check, gen, play
+        self.begin, self.finish = begin, finish
+        self.potential, self.evaluate = potential, evaluate
+        core = K.specialise(tag, check=check, gen=gen, play=play, begin=begin, finish=finish,
+                            potential=potential, evaluate=evaluate)
+        self.set_dice, self.legal, self.settle = core.set_dice, core.legal, core.settle
+        self.playout, self.rolloff, self.run_many = core.playout, core.rolloff, core.run_many
+
+
+class Game:
+    """A game is its parameters: name, option values and the number of players.
+
+    Subclasses give `name`, `title`, `options`, `presets`, `kernel`, and build
+    the compiled tables (`tables`), the state layout and the notation."""
+
+    name = ""
+    title = ""
+    options = ()
+    presets = {"seed": {}}
+    min_players = 2
+    max_players = 4
+    piece_names = "abcd"
+    colours = ("red", "green", "yellow", "blue")
+    kernel: Kernel = None
+    reasons: dict = {}
+
+    def __init__(self, players=4, preset=None, options=None):
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise OptionError(f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players!r}")
+        self.players = players
+        self.preset, self.opts = resolve(self.options, self.presets, preset, options)
+        self.seats = self.seating(players)
+        self.tab = self.tables()
+        self.size = self.state_size()
+        self._work = K.new_work(self.size)
+        self._out = np.zeros(K.MAX_ACTIONS, np.int64)
+        self._ev = np.zeros(K.MAX_EVENTS * K.EV_WIDTH, np.int64)
+
+    # -- what a game module provides ---------------------------------------
+    def seating(self, players):
+        """Physical seats of the players, in turn order."""
+        return {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}[players]
+
+    def tables(self):
+        raise NotImplementedError
+
+    def state_size(self):
+        raise NotImplementedError
+
+    def initial(self, arr):
+        """Fill a fresh state array with the starting position."""
+        raise NotImplementedError
+
+    def describe(self, arr, action):
+        """The Move for an action in the position arr."""
+        raise NotImplementedError
+
+    def first_player(self, seed, arr):
+        """Who starts: a roll-off on the seed's stream (highest sum, ties roll again)."""
+        return int(self.kernel.rolloff(arr, self.tab, seed))
+
+    # -- the public surface ---------------------------------------------------
+    def option_string(self):
+        return " ".join(f"{k}={_fmt(v)}" for k, v in self.opts.items())
+
+    def new_state(self, seed=0, first_player=None):
+        if not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
+            raise GameError(f"a seed is a whole number from 0 to 2**63-1, not {seed!r}")
+        arr = np.zeros(self.size, np.int64)
+        arr[K.H_NPLAYERS] = self.players
+        arr[K.H_WINNER] = -1
+        self.initial(arr)
+        if first_player is None:
+            first_player = self.first_player(seed, arr)
+        if not 0 <= first_player < self.players:
+            raise GameError(f"player {first_player} does not exist in a {self.players}-player game")
+        arr[K.H_PLAYER] = first_player
+        return State(self, arr, seed)
+
+    def dice_ranges(self):
+        return [(int(lo), int(hi)) for lo, hi in zip(self.tab.dice_lo, self.tab.dice_hi)]
+
+    def player_name(self, player):
+        return self.colours[self.seats[player]]
+
+    def reason(self, code):
+        return self.reasons.get(code, f"not allowed (reason {code})")
+
+
+def _fmt(v):
+    return str(v).lower() if isinstance(v, bool) else str(v)
+
+
+class State:
+    """A position of a game, with push/pop of moves and dice."""
+
+    __slots__ = ("game", "arr", "seed", "_stack")
+
+    def __init__(self, game, arr, seed):
+        self.game = game
+        self.arr = arr
+        self.seed = seed
+        self._stack = []
+
+    # -- what the position is ------------------------------------------------
+    @property
+    def current_player(self):
+        return int(self.arr[K.H_PLAYER])
+
+    @property
+    def is_chance(self):
+        return self.arr[K.H_PHASE] == K.PHASE_ROLL
+
+    @property
+    def is_over(self):
+        return self.arr[K.H_PHASE] == K.PHASE_OVER
+
+    @property
+    def winner(self):
+        w = int(self.arr[K.H_WINNER])
+        return None if w < 0 else w
+
+    @property
+    def finish_order(self):
+        return [int(x) for x in self.arr[K.H_ORDER:K.H_ORDER + self.arr[K.H_NFIN]]]
+
+    @property
+    def seq(self):
+        return int(self.arr[K.H_SEQ])
+
+    @property
+    def rolls(self):
+        return int(self.arr[K.H_ROLLS])
+
+    @property
+    def dice(self):
+        """The dice still to play in this roll."""
+        n = self.arr[K.H_NDICE]
+        return tuple(int(d) for d in self.arr[K.H_DICE:K.H_DICE + n] if d)
+
+    @property
+    def roll_dice(self):
+        """The dice as rolled (empty at a chance node)."""
+        if self.is_chance:
+            return ()
+        return tuple(int(d) for d in self.arr[K.H_ROLL0:K.H_ROLL0 + self.arr[K.H_NDICE]])
+
+    def result(self):
+        return {"winner": self.winner, "order": self.finish_order, "over": bool(self.is_over)}
+
+    # -- chance steps ----------------------------------------------------------
+    def chance_outcomes(self):
+        """Every roll with its probability."""
+        ranges = self.game.dice_ranges()
+        combos = list(itertools.product(*[range(lo, hi + 1) for lo, hi in ranges]))
+        p = 1.0 / len(combos)
+        return [(c, p) for c in combos]
+
+    def next_roll(self):
+        """The roll the seed's stream holds for this state."""
+        r = int(self.arr[K.H_ROLLS])
+        return tuple(lo + int(K.draw(self.seed, r * 8 + i, hi - lo + 1))
+                     for i, (lo, hi) in enumerate(self.game.dice_ranges()))
+
+    def roll(self):
+        """Roll the dice from the seed's stream; returns the roll and its events."""
+        dice = self.next_roll()
+        return dice, self.set_dice(dice)
+
+    def set_dice(self, dice):
+        if not self.is_chance:
+            raise IllegalMove("the dice are already rolled: a move is expected" if not self.is_over
+                              else "the game is over")
+        ranges = self.game.dice_ranges()
+        dice = tuple(dice)
+        if len(dice) != len(ranges):
+            raise IllegalMove(f"{self.game.title} rolls {len(ranges)} dice, not {len(dice)}")
+        for d, (lo, hi) in zip(dice, ranges):
+            if not isinstance(d, (int, np.integer)) or not lo <= d <= hi:
+                raise IllegalMove(f"a die shows {lo} to {hi}, not {d!r}")
+        g, k = self.game, self.game.kernel
+        self._stack.append(self.arr.copy())
+        values = np.array(dice, np.int64)
+        ne = k.set_dice(self.arr, g.tab, values, g._ev, 0)
+        ne = self._settle(ne)
+        return self._events(ne)
+
+    # -- decisions ---------------------------------------------------------------
+    def legal_actions(self):
+        g, k = self.game, self.game.kernel
+        n = k.legal(self.arr, g.tab, g._out, *g._work)
+        return [int(a) for a in g._out[:n]]
+
+    def legal_moves(self):
+        return [self.game.describe(self.arr, a) for a in self.legal_actions()]
+
+    def parse_move(self, text):
+        """A move from its notation, checked against the position."""
+        text = str(text).strip()
+        for m in self.legal_moves():
+            if m.text == text:
+                return m
+        raise IllegalMove(self.explain(text))
+
+    def explain(self, text):
+        """Why the move written `text` is not legal here."""
+        if self.is_over:
+            return f"{text}: the game is over"
+        if self.is_chance:
+            return f"{text}: roll the dice first"
+        g = self.game
+        try:
+            slot_piece_kinds = g.parse_notation(self.arr, text)
+        except GameError as e:
+            return f"{text}: {e}"
+        reasons = []
+        candidates = set(self._candidates())
+        for slot, piece, kind in slot_piece_kinds:
+            code = int(g.kernel.check(self.arr, g.tab, slot, piece, kind))
+            if code == 0 and K.encode(slot, piece, kind) in candidates:
+                return (f"{text}: {g.whole_roll_reason()}")
+            reasons.append(g.reason(code))
+        return f"{text}: " + (reasons[0] if reasons else "no such move")
+
+    def _candidates(self):
+        g, k = self.game, self.game.kernel
+        n = k.gen(self.arr, g.tab, g._out)
+        return [int(a) for a in g._out[:n]]
+
+    def push(self, move):
+        """Apply a move (a Move, its notation, or an action number)."""
+        if isinstance(move, Move):
+            action = move.action
+        elif isinstance(move, (int, np.integer)):
+            action = int(move)
+        else:
+            action = self.parse_move(move).action
+        if self.is_chance or self.is_over:
+            raise IllegalMove(self.explain(self.game.describe(self.arr, action).text
+                                           if not self.is_over else str(move)))
+        if action not in self.legal_actions():
+            raise IllegalMove(self.explain(self.game.describe(self.arr, action).text))
+        g, k = self.game, self.game.kernel
+        self._stack.append(self.arr.copy())
+        self.arr[K.H_SEQ] += 1
+        ne = k.play(self.arr, g.tab, action, g._ev, 0)
+        ne = self._settle(ne)
+        return self._events(ne)
+
+    def pop(self):
+        """Undo the last push or roll."""
+        if not self._stack:
+            raise GameError("nothing to undo")
+        self.arr = self._stack.pop()
+
+    def _settle(self, ne):
+        g, k = self.game, self.game.kernel
+        return k.settle(self.arr, g.tab, g._ev, ne, g._out, *g._work)[0]
+
+    def _events(self, ne):
+        ev = self.game._ev
+        ne = min(ne, K.MAX_EVENTS)
+        return [Event(K.EV_NAMES[int(ev[i])], int(ev[i + 1]), int(ev[i + 2]), int(ev[i + 3]), int(ev[i + 4]))
+                for i in range(0, ne * K.EV_WIDTH, K.EV_WIDTH)]
+
+    # -- copies, comparison, JSON --------------------------------------------------
+    def clone(self):
+        s = State(self.game, self.arr.copy(), self.seed)
+        s._stack = list(self._stack)
+        return s
+
+    def __eq__(self, other):
+        return (isinstance(other, State) and other.game.name == self.game.name
+                and other.game.opts == self.game.opts and other.seed == self.seed
+                and np.array_equal(other.arr, self.arr))
+
+    def __hash__(self):
+        return hash((self.game.name, self.seed, self.arr.tobytes()))
+
+    def to_json(self):
+        g = self.game
+        return json.dumps({"game": g.name, "preset": g.preset, "options": g.opts, "players": g.players,
+                           "seed": self.seed, "state": [int(x) for x in self.arr]})
+
+    def __repr__(self):
+        return f"<{self.game.name} state seq={self.seq} player={self.current_player} dice={self.dice}>"

@@ -1,0 +1,79 @@
+"""House-rule options and presets: every rule a table may play differently is
+a named option with a default, and a preset is a full set of option values."""
+from dataclasses import dataclass
+
+
+class OptionError(ValueError):
+    """An unknown option or preset, or a value outside what the option allows."""
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: object
+    help: str
+    choices: tuple = ()          # allowed values of a choice option
+    kind: type = str             # bool, int or str
+
+    def parse(self, value):
+        """Accept a value of the right type, or its text from a command line."""
+        if self.kind is bool:
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise OptionError(f"option {self.name!r} takes true or false, not {value!r}")
+        if self.kind is int:
+            try:
+                number = int(value)
+            except (TypeError, ValueError):
+                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}") from None
+            if self.choices and number not in self.choices:
+                raise OptionError(f"option {self.name!r} takes one of {_listing(self.choices)}, not {number}")
+            return number
+        text = str(value)
+        if self.choices and text not in self.choices:
+            raise OptionError(f"option {self.name!r} takes one of {_listing(self.choices)}, not {text!r}")
+        return text
+
+    def describe(self):
+        allowed = _listing(self.choices) if self.choices else ("true, false" if self.kind is bool else self.kind.__name__)
+        return f"{self.name} = {self.default!r} ({allowed}): {self.help}"
+
+
+def _listing(values):
+    return ", ".join(str(v) for v in values)
+
+
+def resolve(options, presets, preset=None, overrides=None):
+    """The option values of a preset with house-rule overrides applied.
+
+    `options` is a tuple of Option, `presets` maps names to partial value
+    dicts (the first is the default preset)."""
+    by_name = {o.name: o for o in options}
+    if preset is None:
+        preset = next(iter(presets))
+    if preset not in presets:
+        raise OptionError(f"unknown preset {preset!r}; presets: {_listing(presets)}")
+    values = {o.name: o.default for o in options}
+    values.update(presets[preset])
+    for key, value in (overrides or {}).items():
+        key = key.replace("-", "_")
+        if key not in by_name:
+            raise OptionError(f"unknown option {key!r}; options: {_listing(by_name)}")
+        values[key] = by_name[key].parse(value)
+    return preset, values
+
+
+def parse_assignments(items):
+    """['arm=6', 'quick_charge=true'] -> {'arm': '6', 'quick_charge': 'true'}."""
+    out = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"option {item!r} must be written key=value")
+        out[key.strip()] = value.strip()
+    return out

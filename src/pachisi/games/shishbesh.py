@@ -1,0 +1,447 @@
+"""Шиш-беш (seed 000; rules.md §2–3).
+
+Two dice, each die a separate move in the order the player chooses; a move is
+obligatory when a die can be played, and the player must use as many dice as
+possible.  A piece leaves the park on a six (or a double, or either) onto its
+start, the tip of its own arm.  Landing on an enemy captures it back to its
+park; a capture or a double earns another roll.  Two own pieces never share a
+cell.  From a corner a 1 jumps to the adjacent corner, forward or back (back
+from the first corner is the срез, straight to the house door), and a 3 jumps
+diagonally.  A piece stopping on a shelter cell hides there if the shelter is
+free and cannot be captured; a hidden piece is locked while anyone stands on
+its cell.  The house is entered through the own tip by exact count, without
+passing own pieces; four pieces in the house win.
+"""
+from collections import namedtuple
+import re
+
+import numpy as np
+from numba import njit
+
+from ..boards.cross import CrossBoard
+from ..engine import kernel as K
+from ..engine.game import Game, GameError, Kernel, Move
+from ..engine.options import Option
+
+# -- state layout after the core header ----------------------------------------
+PIECES = 4
+POS = K.HEADER                   # relative place of each piece (player*4 + k)
+SHEL = POS + 16                  # 1 while the piece hides in a shelter
+CELL = SHEL + 16                 # per global circle cell: piece id + 1 standing there
+HUT = CELL + 56                  # per global circle cell: piece id + 1 in its shelter
+G_EXTRA = HUT + 56               # extra rolls earned and not yet taken
+G_DOUBLE = G_EXTRA + 1           # this roll is a double
+G_CAPT = G_DOUBLE + 1            # captures in this roll
+G_TRIES = G_CAPT + 1             # quick charge: rolls this turn that gave no move
+G_PLAYED = G_TRIES + 1           # dice played in this roll
+SIZE = G_PLAYED + 1
+
+PARK = -1
+ABSENT = -9                      # slots of players not in the game
+
+STEP, JUMP_FORWARD, JUMP_BACK, JUMP_DIAGONAL = 0, 1, 2, 3
+ENTRY_SIX, ENTRY_DOUBLE, ENTRY_BOTH = 0, 1, 2
+
+# reasons a single-die action is refused
+R_NO_DIE, R_NO_PIECE, R_PARK_SIX, R_PARK_DOUBLE, R_PARK_SIX_OR_DOUBLE = 1, 2, 3, 4, 5
+R_START_OWN, R_LOCKED, R_OVERSHOOT, R_PASS_OWN_HOUSE, R_OWN_PIECE = 6, 7, 8, 9, 10
+R_OWN_SHELTERED, R_NOT_CORNER, R_JUMP_DIE, R_PARK_JUMP, R_OVER = 11, 12, 13, 14, 15
+
+REASONS = {
+    R_NO_DIE: "no die of this roll is left with that value",
+    R_NO_PIECE: "there is no such piece",
+    R_PARK_SIX: "a piece leaves the park only on a six",
+    R_PARK_DOUBLE: "a piece leaves the park only on a double",
+    R_PARK_SIX_OR_DOUBLE: "a piece leaves the park only on a six or a double",
+    R_START_OWN: "your own piece stands on your start",
+    R_LOCKED: "the piece is locked in its shelter while a piece stands on its cell",
+    R_OVERSHOOT: "the house is entered by exact count: this die overshoots it",
+    R_PASS_OWN_HOUSE: "in the house a piece cannot pass your own pieces",
+    R_OWN_PIECE: "two of your own pieces cannot stand on one cell",
+    R_OWN_SHELTERED: "your own piece hides in that shelter (shelter_own_stack is off)",
+    R_NOT_CORNER: "jumps are made only from a corner",
+    R_JUMP_DIE: "a 1 jumps to the adjacent corner and a 3 diagonally; this die cannot jump so",
+    R_PARK_JUMP: "a piece in the park can only enter",
+    R_OVER: "the game is over",
+}
+
+Tab = namedtuple("Tab", "dice_lo dice_hi seat nplayers L Q house_end entry quick stack "
+                        "cumulative places is_shelter jump")
+
+
+# -- the rules, compiled ----------------------------------------------------------
+@njit(cache=True, inline="always")
+def glob(tab, player, p):
+    return (p + tab.Q * tab.seat[player]) % tab.L
+
+
+@njit(cache=True)
+def dest(st, tab, slot, k, kind):
+    """Where the single-die action would take the piece: (reason, target)."""
+    if st[K.H_PHASE] != K.PHASE_MOVE:
+        return R_OVER, 0
+    if slot >= st[K.H_NDICE] or st[K.H_DICE + slot] == 0:
+        return R_NO_DIE, 0
+    if k >= PIECES:
+        return R_NO_PIECE, 0
+    d = st[K.H_DICE + slot]
+    pl = st[K.H_PLAYER]
+    pid = pl * PIECES + k
+    p = st[POS + pid]
+    big_l = tab.L
+    if p == PARK:
+        if kind != STEP:
+            return R_PARK_JUMP, 0
+        double = st[G_DOUBLE] == 1
+        if tab.entry == ENTRY_SIX and d != 6:
+            return R_PARK_SIX, 0
+        if tab.entry == ENTRY_DOUBLE and not double:
+            return R_PARK_DOUBLE, 0
+        if tab.entry == ENTRY_BOTH and d != 6 and not double:
+            return R_PARK_SIX_OR_DOUBLE, 0
+        occ = st[CELL + glob(tab, pl, 0)]
+        if occ and (occ - 1) // PIECES == pl:
+            return R_START_OWN, 0
+        return 0, 0
+    if st[SHEL + pid] and st[CELL + glob(tab, pl, p)]:
+        return R_LOCKED, 0
+    if kind == STEP:
+        t = p + d
+        if t > tab.house_end:
+            return R_OVERSHOOT, 0
+        if t > big_l:
+            lo = max(p, big_l)
+            for j in range(PIECES):
+                q = st[POS + pl * PIECES + j]
+                if lo < q <= t:
+                    return (R_OWN_PIECE if q == t else R_PASS_OWN_HOUSE), 0
+            return 0, t
+    else:
+        t = tab.jump[kind, p] if p < big_l else -1
+        if t < 0:
+            return R_NOT_CORNER, 0
+        if d != (3 if kind == JUMP_DIAGONAL else 1):
+            return R_JUMP_DIE, 0
+    g = glob(tab, pl, t)
+    occ = st[CELL + g]
+    if occ and (occ - 1) // PIECES == pl:
+        return R_OWN_PIECE, 0
+    if kind == STEP and tab.is_shelter[g] and not tab.stack:
+        hut = st[HUT + g]
+        if hut and (hut - 1) // PIECES == pl:
+            return R_OWN_SHELTERED, 0
+    return 0, t
+
+
+@njit(cache=True)
+def check(st, tab, slot, k, kind):
+    return dest(st, tab, slot, k, kind)[0]
+
+
+@njit(cache=True)
+def gen(st, tab, out):
+    if st[K.H_PHASE] != K.PHASE_MOVE:
+        return 0
+    n = 0
+    pl = st[K.H_PLAYER]
+    for slot in range(st[K.H_NDICE]):
+        d = st[K.H_DICE + slot]
+        if d == 0 or not K.first_slot_of_value(st, slot):
+            continue
+        for k in range(PIECES):
+            if dest(st, tab, slot, k, STEP)[0] == 0:
+                out[n] = K.encode(slot, k, STEP)
+                n += 1
+            if d == 1 or d == 3:
+                p = st[POS + pl * PIECES + k]
+                if 0 <= p < tab.L and tab.jump[JUMP_FORWARD, p] >= 0:
+                    for kind in (JUMP_FORWARD, JUMP_BACK, JUMP_DIAGONAL):
+                        if dest(st, tab, slot, k, kind)[0] == 0:
+                            out[n] = K.encode(slot, k, kind)
+                            n += 1
+    return n
+
+
+@njit(cache=True)
+def play(st, tab, a, ev, ne):
+    slot, k, kind = K.decode(a)
+    t = dest(st, tab, slot, k, kind)[1]
+    pl = st[K.H_PLAYER]
+    pid = pl * PIECES + k
+    p = st[POS + pid]
+    big_l = tab.L
+    st[K.H_DICE + slot] = 0
+    st[K.H_SCORE] += 1
+    st[G_PLAYED] += 1
+    if 0 <= p <= big_l:                     # lift the piece off its cell or shelter
+        g0 = glob(tab, pl, p)
+        if st[SHEL + pid]:
+            st[HUT + g0] = 0
+            st[SHEL + pid] = 0
+        else:
+            st[CELL + g0] = 0
+    if t <= big_l:
+        g = glob(tab, pl, t)
+        occ = st[CELL + g]
+        if occ:                              # an enemy: captured back to its park
+            victim = occ - 1
+            st[POS + victim] = PARK
+            st[CELL + g] = 0
+            st[G_CAPT] += 1
+            ne = K.emit(ev, ne, K.EV_CAPTURED, victim // PIECES, victim % PIECES, g, pl)
+        if kind == STEP and tab.is_shelter[g] and st[HUT + g] == 0:
+            st[HUT + g] = pid + 1
+            st[SHEL + pid] = 1
+        else:
+            st[CELL + g] = pid + 1
+    st[POS + pid] = t
+    if p == PARK:
+        ne = K.emit(ev, ne, K.EV_ENTERED, pl, k, p, t)
+    elif kind != STEP:
+        ne = K.emit(ev, ne, K.EV_JUMPED, pl, k, p, t)
+    elif t > big_l:
+        ne = K.emit(ev, ne, K.EV_HOUSE, pl, k, p, t)
+    else:
+        ne = K.emit(ev, ne, K.EV_MOVED, pl, k, p, t)
+    if st[SHEL + pid]:
+        ne = K.emit(ev, ne, K.EV_SHELTERED, pl, k, t, 0)
+    if t > big_l and p <= big_l:
+        ne = K.emit(ev, ne, K.EV_FINISHED, pl, k, p, t)
+        ne = _check_win(st, tab, pl, ev, ne)
+    return ne
+
+
+@njit(cache=True)
+def _check_win(st, tab, pl, ev, ne):
+    for j in range(PIECES):
+        if st[POS + pl * PIECES + j] <= tab.L:
+            return ne
+    nfin = st[K.H_NFIN]
+    st[K.H_ORDER + nfin] = pl
+    st[K.H_NFIN] = nfin + 1
+    if nfin == 0:
+        st[K.H_WINNER] = pl
+    ne = K.emit(ev, ne, K.EV_WON, pl, 0, nfin + 1, 0)
+    left = tab.nplayers - nfin - 1
+    if not tab.places or left <= 1:
+        if tab.places and left == 1:         # the last player takes the last place
+            for q in range(tab.nplayers):
+                if not _finished(st, q):
+                    st[K.H_ORDER + nfin + 1] = q
+                    st[K.H_NFIN] = nfin + 2
+        st[K.H_PHASE] = K.PHASE_OVER
+    return ne
+
+
+@njit(cache=True, inline="always")
+def _finished(st, q):
+    for i in range(st[K.H_NFIN]):
+        if st[K.H_ORDER + i] == q:
+            return True
+    return False
+
+
+@njit(cache=True)
+def begin(st, tab, ev, ne):
+    st[G_DOUBLE] = 1 if st[K.H_DICE] == st[K.H_DICE + 1] else 0
+    st[G_CAPT] = 0
+    st[G_PLAYED] = 0
+    return ne
+
+
+@njit(cache=True)
+def finish(st, tab, ev, ne):
+    pl = st[K.H_PLAYER]
+    for slot in range(st[K.H_NDICE]):
+        if st[K.H_DICE + slot]:
+            ne = K.emit(ev, ne, K.EV_BURNED, pl, 0, st[K.H_DICE + slot], 0)
+            st[K.H_DICE + slot] = 0
+    if st[K.H_PHASE] == K.PHASE_OVER:
+        return ne
+    st[K.H_PHASE] = K.PHASE_ROLL
+    if tab.cumulative:
+        st[G_EXTRA] += st[G_DOUBLE] + st[G_CAPT]
+    elif st[G_DOUBLE] or st[G_CAPT]:
+        st[G_EXTRA] += 1
+    again = False
+    if st[G_EXTRA] > 0:
+        st[G_EXTRA] -= 1
+        again = True
+        ne = K.emit(ev, ne, K.EV_EXTRA_ROLL, pl, 0, st[G_EXTRA], 0)
+    if st[G_PLAYED] == 0 and tab.quick and _none_on_circle(st, tab, pl):
+        st[G_TRIES] += 1
+        if not again and st[G_TRIES] < 3:
+            again = True
+            ne = K.emit(ev, ne, K.EV_REROLL, pl, 0, 3 - st[G_TRIES], 0)
+    elif st[G_PLAYED]:
+        st[G_TRIES] = 0
+    if not again:
+        st[G_TRIES] = 0
+        st[G_EXTRA] = 0
+        nxt = pl
+        for _ in range(tab.nplayers):
+            nxt = (nxt + 1) % tab.nplayers
+            if not _finished(st, nxt):
+                break
+        st[K.H_PLAYER] = nxt
+        ne = K.emit(ev, ne, K.EV_PASS, pl, 0, nxt, 0)
+    return ne
+
+
+@njit(cache=True, inline="always")
+def _none_on_circle(st, tab, pl):
+    for j in range(PIECES):
+        p = st[POS + pl * PIECES + j]
+        if 0 <= p <= tab.L:
+            return False
+    return True
+
+
+@njit(cache=True)
+def potential(st, tab):
+    n = 0
+    for slot in range(st[K.H_NDICE]):
+        if st[K.H_DICE + slot]:
+            n += 1
+    return st[K.H_SCORE] + n
+
+
+@njit(cache=True)
+def evaluate(st, tab, me):
+    """Progress of own pieces against the opponents', with safety and threats."""
+    big_l = tab.L
+    val = 0.0
+    nopp = max(tab.nplayers - 1, 1)
+    for q in range(tab.nplayers):
+        for j in range(PIECES):
+            p = st[POS + q * PIECES + j]
+            if p == PARK:
+                prog = 0.0
+            elif p <= big_l:
+                prog = 10.0 + p
+                if st[SHEL + q * PIECES + j]:
+                    prog += 3.0
+                else:
+                    # threatened: an enemy 1..6 cells behind on the circle
+                    g = glob(tab, q, p)
+                    for q2 in range(tab.nplayers):
+                        if q2 == q:
+                            continue
+                        for j2 in range(PIECES):
+                            p2 = st[POS + q2 * PIECES + j2]
+                            if 0 <= p2 <= big_l and not st[SHEL + q2 * PIECES + j2]:
+                                dist = (g - glob(tab, q2, p2)) % big_l
+                                if 1 <= dist <= 6:
+                                    prog -= 0.25 * (10.0 + p)
+                                    break
+            else:
+                prog = 30.0 + big_l + 2.0 * (p - big_l)
+            val += prog if q == me else -prog / nopp
+    if st[K.H_WINNER] == me:
+        val += 1e6
+    return val
+
+
+KERNEL = Kernel("shishbesh", check, gen, play, begin, finish, potential, evaluate)
+
+
+# -- the game ------------------------------------------------------------------
+class ShishBesh(Game):
+    name = "shishbesh"
+    title = "Шиш-беш"
+    kernel = KERNEL
+    reasons = REASONS
+    options = (
+        Option("arm", 5, "arm length: 5 is the normal field (circle 48, house 4), 6 the long field "
+               "(circle 56, house 5)", (5, 6), int),
+        Option("shelters", "opposite", "shelters on the 3rd cell from the edge of every lane (opposite), "
+               "or staggered: 3rd on the lane to the centre, 4th on the lane out (alternate)",
+               ("opposite", "alternate")),
+        Option("start", "six", "a piece leaves the park on a six, on a double (either of its dice), "
+               "or on either", ("six", "double", "both")),
+        Option("quick_charge", False, "while none of a player's pieces is on the circle, three rolls a turn "
+               "to get a move", kind=bool),
+        Option("shelter_own_stack", True, "a piece may stand on the cell above its own hidden piece",
+               kind=bool),
+        Option("extra_rolls_cumulative", False, "a double that also captures earns two extra rolls, "
+               "each capture one (off: one extra roll a roll at most)", kind=bool),
+        Option("play_for_places", False, "after the winner the others play on for the places", kind=bool),
+        Option("first_player", "rolloff", "who starts: a roll-off (highest sum) or the first seat",
+               ("rolloff", "first")),
+    )
+    presets = {
+        "seed": {},
+        "long": {"arm": 6},
+        "start-on-double": {"start": "double"},
+        "six-or-double": {"start": "both"},
+        "quick-charge": {"quick_charge": True},
+        "alternate-shelters": {"shelters": "alternate"},
+    }
+
+    @property
+    def board(self):
+        return CrossBoard(self.opts["arm"])
+
+    def tables(self):
+        b = self.board
+        big_l, q, a = b.circle, b.quarter, b.arm
+        is_shelter = np.zeros(big_l, np.int64)
+        lane_out = 4 if self.opts["shelters"] == "alternate" else 3
+        for g in range(big_l):
+            if g % q == 3 or g % q == q - lane_out:
+                is_shelter[g] = 1
+        jump = np.full((4, big_l + a), -1, np.int64)
+        corners = b.corners()
+        for i, c in enumerate(corners):
+            jump[JUMP_FORWARD, c] = corners[(i + 1) % 4]
+            jump[JUMP_BACK, c] = corners[(i - 1) % 4]
+            jump[JUMP_DIAGONAL, c] = corners[(i + 2) % 4]
+        entry = {"six": ENTRY_SIX, "double": ENTRY_DOUBLE, "both": ENTRY_BOTH}[self.opts["start"]]
+        return Tab(np.array([1, 1], np.int64), np.array([6, 6], np.int64),
+                   np.array(self.seats, np.int64), self.players, big_l, q, big_l + a - 1, entry,
+                   int(self.opts["quick_charge"]), int(self.opts["shelter_own_stack"]),
+                   int(self.opts["extra_rolls_cumulative"]), int(self.opts["play_for_places"]),
+                   is_shelter, jump)
+
+    def state_size(self):
+        return SIZE
+
+    def first_player(self, seed, arr):
+        return 0 if self.opts["first_player"] == "first" else super().first_player(seed, arr)
+
+    def initial(self, arr):
+        arr[POS:POS + 16] = ABSENT
+        arr[POS:POS + self.players * PIECES] = PARK
+
+    # -- reading the position ----------------------------------------------------
+    def pieces(self, arr, player):
+        """[(relative place, hidden in a shelter)] of a player's pieces."""
+        return [(int(arr[POS + player * PIECES + k]), bool(arr[SHEL + player * PIECES + k]))
+                for k in range(PIECES)]
+
+    def describe(self, arr, action):
+        slot, k, kind = K.decode(action)
+        pl = int(arr[K.H_PLAYER])
+        d = int(arr[K.H_DICE + slot])
+        frm = int(arr[POS + pl * PIECES + k])
+        to = int(dest(arr, self.tab, slot, k, kind)[1])
+        suffix = {STEP: "", JUMP_FORWARD: ">", JUMP_BACK: "<", JUMP_DIAGONAL: "/"}[kind]
+        return Move(action, pl, d, k, kind, frm, to, f"{d}{self.piece_names[k]}{suffix}")
+
+    _NOTATION = re.compile(r"^([1-6])([a-d])([<>/]?)$")
+
+    def parse_notation(self, arr, text):
+        """'6a' (piece a by a 6), '1b>' / '1b<' (jump forward / back), '3c/' (diagonal)."""
+        m = self._NOTATION.match(text)
+        if not m:
+            raise GameError("a move is written die, piece and an optional jump mark: 6a, 2c, 1b>, 1b<, 3d/")
+        d, k = int(m.group(1)), "abcd".index(m.group(2))
+        kind = {"": STEP, ">": JUMP_FORWARD, "<": JUMP_BACK, "/": JUMP_DIAGONAL}[m.group(3)]
+        slots = [s for s in range(int(arr[K.H_NDICE])) if arr[K.H_DICE + s] == d]
+        if not slots:
+            raise GameError(f"no die of this roll is left showing {d}")
+        return [(slots[0], k, kind)]
+
+    def whole_roll_reason(self):
+        return "the dice must be used as fully as possible, and this move leaves a die unplayable " \
+               "where another play uses both"
