@@ -73,6 +73,7 @@ class Game:
 
     name = ""
     title = ""
+    aliases = ()
     options = ()
     presets = {"seed": {}}
     min_players = 2

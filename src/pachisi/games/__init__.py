@@ -1,18 +1,32 @@
-"""The registry of games: one module per game, each a Game subclass."""
+"""The registry of games: every module of this package that defines GAME is a
+game, so adding a game is adding its module."""
+import importlib
 import json
+import pkgutil
 
 import numpy as np
 
 from ..engine.game import GameError, State
 from ..engine.options import OptionError
-from .shishbesh import ShishBesh
 
-GAMES = {cls.name: cls for cls in (ShishBesh,)}
-ALIASES = {"шиш-беш": "shishbesh", "shish-besh": "shishbesh", "sheshbesh": "shishbesh"}
+
+def _discover():
+    found = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        cls = getattr(module, "GAME", None)
+        if cls is not None:
+            found[cls.name] = cls
+    return found
+
+
+GAMES = _discover()
+ALIASES = {alias: cls.name for cls in GAMES.values() for alias in cls.aliases}
 
 
 def game_class(name):
-    key = ALIASES.get(str(name).lower(), str(name).lower())
+    key = str(name).lower()
+    key = ALIASES.get(key, key)
     if key not in GAMES:
         raise OptionError(f"unknown game {name!r}; games: {', '.join(GAMES)}")
     return GAMES[key]

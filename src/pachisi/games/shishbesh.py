@@ -22,6 +22,8 @@ from ..boards.cross import CrossBoard
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Kernel, Move
 from ..engine.options import Option
+from ..engine.view import BoardView, Square
+from . import race
 
 # -- state layout after the core header ----------------------------------------
 PIECES = 4
@@ -207,38 +209,9 @@ def play(st, tab, a, ev, ne):
         ne = K.emit(ev, ne, K.EV_SHELTERED, pl, k, t, 0)
     if t > big_l and p <= big_l:
         ne = K.emit(ev, ne, K.EV_FINISHED, pl, k, p, t)
-        ne = _check_win(st, tab, pl, ev, ne)
+        if _all_home(st, tab, pl):
+            ne = race.record_finish(st, tab.nplayers, pl, tab.places, ev, ne)
     return ne
-
-
-@njit(cache=True)
-def _check_win(st, tab, pl, ev, ne):
-    for j in range(PIECES):
-        if st[POS + pl * PIECES + j] <= tab.L:
-            return ne
-    nfin = st[K.H_NFIN]
-    st[K.H_ORDER + nfin] = pl
-    st[K.H_NFIN] = nfin + 1
-    if nfin == 0:
-        st[K.H_WINNER] = pl
-    ne = K.emit(ev, ne, K.EV_WON, pl, 0, nfin + 1, 0)
-    left = tab.nplayers - nfin - 1
-    if not tab.places or left <= 1:
-        if tab.places and left == 1:         # the last player takes the last place
-            for q in range(tab.nplayers):
-                if not _finished(st, q):
-                    st[K.H_ORDER + nfin + 1] = q
-                    st[K.H_NFIN] = nfin + 2
-        st[K.H_PHASE] = K.PHASE_OVER
-    return ne
-
-
-@njit(cache=True, inline="always")
-def _finished(st, q):
-    for i in range(st[K.H_NFIN]):
-        if st[K.H_ORDER + i] == q:
-            return True
-    return False
 
 
 @njit(cache=True)
@@ -251,14 +224,11 @@ def begin(st, tab, ev, ne):
 
 @njit(cache=True)
 def finish(st, tab, ev, ne):
-    pl = st[K.H_PLAYER]
-    for slot in range(st[K.H_NDICE]):
-        if st[K.H_DICE + slot]:
-            ne = K.emit(ev, ne, K.EV_BURNED, pl, 0, st[K.H_DICE + slot], 0)
-            st[K.H_DICE + slot] = 0
+    ne = race.burn_dice(st, ev, ne)
     if st[K.H_PHASE] == K.PHASE_OVER:
         return ne
     st[K.H_PHASE] = K.PHASE_ROLL
+    pl = st[K.H_PLAYER]
     if tab.cumulative:
         st[G_EXTRA] += st[G_DOUBLE] + st[G_CAPT]
     elif st[G_DOUBLE] or st[G_CAPT]:
@@ -269,7 +239,7 @@ def finish(st, tab, ev, ne):
         again = True
         ne = K.emit(ev, ne, K.EV_EXTRA_ROLL, pl, 0, st[G_EXTRA], 0)
     if st[G_PLAYED] == 0 and tab.quick and _none_on_circle(st, tab, pl):
-        st[G_TRIES] += 1
+        st[G_TRIES] += 1                     # quick charge: up to three rolls to get going
         if not again and st[G_TRIES] < 3:
             again = True
             ne = K.emit(ev, ne, K.EV_REROLL, pl, 0, 3 - st[G_TRIES], 0)
@@ -278,14 +248,16 @@ def finish(st, tab, ev, ne):
     if not again:
         st[G_TRIES] = 0
         st[G_EXTRA] = 0
-        nxt = pl
-        for _ in range(tab.nplayers):
-            nxt = (nxt + 1) % tab.nplayers
-            if not _finished(st, nxt):
-                break
-        st[K.H_PLAYER] = nxt
-        ne = K.emit(ev, ne, K.EV_PASS, pl, 0, nxt, 0)
+        ne = race.pass_turn(st, tab.nplayers, ev, ne)
     return ne
+
+
+@njit(cache=True, inline="always")
+def _all_home(st, tab, pl):
+    for j in range(PIECES):
+        if st[POS + pl * PIECES + j] <= tab.L:
+            return False
+    return True
 
 
 @njit(cache=True, inline="always")
@@ -299,11 +271,7 @@ def _none_on_circle(st, tab, pl):
 
 @njit(cache=True)
 def potential(st, tab):
-    n = 0
-    for slot in range(st[K.H_NDICE]):
-        if st[K.H_DICE + slot]:
-            n += 1
-    return st[K.H_SCORE] + n
+    return st[K.H_SCORE] + race.dice_left(st)
 
 
 @njit(cache=True)
@@ -349,6 +317,7 @@ KERNEL = Kernel("shishbesh", check, gen, play, begin, finish, potential, evaluat
 class ShishBesh(Game):
     name = "shishbesh"
     title = "Шиш-беш"
+    aliases = ("шиш-беш", "shish-besh", "sheshbesh")
     kernel = KERNEL
     reasons = REASONS
     options = (
@@ -442,6 +411,91 @@ class ShishBesh(Game):
             raise GameError(f"no die of this roll is left showing {d}")
         return [(slots[0], k, kind)]
 
+    # -- position files (player-relative, rules.md numbering) ----------------------
+    def pieces_to_json(self, arr):
+        """Per player: -1 park, 0..L circle, L+1.. house; "15s" hides in the shelter on 15."""
+        return [[f"{p}s" if hidden else p for p, hidden in self.pieces(arr, q)] for q in range(self.players)]
+
+    def pieces_from_json(self, arr, pieces):
+        if not isinstance(pieces, list) or len(pieces) != self.players:
+            raise GameError(f"pieces must list {self.players} players, each with {PIECES} places")
+        big_l, top = self.tab.L, self.tab.house_end
+        hidden_at, standing_at = {}, {}
+        for q, row in enumerate(pieces):
+            if not isinstance(row, list) or len(row) != PIECES:
+                raise GameError(f"player {q}: give exactly {PIECES} places")
+            for k, value in enumerate(row):
+                where = f"player {q} piece {self.piece_names[k]}"
+                hidden = isinstance(value, str) and value.strip().endswith("s")
+                text = str(value).strip().rstrip("s")
+                if text == "park":
+                    text = "-1"
+                try:
+                    p = int(text)
+                except ValueError:
+                    raise GameError(f"{where}: {value!r} is not a place (-1 park, 0..{big_l} circle, "
+                                    f"{big_l + 1}..{top} house, '15s' hidden)") from None
+                if not -1 <= p <= top:
+                    raise GameError(f"{where}: place {p} is off the board (-1..{top})")
+                if p > big_l and any(arr[POS + q * PIECES + j] == p for j in range(k)):
+                    raise GameError(f"{where}: two pieces on house cell {p}")
+                arr[POS + q * PIECES + k] = p
+                if 0 <= p <= big_l:
+                    g = int(glob(self.tab, q, p))
+                    if hidden and not self.tab.is_shelter[g]:
+                        raise GameError(f"{where}: place {p} has no shelter to hide in")
+                    (hidden_at if hidden else standing_at).setdefault(g, []).append((q, k))
+                elif hidden:
+                    raise GameError(f"{where}: only a piece on the circle can hide")
+        for g, who in standing_at.items():
+            if self.tab.is_shelter[g] and g not in hidden_at and len(who) == 1:
+                hidden_at[g] = who
+                who = []
+            if len(who) > 1:
+                raise GameError(f"two pieces stand on cell {g} (seat 0's numbering): {who}")
+            for q, k in who:
+                arr[CELL + g] = q * PIECES + k + 1
+        for g, who in hidden_at.items():
+            if len(who) > 1:
+                raise GameError(f"two pieces hide in the shelter of cell {g} (seat 0's numbering)")
+            q, k = who[0]
+            arr[HUT + g] = q * PIECES + k + 1
+            arr[SHEL + q * PIECES + k] = 1
+            mate = arr[CELL + g]
+            if mate and (mate - 1) // PIECES == q and not self.tab.stack:
+                raise GameError(f"player {q}: a piece stands above its own hidden piece, "
+                                "but shelter_own_stack is off")
+        for q in range(self.players):
+            if all(arr[POS + q * PIECES + k] > big_l for k in range(PIECES)):
+                raise GameError(f"player {q} has already won: all pieces are in the house")
+
+    # -- drawing ------------------------------------------------------------------
+    def view(self, arr):
+        b = self.board
+        squares = {}
+        shelters = {g for g in range(b.circle) if self.tab.is_shelter[g]}
+        corners = {b.global_index(0, c) for c in b.corners()}
+        for g, rc in enumerate(b.track):
+            kind = "corner" if g in corners else "shelter" if g in shelters else "track"
+            owner = g // b.quarter if g % b.quarter == 0 else None
+            squares[rc] = Square("start" if owner is not None else kind, owner)
+        for player, seat in enumerate(self.seats):
+            for i, rc in enumerate(b.house(seat)):
+                squares[rc] = Square("house", seat, label=str(b.circle + 1 + i))
+        off = {}
+        for q in range(self.players):
+            park = 0
+            for k, (p, hidden) in enumerate(self.pieces(arr, q)):
+                if p == PARK:
+                    park += 1
+                else:
+                    squares[b.cell(self.seats[q], p)].pieces.append((q, k, hidden))
+            off[q] = {"park": park}
+        return BoardView(b.size, b.size, squares, off)
+
     def whole_roll_reason(self):
         return "the dice must be used as fully as possible, and this move leaves a die unplayable " \
                "where another play uses both"
+
+
+GAME = ShishBesh
