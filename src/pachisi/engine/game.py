@@ -153,13 +153,14 @@ def _fmt(v):
 class State:
     """A position of a game, with push/pop of moves and dice."""
 
-    __slots__ = ("game", "arr", "seed", "_stack")
+    __slots__ = ("game", "arr", "seed", "_stack", "history")
 
     def __init__(self, game, arr, seed):
         self.game = game
         self.arr = arr
         self.seed = seed
         self._stack = []
+        self.history = []       # (player, "roll", dice) and (player, "move", text), for records
 
     # -- what the position is ------------------------------------------------
     @property
@@ -239,6 +240,7 @@ class State:
                 raise IllegalMove(f"a die shows {lo} to {hi}, not {d!r}")
         g, k = self.game, self.game.kernel
         self._stack.append(self.arr.copy())
+        self.history.append((self.current_player, "roll", dice))
         values = np.array(dice, np.int64)
         ne = k.set_dice(self.arr, g.tab, values, g._ev, 0)
         ne = self._settle(ne)
@@ -300,6 +302,7 @@ class State:
         if action not in self.legal_actions():
             raise IllegalMove(self.explain(self.game.describe(self.arr, action).text))
         g, k = self.game, self.game.kernel
+        self.history.append((self.current_player, "move", g.describe(self.arr, action).text))
         self._stack.append(self.arr.copy())
         self.arr[K.H_SEQ] += 1
         ne = k.play(self.arr, g.tab, action, g._ev, 0)
@@ -311,6 +314,7 @@ class State:
         if not self._stack:
             raise GameError("nothing to undo")
         self.arr = self._stack.pop()
+        self.history.pop()
 
     def _settle(self, ne):
         g, k = self.game, self.game.kernel
@@ -326,6 +330,7 @@ class State:
     def clone(self):
         s = State(self.game, self.arr.copy(), self.seed)
         s._stack = list(self._stack)
+        s.history = list(self.history)
         return s
 
     def __eq__(self, other):

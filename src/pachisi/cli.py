@@ -1,0 +1,312 @@
+"""The `pachisi` command line: play in the terminal, ask the referee, simulate,
+replay records and measure speed."""
+import datetime
+import json
+from pathlib import Path
+import random
+import sys
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+import typer
+
+from . import record as records
+from .bots import BOTS, make_bot
+from .engine.game import GameError
+from .engine.options import OptionError, parse_assignments
+from .engine.position import load_position
+from .games import GAMES, game_class, make_game
+from .render.terminal import render
+from .sim import bench as run_bench, simulate as run_simulate
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="pachisi: Шиш-беш and its relatives — play, referee, simulate, replay, benchmark.")
+console = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+OPTION_HELP = "a house rule, key=value (repeatable); `pachisi rules GAME` lists them"
+
+
+def fail(message):
+    err.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(2)
+
+
+def _game(name, players, preset, option):
+    try:
+        return make_game(name, players, preset, parse_assignments(option))
+    except (OptionError, GameError) as e:
+        fail(str(e))
+
+
+def _players(spec, allowed):
+    names = [p.strip() for p in spec.split(",") if p.strip()]
+    for n in names:
+        if n not in allowed:
+            fail(f"unknown player {n!r}; choose from {', '.join(sorted(allowed))}")
+    return names
+
+
+@app.command()
+def rules(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES))):
+    """List a game's options and presets."""
+    try:
+        cls = game_class(game)
+    except OptionError as e:
+        fail(str(e))
+    console.print(f"[bold]{cls.title}[/] ({cls.name}), {cls.min_players}-{cls.max_players} players")
+    console.print("\n[bold]Options[/]")
+    for o in cls.options:
+        console.print("  " + o.describe())
+    console.print("\n[bold]Presets[/]")
+    for name, values in cls.presets.items():
+        console.print(f"  {name}: " + (", ".join(f"{k}={v}" for k, v in values.items()) or "the seed's rules"))
+
+
+@app.command()
+def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
+         players: str = typer.Option("human,greedy,greedy,greedy", help="one per seat: human, "
+                                     + ", ".join(BOTS)),
+         preset: str = typer.Option(None, help="a named set of rules (see `pachisi rules GAME`)"),
+         option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+         seed: int = typer.Option(None, help="the dice seed (default: a fresh one, printed)"),
+         record_dir: Path = typer.Option(Path("records"), help="where the game record is saved")):
+    """Play a game in the terminal against bots or other people on this screen."""
+    seats = _players(players, set(BOTS) | {"human"})
+    g = _game(game, len(seats), preset, option)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2 ** 63)
+    try:
+        state = g.new_state(seed=seed)
+    except GameError as e:
+        fail(str(e))
+    start = state.clone()
+    bots = {i: make_bot(name, seed + i) for i, name in enumerate(seats) if name != "human"}
+    console.print(f"[bold]{g.title}[/] — preset {g.preset}, seed {seed}; "
+                  f"{g.player_name(state.current_player)} starts by the roll-off.")
+    quit_ = False
+    while not state.is_over and not quit_:
+        p = state.current_player
+        who = f"{g.player_name(p)} ({seats[p]})"
+        if state.is_chance:
+            if p not in bots:
+                console.print(render(g, g.view(state.arr)))
+                answer = _ask(f"{who}: Enter rolls the dice (or type the dice of a real roll, e.g. 6-2; q quits): ")
+                if answer == "q":
+                    quit_ = True
+                    continue
+                if answer:
+                    try:
+                        events = state.set_dice(tuple(int(x) for x in answer.replace(",", "-").split("-")))
+                    except (ValueError, GameError) as e:
+                        console.print(f"[red]{e}[/]")
+                        continue
+                    dice = state.roll_dice
+                else:
+                    dice, events = state.roll()
+            else:
+                dice, events = state.roll()
+            console.print(f"{who} rolls [bold]{'-'.join(map(str, dice))}[/]" + _describe(events, g))
+            continue
+        moves = state.legal_moves()
+        if p in bots:
+            move = bots[p].choose(state)
+        else:
+            console.print(render(g, g.view(state.arr)))
+            console.print(f"{who}, dice left {'-'.join(map(str, state.dice))}:")
+            for i, m in enumerate(moves, 1):
+                console.print(f"  {i:2}. {m.text:6} {_where(m)}")
+            move = None
+            while move is None:
+                answer = _ask("your move (number or notation, q quits): ")
+                if answer == "q":
+                    quit_ = True
+                    break
+                if answer.isdigit() and 1 <= int(answer) <= len(moves):
+                    move = moves[int(answer) - 1]
+                else:
+                    try:
+                        move = state.parse_move(answer)
+                    except GameError as e:
+                        console.print(f"[red]{e}[/]")
+            if quit_:
+                continue
+        events = state.push(move)
+        console.print(f"  {g.player_name(p)} plays {move.text}" + _describe(events, g))
+    console.print(render(g, g.view(state.arr)))
+    if state.is_over:
+        console.print(f"[bold]{g.player_name(state.winner)} wins.[/]")
+    path = _save(state, start, seats, record_dir)
+    console.print(f"record saved to {path}")
+
+
+def _ask(prompt):
+    try:
+        return input(prompt).strip()
+    except EOFError:
+        return "q"
+
+
+def _where(move):
+    return f"{move.frm} → {move.to}"
+
+
+def _describe(events, g):
+    words = []
+    for e in events:
+        name = g.player_name(e.player)
+        if e.kind == "captured":
+            words.append(f"captures {name}'s {g.piece_names[e.piece]}")
+        elif e.kind == "extra_roll":
+            words.append("rolls again")
+        elif e.kind == "burned":
+            words.append(f"{e.a} burns")
+        elif e.kind == "sheltered":
+            words.append("hides in the shelter")
+        elif e.kind == "jumped":
+            words.append("jumps")
+        elif e.kind == "won":
+            words.append(f"{name} finishes, place {e.a}")
+        elif e.kind == "reroll":
+            words.append(f"rolls again ({e.a} tries left)")
+        elif e.kind not in ("moved", "entered", "pass", "house"):
+            words.append(e.kind.replace("_", " "))
+    return (" — " + ", ".join(words)) if words else ""
+
+
+def _save(state, start, seats, record_dir):
+    record_dir.mkdir(parents=True, exist_ok=True)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = record_dir / f"{state.game.name}-{stamp}-{state.seed}.txt"
+    path.write_text(records.write(state, records.headers_for(state, seats), start=start), encoding="utf-8")
+    return path
+
+
+@app.command()
+def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
+          position: Path = typer.Option(..., help="a position file (JSON, see docs/positions.md)"),
+          dice: str = typer.Option(..., help="the roll, e.g. 6,1"),
+          try_move: str = typer.Option(None, "--try", help="check one move: legal, or why not"),
+          as_json: bool = typer.Option(False, "--json", help="print JSON")):
+    """The referee: the legal moves of a position for a roll."""
+    try:
+        data = json.loads(position.read_text(encoding="utf-8"))
+    except OSError as e:
+        fail(f"cannot read {position}: {e.strerror}")
+    except json.JSONDecodeError as e:
+        fail(f"{position} is not valid JSON: {e}")
+    if isinstance(data, dict):
+        data.setdefault("game", game)
+        if data["game"] != game and game_class(game).name != game_class(data["game"]).name:
+            fail(f"the position is of {data['game']!r}, not {game!r}")
+    try:
+        state = load_position(data, make_game)
+        values = tuple(int(x) for x in dice.replace("-", ",").split(","))
+        events = state.set_dice(values)
+    except ValueError as e:
+        fail(f"{position}: {e}" if isinstance(e, GameError) else f"dice must be numbers like 6,1: {dice!r}")
+    legal = state.legal_moves()
+    g = state.game
+    verdict = None
+    if try_move:
+        try:
+            m = state.parse_move(try_move)
+            verdict = {"move": try_move, "legal": True, "to": m.to}
+        except GameError as e:
+            verdict = {"move": try_move, "legal": False, "reason": str(e)}
+    if as_json:
+        out = {"game": g.name, "player": state.current_player, "dice": list(values),
+               "moves": [{"move": m.text, "die": m.die, "piece": g.piece_names[m.piece], "from": m.frm,
+                          "to": m.to} for m in legal],
+               "events": [e.as_dict() for e in events]}
+        if verdict:
+            out["check"] = verdict
+        console.print_json(json.dumps(out, ensure_ascii=False))
+    else:
+        console.print(render(g, g.view(state.arr)))
+        console.print(f"{g.player_name(state.current_player)} to move with {'-'.join(map(str, values))}: "
+                      f"{len(legal)} legal move(s)")
+        for m in legal:
+            console.print(f"  {m.text:6} {_where(m)}")
+        if not legal:
+            console.print("  none: " + (_describe(events, g).lstrip(" —") or "the dice burn"))
+        if verdict:
+            console.print(f"{try_move}: " + ("legal" if verdict["legal"] else f"illegal — {verdict['reason']}"))
+    if verdict and not verdict["legal"]:
+        raise typer.Exit(1)
+
+
+@app.command()
+def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
+             n: int = typer.Option(1000, "-n", help="how many games"),
+             players: str = typer.Option("random,random,random,random", help="bots, one per seat: "
+                                         + ", ".join(BOTS)),
+             preset: str = typer.Option(None, help="a named set of rules"),
+             option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+             seed: int = typer.Option(0, help="seed of the first game; game i uses seed+i"),
+             as_json: bool = typer.Option(False, "--json", help="print JSON")):
+    """Play N games between bots; per-seat win rates with 95% confidence intervals."""
+    if n < 1:
+        fail("-n must be at least 1")
+    bots = _players(players, set(BOTS))
+    g = _game(game, len(bots), preset, option)
+    with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, disable=as_json or not err.is_terminal) as bar:
+        task = bar.add_task("games", total=n)
+        res = run_simulate(g, n, bots, seed=seed, progress=lambda done: bar.update(task, completed=done))
+    out = res.as_dict(g)
+    out["bots"] = bots
+    if as_json:
+        console.print_json(json.dumps(out, ensure_ascii=False))
+        return
+    t = Table(title=f"{g.title}: {n} games, {res.finished} finished, {res.seconds:.1f}s")
+    for col in ("seat", "bot", "wins", "win rate", "95% CI"):
+        t.add_column(col)
+    for i, s in enumerate(out["seats"]):
+        t.add_row(s["player"], bots[i], str(s["wins"]), f"{s['rate']:.3f}",
+                  f"{s['ci95'][0]:.3f}–{s['ci95'][1]:.3f}")
+    console.print(t)
+    console.print(f"game length: {out['rolls_mean']:.1f} rolls (sd {out['rolls_sd']:.1f}); "
+                  f"captures per game: {out['captures_per_game']:.2f}")
+
+
+@app.command()
+def replay(file: Path = typer.Argument(..., help="a record file"),
+           quiet: bool = typer.Option(False, "--quiet", "-q", help="only check, do not draw")):
+    """Re-check a record move by move and show the game."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as e:
+        fail(f"cannot read {file}: {e.strerror}")
+    try:
+        games = records.load(text)
+    except GameError as e:
+        fail(f"{file}: {e}")
+    for rec, start, final in games:
+        g = final.game
+        if not quiet:
+            console.print(render(g, g.view(final.arr)))
+        result = ", ".join(g.player_name(p) for p in final.finish_order) or "unfinished"
+        console.print(f"{file}: {g.title}, {len(rec.turns)} turns, all moves legal; result: {result}")
+
+
+@app.command()
+def bench(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
+          players: int = typer.Option(4, help="number of players"),
+          preset: str = typer.Option(None, help="a named set of rules"),
+          option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+          seconds: float = typer.Option(5.0, help="how long to measure")):
+    """Complete random-move games per second, and moves per second, on one core."""
+    g = _game(game, players, preset, option)
+    res = run_bench(g, seconds=seconds)
+    console.print(f"{g.title}, {players} players: {res['games_per_s']:.0f} games/s, "
+                  f"{res['moves_per_s']:.0f} moves/s, {res['rolls_per_s']:.0f} rolls/s "
+                  f"({res['games']} games in {res['seconds']:.1f}s)")
+
+
+def main():
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -1,0 +1,188 @@
+"""Game records: a readable text in the spirit of chess PGN.
+
+    [Game "shishbesh"]
+    [Preset "seed"]
+    [Options "arm=5 shelters=opposite start=six ..."]
+    [Players "human,greedy,random,random"]
+    [Seed "42"]
+    [Date "2026.11.29"]
+    [First "green"]
+    [Result "green"]
+
+    1. green [6-2] 6a 2a
+    2. green [3-3] 3a 3a
+    3. yellow [5-1]
+
+One line per roll: the player, the dice in brackets, then the moves in the
+game's notation; moves made before a roll (Kimbo's fences) stand before the
+brackets.  Loading a record replays it and re-checks every move, so a record
+that loads is a legal game.  A match is several records one after another,
+each with [Match] and [Round] headers.
+"""
+from dataclasses import dataclass, field
+import datetime
+import json
+import re
+
+from .engine.game import GameError
+from .engine.options import parse_assignments
+from .engine.position import dump_position, load_position
+from .games import make_game
+
+HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
+LINE = re.compile(r"^(\d+)\.\s+(\S+)\s*(.*)$")
+DICE = re.compile(r"^\[(\d+(?:-\d+)*)\]$")
+
+
+class RecordError(GameError):
+    """A record that is malformed or holds an illegal move; names its line."""
+
+
+@dataclass
+class Record:
+    headers: dict = field(default_factory=dict)
+    turns: list = field(default_factory=list)     # (line number, player name, tokens)
+
+
+def _escape(text):
+    return str(text).replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _unescape(text):
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def headers_for(state, players=None, date=None, extra=None):
+    g = state.game
+    h = {"Game": g.name, "Preset": g.preset, "Options": g.option_string(),
+         "Players": ",".join(players) if players else ",".join(["?"] * g.players),
+         "Seed": str(state.seed), "Date": (date or datetime.date.today()).strftime("%Y.%m.%d")}
+    h.update(extra or {})
+    return h
+
+
+def write(state, headers, start=None):
+    """The record text of a game played from `start` (the initial state) to `state`."""
+    g = state.game
+    h = dict(headers)
+    first = start if start is not None else state
+    if start is not None and not start.history and _is_custom(start):
+        h["Position"] = json.dumps(dump_position(start), ensure_ascii=False, separators=(",", ":"))
+    first_player = _first_player(state, first)
+    h["First"] = g.player_name(first_player)
+    h["Result"] = _result(state)
+    out = [f'[{k} "{_escape(v)}"]' for k, v in h.items()]
+    out.append("")
+    lines = []
+    for player, kind, value in state.history[len(first.history):]:
+        name = g.player_name(player)
+        if kind == "roll":
+            if not (lines and lines[-1][0] == name and not lines[-1][2]):
+                lines.append([name, [], False])
+            lines[-1][1].append("[" + "-".join(str(d) for d in value) + "]")
+            lines[-1][2] = True
+        else:
+            if not (lines and lines[-1][0] == name):
+                lines.append([name, [], False])
+            lines[-1][1].append(value)
+    for i, (name, tokens, _) in enumerate(lines, 1):
+        out.append(f"{i}. {name} {' '.join(tokens)}".rstrip())
+    return "\n".join(out) + "\n"
+
+
+def _is_custom(state):
+    fresh = state.game.new_state(seed=state.seed, first_player=state.current_player)
+    return not (fresh.arr == state.arr).all()
+
+
+def _first_player(state, first):
+    for player, _, _ in state.history[len(first.history):]:
+        return player
+    return first.current_player
+
+
+def _result(state):
+    if not state.is_over:
+        return "*"
+    return ", ".join(state.game.player_name(p) for p in state.finish_order)
+
+
+def parse(text):
+    """Split a record text into its games (a match has several)."""
+    records = []
+    current = None
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith(";"):
+            continue
+        m = HEADER.match(line)
+        if m:
+            if current is None or current.turns:
+                current = Record()
+                records.append(current)
+            current.headers[m.group(1)] = _unescape(m.group(2))
+            continue
+        m = LINE.match(line)
+        if not m:
+            raise RecordError(f"line {number}: not a header [Key \"value\"] nor a turn 'N. player ...': {line!r}")
+        if current is None:
+            raise RecordError(f"line {number}: a turn before any header")
+        current.turns.append((number, m.group(2), m.group(3).split()))
+    if not records:
+        raise RecordError("the record is empty")
+    return records
+
+
+def replay(record):
+    """Re-play a parsed record move by move; returns (start state, final state)."""
+    h = record.headers
+    for key in ("Game", "Players"):
+        if key not in h:
+            raise RecordError(f"the record has no [{key}] header")
+    try:
+        nplayers = len(h["Players"].split(","))
+        options = parse_assignments(h.get("Options", "").split())
+        if "Position" in h:
+            data = json.loads(h["Position"])
+            data.setdefault("game", h["Game"])
+            data.setdefault("players", nplayers)
+            data.setdefault("options", options)
+            data.setdefault("preset", h.get("Preset"))
+            data["seed"] = int(h.get("Seed", 0))
+            state = load_position(data, make_game)
+        else:
+            game = make_game(h["Game"], nplayers, h.get("Preset"), options)
+            names = [game.player_name(p) for p in range(game.players)]
+            first = h.get("First")
+            if first is not None and first not in names:
+                raise RecordError(f"[First] names {first!r}, not a player of this game ({', '.join(names)})")
+            state = game.new_state(seed=int(h.get("Seed", 0)),
+                                   first_player=names.index(first) if first else None)
+    except (ValueError, json.JSONDecodeError) as e:
+        raise RecordError(f"the headers do not describe a game: {e}") from None
+    start = state.clone()
+    game = state.game
+    for number, name, tokens in record.turns:
+        if state.is_over:
+            raise RecordError(f"line {number}: the game is already over")
+        expected = game.player_name(state.current_player)
+        if name != expected:
+            raise RecordError(f"line {number}: it is {expected}'s turn, not {name}'s")
+        for token in tokens:
+            try:
+                m = DICE.match(token)
+                if m:
+                    state.set_dice(tuple(int(d) for d in m.group(1).split("-")))
+                else:
+                    state.push(token)
+            except GameError as e:
+                raise RecordError(f"line {number}: {e}") from None
+    result = h.get("Result", "*")
+    if result != "*" and result != _result(state):
+        raise RecordError(f"the [Result] header says {result!r}, but the moves give {_result(state)!r}")
+    return start, state
+
+
+def load(text):
+    """Replay every game of a record text; returns [(record, start, final state)]."""
+    return [(r, *replay(r)) for r in parse(text)]
