@@ -29,7 +29,7 @@ OPTION_HELP = "a house rule, key=value (repeatable); `pachisi rules GAME` lists 
 
 
 def fail(message):
-    err.print(f"[bold red]error:[/] {message}")
+    err.print(f"[bold red]error:[/] {message}", soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -196,16 +196,19 @@ def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
         fail(f"cannot read {position}: {e.strerror}")
     except json.JSONDecodeError as e:
         fail(f"{position} is not valid JSON: {e}")
-    if isinstance(data, dict):
-        data.setdefault("game", game)
-        if data["game"] != game and game_class(game).name != game_class(data["game"]).name:
-            fail(f"the position is of {data['game']!r}, not {game!r}")
     try:
-        state = load_position(data, make_game)
         values = tuple(int(x) for x in dice.replace("-", ",").split(","))
+    except ValueError:
+        fail(f"dice must be numbers like 6,1: {dice!r}")
+    try:
+        if isinstance(data, dict):
+            data.setdefault("game", game)
+            if game_class(data["game"]).name != game_class(game).name:
+                fail(f"the position is of {data['game']!r}, not {game!r}")
+        state = load_position(data, make_game)
         events = state.set_dice(values)
-    except ValueError as e:
-        fail(f"{position}: {e}" if isinstance(e, GameError) else f"dice must be numbers like 6,1: {dice!r}")
+    except (GameError, OptionError) as e:
+        fail(f"{position}: {e}")
     legal = state.legal_moves()
     g = state.game
     verdict = None

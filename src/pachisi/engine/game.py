@@ -79,6 +79,7 @@ class Game:
     min_players = 2
     max_players = 4
     piece_names = "abcd"
+    pieces_per_player = 4
     colours = ("red", "green", "yellow", "blue")
     kernel: Kernel = None
     reasons: dict = {}
@@ -296,11 +297,8 @@ class State:
             action = int(move)
         else:
             action = self.parse_move(move).action
-        if self.is_chance or self.is_over:
-            raise IllegalMove(self.explain(self.game.describe(self.arr, action).text
-                                           if not self.is_over else str(move)))
-        if action not in self.legal_actions():
-            raise IllegalMove(self.explain(self.game.describe(self.arr, action).text))
+        if self.is_chance or self.is_over or action not in self.legal_actions():
+            raise IllegalMove(self._refusal(move, action))
         g, k = self.game, self.game.kernel
         self.history.append((self.current_player, "move", g.describe(self.arr, action).text))
         self._stack.append(self.arr.copy())
@@ -308,6 +306,15 @@ class State:
         ne = k.play(self.arr, g.tab, action, g._ev, 0)
         ne = self._settle(ne)
         return self._events(ne)
+
+    def _refusal(self, move, action):
+        if isinstance(move, str):
+            return self.explain(move)
+        try:
+            text = self.game.describe(self.arr, action).text
+        except (KeyError, IndexError, ValueError):
+            return f"action {action} is not a move of this game"
+        return self.explain(text)
 
     def pop(self):
         """Undo the last push or roll."""

@@ -62,11 +62,18 @@ EV_WON = 9          # player finished all pieces; a = place (1 = winner)
 EV_HOUSE = 10       # piece moved into or within the house a -> b
 EV_PASS = 11        # the turn passes to player a
 EV_REROLL = 12      # quick charge: roll again, a = tries left
+EV_BONUS = 13       # player earned a bonus move of a points (b = 0) / lost it unused (b = 1)
+EV_PENALTY = 14     # piece sent back from a to its yard by a penalty (third six / double)
+EV_CLAIM = 15       # player missed a capture: opponents may call it; a = who is asked, b = pieces at stake (bits)
+EV_PUSHED = 16      # own piece pushed on from a to b (a jump landed on it)
+EV_FLUSHED = 17     # piece flushed out of its shelter at a back to its swamp (a 1-1)
 EV_NAMES = {
     EV_MOVED: "moved", EV_ENTERED: "entered", EV_CAPTURED: "captured",
     EV_SHELTERED: "sheltered", EV_JUMPED: "jumped", EV_EXTRA_ROLL: "extra_roll",
     EV_BURNED: "burned", EV_FINISHED: "finished", EV_WON: "won",
     EV_HOUSE: "house", EV_PASS: "pass", EV_REROLL: "reroll",
+    EV_BONUS: "bonus", EV_PENALTY: "penalty",
+    EV_CLAIM: "claim", EV_PUSHED: "pushed", EV_FLUSHED: "flushed",
 }
 MAX_EVENTS = 64
 
@@ -215,10 +222,14 @@ def legal(st, tab, out, sbuf, cbuf, ebuf, vals, idx):
 
 def settle(st, tab, ev, ne, out, sbuf, cbuf, ebuf, vals, idx):
     """After a roll or an action: end the roll while no action is left.
+    `finish` either ends the roll or leaves the phase at PHASE_MOVE with new
+    dice slots (a stage of the same roll, e.g. bonus moves), whose actions
+    are then listed; it must not do so twice without giving an action.
     Returns the event count and the number of legal actions now in out."""
     n = legal(st, tab, out, sbuf, cbuf, ebuf, vals, idx)
-    if n == 0 and st[H_PHASE] == PHASE_MOVE:
-        ne = finish(st, tab, ev, ne)
+    while n == 0 and st[H_PHASE] == PHASE_MOVE:
+        ne = finish(st, tab, ev, ne)     # may open a new stage of the roll (bonus moves)
+        n = legal(st, tab, out, sbuf, cbuf, ebuf, vals, idx)
     return ne, n
 
 

@@ -69,3 +69,17 @@ def dice_left(st):
         if st[K.H_DICE + slot]:
             n += 1
     return n
+
+
+@njit(cache=True)
+def roll_again_or_pass(st, nplayers, extra, ev, ne):
+    """The roll is over: the player rolls again while extra rolls are banked
+    in st[extra] (taking one), else the turn passes.  A player who has just
+    brought the last piece home passes and loses what was banked."""
+    pl = st[K.H_PLAYER]
+    if st[extra] > 0 and not finished(st, pl):
+        st[extra] -= 1
+        st[K.H_PHASE] = K.PHASE_ROLL
+        return K.emit(ev, ne, K.EV_EXTRA_ROLL, pl, 0, st[extra], 0)
+    st[extra] = 0
+    return pass_turn(st, nplayers, ev, ne)

@@ -1,0 +1,166 @@
+"""The command line: every command works, and bad input gets a clear error."""
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pachisi.cli import app
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "positions"
+runner = CliRunner()
+
+
+def run(*args, input=None):
+    return runner.invoke(app, [str(a) for a in args], input=input)
+
+
+def test_every_command_has_help():
+    for cmd in ("play", "moves", "simulate", "replay", "bench", "rules"):
+        r = run(cmd, "--help")
+        assert r.exit_code == 0 and "Usage" in r.output
+
+
+def test_rules_lists_options_and_presets():
+    r = run("rules", "shishbesh")
+    assert r.exit_code == 0
+    assert "quick_charge" in r.output and "long" in r.output
+
+
+def test_play_between_bots_saves_a_record_that_replays(tmp_path):
+    r = run("play", "shishbesh", "--players", "greedy,random,random", "--seed", 11, "--record-dir", tmp_path)
+    assert r.exit_code == 0, r.output
+    assert "wins." in r.output
+    [path] = tmp_path.iterdir()
+    text = path.read_text(encoding="utf-8")
+    assert '[Game "shishbesh"]' in text and '[Seed "11"]' in text
+    r = run("replay", "-q", path)
+    assert r.exit_code == 0 and "all moves legal" in r.output
+
+
+def test_a_person_plays_by_number_or_notation_and_may_quit(tmp_path):
+    # red starts (first_player=first): roll with the seed's dice, pick move 1 while there are moves.
+    answers = "\n" + "1\n" * 3 + "q\n" + "q\n" * 5
+    r = run("play", "shishbesh", "--players", "human,random", "--seed", 4, "-o", "first_player=first",
+            "-o", "start=both", "--record-dir", tmp_path, input=answers)
+    assert r.exit_code == 0, r.output
+    assert "red (human) rolls" in r.output
+    assert "record saved" in r.output and len(list(tmp_path.iterdir())) == 1
+
+
+def test_play_refuses_unknown_games_options_and_players(tmp_path):
+    r = run("play", "chess", "--players", "random,random")
+    assert r.exit_code == 2 and "unknown game 'chess'" in r.output
+    r = run("play", "shishbesh", "--players", "random,random", "-o", "arm=7")
+    assert r.exit_code == 2 and "option 'arm' takes one of 5, 6" in r.output
+    r = run("play", "shishbesh", "--players", "random,random", "-o", "colour=blue")
+    assert r.exit_code == 2 and "unknown option 'colour'" in r.output
+    r = run("play", "shishbesh", "--players", "random,wizard")
+    assert r.exit_code == 2 and "unknown player 'wizard'" in r.output
+    r = run("play", "shishbesh", "--players", "random")
+    assert r.exit_code == 2 and "2 to 4 players" in r.output
+    r = run("play", "shishbesh", "--players", "random,random", "-o", "arm")
+    assert r.exit_code == 2 and "key=value" in r.output
+
+
+def test_moves_lists_the_legal_moves_of_a_position():
+    r = run("moves", "--game", "shishbesh", "--position", DOCS / "shishbesh-corner.json", "--dice", "1,3",
+            "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert {m["move"] for m in data["moves"]} == {"1a", "1a>", "1a<", "1b", "3a", "3a/", "3b"}
+
+
+def test_moves_checks_one_move_and_says_why_it_is_illegal():
+    r = run("moves", "--game", "shishbesh", "--position", DOCS / "shishbesh-corner.json", "--dice", "1,3",
+            "--try", "3c")
+    assert r.exit_code == 1 and "only on a six" in r.output
+    r = run("moves", "--game", "shishbesh", "--position", DOCS / "shishbesh-long-field.json", "--dice", "6,1",
+            "--try", "6d")
+    assert r.exit_code == 0 and "6d: legal" in r.output
+
+
+@pytest.mark.parametrize("content, message", [
+    ("{not json", "not valid JSON"),
+    ('{"game": "shishbesh", "pieces": [[-1,-1,-1,-1]]}', "2 to 4 players"),
+    ('{"game": "shishbesh", "pieces": [[-1,-1,-1],[-1,-1,-1,-1]]}', "exactly 4 places"),
+    ('{"game": "shishbesh", "pieces": [[99,-1,-1,-1],[-1,-1,-1,-1]]}', "off the board"),
+    ('{"game": "shishbesh", "pieces": [["x",-1,-1,-1],[-1,-1,-1,-1]]}', "not a place"),
+    ('{"game": "shishbesh", "pieces": [[5,5,-1,-1],[-1,-1,-1,-1]]}', "two pieces stand"),
+    ('{"game": "shishbesh", "pieces": [["5s",-1,-1,-1],[-1,-1,-1,-1]]}', "no shelter"),
+    ('{"game": "shishbesh", "pieces": [[-1,-1,-1,-1],[-1,-1,-1,-1]], "to_move": 5}', "to_move"),
+    ('{"game": "shishbesh", "pieces": [[-1,-1,-1,-1],[-1,-1,-1,-1]], "colour": 1}', "unknown key"),
+    ('{"game": "shishbesh", "options": {"arm": 4}, "pieces": [[-1,-1,-1,-1],[-1,-1,-1,-1]]}', "option 'arm'"),
+    ('{"game": "shishbesh", "pieces": [[49,50,51,52],[-1,-1,-1,-1]]}', "already won"),
+])
+def test_moves_refuses_a_malformed_position(tmp_path, content, message):
+    f = tmp_path / "p.json"
+    f.write_text(content)
+    r = run("moves", "--game", "shishbesh", "--position", f, "--dice", "6,1")
+    assert r.exit_code == 2 and message in r.output, r.output
+
+
+def test_moves_refuses_bad_dice_and_a_missing_file(tmp_path):
+    pos = DOCS / "shishbesh-corner.json"
+    r = run("moves", "--game", "shishbesh", "--position", pos, "--dice", "7,1")
+    assert r.exit_code == 2 and "1 to 6" in r.output
+    r = run("moves", "--game", "shishbesh", "--position", pos, "--dice", "six")
+    assert r.exit_code == 2 and "dice must be numbers" in r.output
+    r = run("moves", "--game", "shishbesh", "--position", tmp_path / "none.json", "--dice", "6,1")
+    assert r.exit_code == 2 and "cannot read" in r.output
+    r = run("moves", "--game", "nope", "--position", pos, "--dice", "6,1")
+    assert r.exit_code == 2 and "unknown game" in r.output
+
+
+def test_simulate_reports_seat_win_rates_with_confidence_intervals():
+    r = run("simulate", "--game", "shishbesh", "-n", 300, "--players", "greedy,random,random,random", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["games"] == 300 and data["finished"] == 300
+    assert sum(s["wins"] for s in data["seats"]) == 300
+    lo, hi = data["seats"][0]["ci95"]
+    assert lo <= data["seats"][0]["rate"] <= hi
+    assert data["seats"][0]["rate"] > 0.4            # greedy beats three random bots clearly
+    assert data["rolls_mean"] > 0 and data["captures_per_game"] > 0
+    r = run("simulate", "--game", "shishbesh", "-n", 50, "--players", "random,random")
+    assert r.exit_code == 0 and "95% CI" in r.output
+
+
+def test_simulate_refuses_bad_input():
+    assert "unknown player 'human'" in run("simulate", "--game", "shishbesh", "--players", "human,random").output
+    r = run("simulate", "--game", "shishbesh", "-n", 0)
+    assert r.exit_code == 2 and "at least 1" in r.output
+    r = run("simulate", "--game", "shishbesh", "--preset", "short")
+    assert r.exit_code == 2 and "unknown preset 'short'" in r.output
+
+
+def test_replay_names_the_line_of_a_bad_move(tmp_path):
+    f = tmp_path / "bad.txt"
+    f.write_text('[Game "shishbesh"]\n[Players "random,random"]\n[Seed "1"]\n[First "red"]\n\n'
+                 "1. red [6-2] 6a 2a\n2. yellow [6-1] 6a 7b\n")
+    r = run("replay", f)
+    assert r.exit_code == 2 and "line 7" in r.output and "7b" in r.output
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "empty"),
+    ('[Game "shishbesh"]\nnonsense here\n', "line 2"),
+    ('1. red [6-2] 6a\n', "before any header"),
+    ('[Game "shishbesh"]\n[Players "a,b"]\n[First "red"]\n1. yellow [6-2] 6a\n', "line 4: it is red's turn"),
+    ('[Game "shishbesh"]\n[Players "a,b"]\n[First "red"]\n1. red [6-9]\n', "line 4: a die shows 1 to 6"),
+    ('[Game "go"]\n[Players "a,b"]\n', "unknown game 'go'"),
+    ('[Players "a,b"]\n', "no [Game] header"),
+    ('[Game "shishbesh"]\n[Players "a,b"]\n[Options "arm=9"]\n', "option 'arm'"),
+    ('[Game "shishbesh"]\n[Players "a,b"]\n[First "red"]\n[Result "red"]\n1. red [6-2] 6a 2a\n', "Result"),
+])
+def test_replay_refuses_malformed_records(tmp_path, text, message):
+    f = tmp_path / "r.txt"
+    f.write_text(text)
+    r = run("replay", f)
+    assert r.exit_code == 2 and message in r.output, r.output
+
+
+def test_bench_prints_games_and_moves_per_second():
+    r = run("bench", "--game", "shishbesh", "--players", 2, "--seconds", 0.2)
+    assert r.exit_code == 0 and "games/s" in r.output and "moves/s" in r.output
+    assert run("bench", "--game", "shishbesh", "--players", 5).exit_code == 2

@@ -1,0 +1,75 @@
+"""Records: written as the game goes, read back move by move."""
+import pytest
+
+from pachisi import make_game
+from pachisi import record as records
+from pachisi.bots import make_bot
+from pachisi.engine.position import load_position
+
+
+def play_out(state, bots, limit=10_000):
+    for _ in range(limit):
+        if state.is_over:
+            return state
+        if state.is_chance:
+            state.roll()
+        else:
+            state.push(bots[state.current_player].choose(state))
+    return state
+
+
+def test_a_finished_game_round_trips_through_its_record():
+    g = make_game("shishbesh", 3, preset="quick-charge")
+    state = g.new_state(seed=21)
+    start = state.clone()
+    play_out(state, [make_bot("greedy", 1), make_bot("random", 2), make_bot("greedy", 3)])
+    text = records.write(state, records.headers_for(state, ["greedy", "random", "greedy"]), start=start)
+    assert '[Preset "quick-charge"]' in text and f'[Result "{g.player_name(state.winner)}' in text
+    [(rec, replay_start, final)] = records.load(text)
+    assert replay_start == start and final == state
+    assert rec.headers["Players"] == "greedy,random,greedy"
+
+
+def test_each_roll_is_one_line_with_its_dice_and_moves():
+    g = make_game("shishbesh", 2, options={"first_player": "first"})
+    s = g.new_state(seed=0)
+    start = s.clone()
+    s.set_dice((6, 2))
+    s.push("6a")
+    s.push("2a")
+    s.set_dice((5, 4))
+    text = records.write(s, records.headers_for(s, ["a", "b"]), start=start)
+    assert text.splitlines()[-2:] == ["1. red [6-2] 6a 2a", "2. yellow [5-4]"]
+    assert '[Result "*"]' in text
+
+
+def test_a_game_from_a_hand_written_position_records_the_position():
+    data = {"game": "shishbesh", "players": 2, "to_move": 1, "pieces": [[10, -1, -1, -1], [-1, 5, -1, -1]]}
+    state = load_position(data, make_game)
+    start = state.clone()
+    state.set_dice((3, 1))
+    state.push("3b")
+    text = records.write(state, records.headers_for(state, ["x", "y"]), start=start)
+    assert "[Position " in text
+    [(_, replay_start, final)] = records.load(text)
+    assert replay_start == start and final == state
+
+
+def test_quotes_in_headers_are_escaped():
+    g = make_game("shishbesh", 2)
+    s = g.new_state(seed=1)
+    text = records.write(s, records.headers_for(s, ["a", "b"], extra={"Event": 'the "kitchen" cup'}))
+    [rec] = records.parse(text)
+    assert rec.headers["Event"] == 'the "kitchen" cup'
+
+
+def test_a_record_whose_moves_go_on_after_the_end_is_refused():
+    data = {"game": "shishbesh", "players": 2, "to_move": 0, "pieces": [[52, 51, 50, 47], [-1, -1, -1, -1]]}
+    state = load_position(data, make_game)
+    start = state.clone()
+    state.set_dice((2, 1))
+    state.push("2d")
+    text = records.write(state, records.headers_for(state, ["x", "y"]), start=start)
+    text += "2. yellow [6-6]\n"
+    with pytest.raises(records.RecordError, match="line .*already over"):
+        records.load(text.replace('[Result "red"]', '[Result "*"]'))
