@@ -73,3 +73,37 @@ def test_a_record_whose_moves_go_on_after_the_end_is_refused():
     text += "2. yellow [6-6]\n"
     with pytest.raises(records.RecordError, match="line .*already over"):
         records.load(text.replace('[Result "red"]', '[Result "*"]'))
+
+
+def play_match(wins, seed=5):
+    from pachisi.engine.match import Match
+    g = make_game("shishbesh", 2)
+    m = Match(g, wins, seed)
+    bots = [make_bot("greedy", 1), make_bot("random", 2)]
+    while not m.over:
+        start = m.new_game()
+        final = play_out(start.clone(), bots)
+        m.add(start, final)
+    return m
+
+
+def test_a_match_goes_to_n_wins_and_each_game_is_started_by_the_next_player():
+    m = play_match(2)
+    assert max(m.score) == 2 and len(m.rounds) in (2, 3)
+    starters = [start.current_player for start, _ in m.rounds]
+    assert all(b == (a + 1) % 2 for a, b in zip(starters, starters[1:]))
+    text = records.write_match(m, ["greedy", "random"])
+    games, match = records.load_match(text)
+    assert match.score == m.score and len(games) == len(m.rounds)
+
+
+def test_a_match_record_with_the_wrong_starter_is_refused():
+    m = play_match(2)
+    text = records.write_match(m, ["greedy", "random"])
+    parts = text.split('[Round "2"]')
+    first_of_two = m.rounds[1][0].current_player
+    wrong = m.game.player_name(1 - first_of_two)
+    right = m.game.player_name(first_of_two)
+    tampered = parts[0] + '[Round "2"]' + parts[1].replace(f'[First "{right}"]', f'[First "{wrong}"]', 1)
+    with pytest.raises(records.RecordError):
+        records.load_match(tampered)

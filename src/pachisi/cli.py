@@ -14,6 +14,7 @@ import typer
 from . import record as records
 from .bots import BOTS, make_bot
 from .engine.game import GameError
+from .engine.match import Match
 from .engine.options import OptionError, parse_assignments
 from .engine.position import load_position
 from .games import GAMES, game_class, make_game
@@ -71,22 +72,45 @@ def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
          preset: str = typer.Option(None, help="a named set of rules (see `pachisi rules GAME`)"),
          option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
          seed: int = typer.Option(None, help="the dice seed (default: a fresh one, printed)"),
+         match: int = typer.Option(None, help="play a match to this many wins (default: the game's own, "
+                                   "Трясучка 2, others 1)"),
          record_dir: Path = typer.Option(Path("records"), help="where the game record is saved")):
-    """Play a game in the terminal against bots or other people on this screen."""
+    """Play a game (or a match) in the terminal against bots or other people on this screen."""
     seats = _players(players, set(BOTS) | {"human"})
     g = _game(game, len(seats), preset, option)
     if seed is None:
-        seed = random.SystemRandom().randrange(2 ** 63)
+        seed = random.SystemRandom().randrange(2 ** 62)
     try:
-        state = g.new_state(seed=seed)
+        m = Match(g, match, seed)
+        state = m.new_game()
     except GameError as e:
         fail(str(e))
-    start = state.clone()
     bots = {i: make_bot(name, seed + i) for i, name in enumerate(seats) if name != "human"}
-    console.print(f"[bold]{g.title}[/] — preset {g.preset}, seed {seed}; "
-                  f"{g.player_name(state.current_player)} starts by the roll-off.")
-    quit_ = False
-    while not state.is_over and not quit_:
+    console.print(f"[bold]{g.title}[/] — preset {g.preset}, seed {seed}"
+                  + (f", a match to {m.wins} wins" if m.wins > 1 else "") + ".")
+    while True:
+        start = state.clone()
+        console.print(f"{g.player_name(state.current_player)} starts"
+                      + (" by the roll-off." if not m.rounds else f" game {len(m.rounds) + 1}."))
+        if not _play_game(state, seats, bots):
+            break
+        m.add(start, state)
+        console.print(render(g, g.view(state.arr)))
+        console.print(f"[bold]{g.player_name(state.winner)} wins.[/]"
+                      + (f" Match score: {m.score_text()}." if m.wins > 1 else ""))
+        if m.over:
+            if m.wins > 1:
+                console.print(f"[bold]{g.player_name(m.winner)} wins the match.[/]")
+            break
+        state = m.new_game()
+    path = _save(m, state, start, seats, record_dir)
+    console.print(f"record saved to {path}")
+
+
+def _play_game(state, seats, bots):
+    """Play one game to its end; False if a person quit."""
+    g = state.game
+    while not state.is_over:
         p = state.current_player
         who = f"{g.player_name(p)} ({seats[p]})"
         if state.is_chance:
@@ -94,8 +118,7 @@ def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
                 console.print(render(g, g.view(state.arr)))
                 answer = _ask(f"{who}: Enter rolls the dice (or type the dice of a real roll, e.g. 6-2; q quits): ")
                 if answer == "q":
-                    quit_ = True
-                    continue
+                    return False
                 if answer:
                     try:
                         events = state.set_dice(tuple(int(x) for x in answer.replace(",", "-").split("-")))
@@ -109,36 +132,33 @@ def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
                 dice, events = state.roll()
             console.print(f"{who} rolls [bold]{'-'.join(map(str, dice))}[/]" + _describe(events, g))
             continue
-        moves = state.legal_moves()
         if p in bots:
             move = bots[p].choose(state)
         else:
-            console.print(render(g, g.view(state.arr)))
-            console.print(f"{who}, dice left {'-'.join(map(str, state.dice))}:")
-            for i, m in enumerate(moves, 1):
-                console.print(f"  {i:2}. {m.text:6} {_where(m)}")
-            move = None
-            while move is None:
-                answer = _ask("your move (number or notation, q quits): ")
-                if answer == "q":
-                    quit_ = True
-                    break
-                if answer.isdigit() and 1 <= int(answer) <= len(moves):
-                    move = moves[int(answer) - 1]
-                else:
-                    try:
-                        move = state.parse_move(answer)
-                    except GameError as e:
-                        console.print(f"[red]{e}[/]")
-            if quit_:
-                continue
+            move = _ask_move(state, who)
+            if move is None:
+                return False
         events = state.push(move)
         console.print(f"  {g.player_name(p)} plays {move.text}" + _describe(events, g))
-    console.print(render(g, g.view(state.arr)))
-    if state.is_over:
-        console.print(f"[bold]{g.player_name(state.winner)} wins.[/]")
-    path = _save(state, start, seats, record_dir)
-    console.print(f"record saved to {path}")
+    return True
+
+
+def _ask_move(state, who):
+    moves = state.legal_moves()
+    console.print(render(state.game, state.game.view(state.arr)))
+    console.print(f"{who}, dice left {'-'.join(map(str, state.dice))}:")
+    for i, m in enumerate(moves, 1):
+        console.print(f"  {i:2}. {m.text:6} {_where(m)}")
+    while True:
+        answer = _ask("your move (number or notation, q quits): ")
+        if answer == "q":
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(moves):
+            return moves[int(answer) - 1]
+        try:
+            return state.parse_move(answer)
+        except GameError as e:
+            console.print(f"[red]{e}[/]")
 
 
 def _ask(prompt):
@@ -175,11 +195,20 @@ def _describe(events, g):
     return (" — " + ", ".join(words)) if words else ""
 
 
-def _save(state, start, seats, record_dir):
+def _save(match, state, start, seats, record_dir):
+    """Write the record of the games played (an unfinished last game included)."""
     record_dir.mkdir(parents=True, exist_ok=True)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = record_dir / f"{state.game.name}-{stamp}-{state.seed}.txt"
-    path.write_text(records.write(state, records.headers_for(state, seats), start=start), encoding="utf-8")
+    path = record_dir / f"{state.game.name}-{stamp}-{match.seed}.txt"
+    if match.wins > 1:
+        text = records.write_match(match, seats)
+        if not state.is_over:
+            extra = {"Match": f"first to {match.wins} wins", "Round": str(len(match.rounds) + 1)}
+            text += ("\n" if text else "") + records.write(state, records.headers_for(state, seats, extra=extra),
+                                                          start=start)
+    else:
+        text = records.write(state, records.headers_for(state, seats), start=start)
+    path.write_text(text, encoding="utf-8")
     return path
 
 
@@ -283,15 +312,32 @@ def replay(file: Path = typer.Argument(..., help="a record file"),
     except OSError as e:
         fail(f"cannot read {file}: {e.strerror}")
     try:
-        games = records.load(text)
+        games, match = records.load_match(text)
     except GameError as e:
         fail(f"{file}: {e}")
-    for rec, start, final in games:
+    for i, (rec, start, final) in enumerate(games, 1):
         g = final.game
         if not quiet:
+            _show_turns(rec, start)
             console.print(render(g, g.view(final.arr)))
         result = ", ".join(g.player_name(p) for p in final.finish_order) or "unfinished"
-        console.print(f"{file}: {g.title}, {len(rec.turns)} turns, all moves legal; result: {result}")
+        label = f" round {i}" if match else ""
+        console.print(f"{file}{label}: {g.title}, {len(rec.turns)} turns, all moves legal; result: {result}")
+    if match:
+        console.print(f"match to {match.wins} wins: {match.score_text()}"
+                      + (f"; {match.game.player_name(match.winner)} wins the match" if match.over else ""))
+
+
+def _show_turns(rec, start):
+    """Each turn of a replayed game, with what happened."""
+    state = start.clone()
+    for number, name, tokens in rec.turns:
+        notes = []
+        for token in tokens:
+            m = records.DICE.match(token)
+            events = state.set_dice(tuple(int(d) for d in m.group(1).split("-"))) if m else state.push(token)
+            notes.append(_describe(events, state.game).lstrip(" —"))
+        console.print(f"{number:5}: {name} {' '.join(tokens)}" + "".join(f" — {n}" for n in notes if n))
 
 
 @app.command()

@@ -25,6 +25,7 @@ import json
 import re
 
 from .engine.game import GameError
+from .engine.match import Match
 from .engine.options import parse_assignments
 from .engine.position import dump_position, load_position
 from .games import make_game
@@ -186,3 +187,39 @@ def replay(record):
 def load(text):
     """Replay every game of a record text; returns [(record, start, final state)]."""
     return [(r, *replay(r)) for r in parse(text)]
+
+
+def write_match(match, players, date=None):
+    """The record of a match: its games one after another, with [Match] and [Round]."""
+    parts = []
+    for i, (start, final) in enumerate(match.rounds, 1):
+        extra = {"Match": f"first to {match.wins} wins", "Round": str(i)}
+        parts.append(write(final, headers_for(final, players, date, extra), start=start))
+    return "\n".join(parts)
+
+
+def load_match(text):
+    """Replay a record that may hold a match; returns (games, match or None).
+
+    A match's games must follow its rules: each later game started by the
+    player after the previous game's starter, and no game after the match is won."""
+    games = load(text)
+    first = games[0][0].headers.get("Match")
+    if first is None:
+        return games, None
+    m = re.match(r"first to (\d+) wins?$", first)
+    if not m:
+        raise RecordError(f"[Match] says {first!r}; write it as \"first to N wins\"")
+    match = Match(games[0][2].game, int(m.group(1)), seed=games[0][1].seed)
+    for i, (rec, start, final) in enumerate(games, 1):
+        if match.over:
+            raise RecordError(f"round {i}: the match was already won")
+        if not final.is_over:
+            if i != len(games):
+                raise RecordError(f"round {i} is unfinished but more rounds follow")
+            break
+        try:
+            match.add(start, final)
+        except GameError as e:
+            raise RecordError(f"round {i}: {e}") from None
+    return games, match

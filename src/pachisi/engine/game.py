@@ -80,6 +80,7 @@ class Game:
     max_players = 4
     piece_names = "abcd"
     pieces_per_player = 4
+    match_wins = 1              # games to win for a match (Трясучка: 2)
     colours = ("red", "green", "yellow", "blue")
     kernel: Kernel = None
     reasons: dict = {}
