@@ -58,7 +58,19 @@ class GreedyBot(Bot):
 BOTS = {cls.name: cls for cls in (RandomBot, GreedyBot)}
 
 
-def make_bot(name, seed=0):
+# Strength levels for people to choose from, gentle to strong: (bot, settings).
+LEVELS = {1: ("random", {}), 2: ("greedy", {})}
+
+
+def make_bot(name, seed=0, **settings):
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
-    return BOTS[name](seed)
+    return BOTS[name](seed, **settings)
+
+
+def bot_for_level(level, seed=0):
+    """The bot that plays at a strength level (1 is the gentlest)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r}; levels: {', '.join(map(str, LEVELS))}")
+    name, settings = LEVELS[level]
+    return make_bot(name, seed, **settings)
