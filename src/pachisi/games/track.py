@@ -23,7 +23,6 @@ stage is about its own dice.
 """
 import re
 
-import numpy as np
 from numba import njit
 
 from ..engine import kernel as K
@@ -38,8 +37,8 @@ RING = 68                      # the largest ring of these games
 
 # -- the shared part of the state, after the core header --------------------------
 POS = K.HEADER                 # place of each piece (player * 4 + k)
-MASK = POS + 16                # per global ring square: bit pid set while piece pid stands there
-G_RUN = MASK + RING            # sixes (doubles) rolled in a row in this turn
+MASK = POS + 16                # 16 bits per global ring square, 4 squares a word (see `at`)
+G_RUN = MASK + RING // 4       # sixes (doubles) rolled in a row in this turn
 G_EXTRA = G_RUN + 1            # extra rolls banked
 G_STAGE = G_EXTRA + 1          # 0 while the slots hold the dice, 1 while they hold bonuses
 G_NPEND = G_STAGE + 1          # bonuses earned and not yet opened as a stage
@@ -47,12 +46,14 @@ G_PEND = G_NPEND + 1           # their values (MAX_DICE)
 G_VOID = G_PEND + K.MAX_DICE   # this roll is void (the third six / double)
 G_CAPT = G_VOID + 1            # captures in this roll
 G_GOALS = G_CAPT + 1           # pieces that reached the goal in this roll
-END = G_GOALS + 1              # a game lays out its own fields from here
+G_TROLLS = G_GOALS + 1         # rolls made in this turn
+G_BLOCKS = G_TROLLS + 1        # ring squares holding a block (two pieces of one colour)
+END = G_BLOCKS + 1             # a game lays out its own fields from here
 
 # reasons a single action is refused, shared by the three games
 R_OVER, R_NO_DIE, R_NO_PIECE, R_NO_KIND, R_IN_GOAL = 1, 2, 3, 4, 5
 R_OVERSHOOT, R_BLOCKED, R_FULL, R_OWN, R_BLOCK_LAND = 6, 7, 8, 9, 10
-R_YARD_BONUS, R_SAFE_TAKEN = 11, 12
+R_YARD_BONUS, R_SAFE_TAKEN, R_YARD_ORDER = 11, 12, 13
 REASONS = {
     R_OVER: "the game is over",
     R_NO_DIE: "no die (or bonus) of this roll is left with that value",
@@ -66,6 +67,7 @@ REASONS = {
     R_BLOCK_LAND: "a block (two pieces of one colour) stands there",
     R_YARD_BONUS: "a piece in the yard can only enter, not take a bonus",
     R_SAFE_TAKEN: "an opponent's piece stands on that safe square",
+    R_YARD_ORDER: "the pieces waiting to enter are alike: the first of them (lowest letter) enters",
 }
 
 
@@ -73,7 +75,13 @@ REASONS = {
 @njit(cache=True, inline="always")
 def cell(tab, pl, r):
     """Global ring square of player pl's ring place r."""
-    return (r + tab.spacing * tab.seat[pl]) % tab.L
+    return (r + ((tab.offsets >> (8 * pl)) & 255)) % tab.L
+
+
+@njit(cache=True, inline="always")
+def is_safe(tab, g):
+    """Safe squares repeat every quarter: tab.safe holds the safe offsets of one quarter as bits."""
+    return (tab.safe >> (g % tab.spacing)) & 1
 
 
 @njit(cache=True, inline="always")
@@ -91,7 +99,7 @@ def step(tab, p, turn_in):
     return (p + 1) % tab.L
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def target(tab, p, d, turn_in):
     """The place d steps ahead of p (turning into the lane at T when turn_in),
     or -1 when that is past the goal."""
@@ -105,7 +113,18 @@ def target(tab, p, d, turn_in):
     return t if t <= tab.L + tab.H else -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def numbered(tab, p):
+    """Place p as rules.md numbers it: -1 yard, 0 .. T ring, T+1 .. lane, T+H+1 goal, and
+    T+H+2 .. for the ring squares past the turn-off (only after passing the lane)."""
+    if p >= tab.L:
+        return tab.T + 1 + p - tab.L
+    if p > tab.T:
+        return tab.T + tab.H + 1 + p - tab.T
+    return p
+
+
+@njit(cache=True, inline="always")
 def remaining(tab, p):
     """Steps from place p to the goal (a piece in the yard: the whole way)."""
     if p == YARD:
@@ -113,6 +132,12 @@ def remaining(tab, p):
     if p >= tab.L:
         return tab.L + tab.H - p
     return (tab.T - p) % tab.L + tab.H + 1
+
+
+@njit(cache=True, inline="always")
+def at(st, g):
+    """The pieces standing on global ring square g, as bits of piece ids."""
+    return (st[MASK + (g >> 2)] >> (16 * (g & 3))) & 0xFFFF
 
 
 @njit(cache=True, inline="always")
@@ -129,7 +154,7 @@ def bits(x):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def has_block(mask, skip):
     """True when the pieces in mask include two of one colour other than skip."""
     if mask & (mask - 1) == 0:
@@ -141,7 +166,7 @@ def has_block(mask, skip):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lane_count(st, pl, t):
     """Own pieces of player pl standing on lane place t."""
     n = 0
@@ -151,23 +176,26 @@ def lane_count(st, pl, t):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def blocked_between(st, tab, pl, p, d, turn_in, own_passes):
     """True when a block stands on a square strictly between p and its target:
     two pieces of one colour on the ring (own ones ignored when own_passes),
     or two own pieces in the lane (unless own_passes)."""
+    ring = st[G_BLOCKS] > 0
+    if not ring and (own_passes or (p < tab.L and (not turn_in or d <= (tab.T - p) % tab.L))):
+        return False                         # no block anywhere the path goes
     q = p
     for _ in range(d - 1):
         q = step(tab, q, turn_in)
         if q < tab.L:
-            if has_block(st[MASK + cell(tab, pl, q)], pl if own_passes else -1):
+            if ring and has_block(at(st, cell(tab, pl, q)), pl if own_passes else -1):
                 return True
         elif not own_passes and q < tab.L + tab.H and lane_count(st, pl, q) >= 2:
             return True
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def in_block(st, tab, pid):
     """True when piece pid stands with another piece of its colour (a block)."""
     pl = pid // PIECES
@@ -175,7 +203,7 @@ def in_block(st, tab, pid):
     if p < 0 or p >= tab.L + tab.H:
         return False
     if p < tab.L:
-        return bits(own_bits(st[MASK + cell(tab, pl, p)], pl)) >= 2
+        return bits(own_bits(at(st, cell(tab, pl, p)), pl)) >= 2
     return lane_count(st, pl, p) >= 2
 
 
@@ -187,7 +215,16 @@ def has_own_block(st, tab, pl):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def first_in_yard(st, pl):
+    """The waiting piece that enters (they are alike, so only one is offered), -1 none."""
+    for j in range(PIECES):
+        if st[POS + pl * PIECES + j] == YARD:
+            return j
+    return -1
+
+
+@njit(cache=True, inline="always")
 def yard_count(st, pl):
     n = 0
     for j in range(PIECES):
@@ -196,7 +233,7 @@ def yard_count(st, pl):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def all_in_goal(st, tab, pl):
     for j in range(PIECES):
         if st[POS + pl * PIECES + j] != tab.L + tab.H:
@@ -205,20 +242,26 @@ def all_in_goal(st, tab, pl):
 
 
 # -- moving pieces ----------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lift(st, tab, pid):
     p = st[POS + pid]
     if 0 <= p < tab.L:
-        g = cell(tab, pid // PIECES, p)
-        st[MASK + g] &= ~(1 << pid)
+        pl = pid // PIECES
+        g = cell(tab, pl, p)
+        if bits(own_bits(at(st, g), pl)) == 2:
+            st[G_BLOCKS] -= 1
+        st[MASK + (g >> 2)] &= ~(1 << (pid + 16 * (g & 3)))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def put(st, tab, pid, t):
     st[POS + pid] = t
     if 0 <= t < tab.L:
-        g = cell(tab, pid // PIECES, t)
-        st[MASK + g] |= 1 << pid
+        pl = pid // PIECES
+        g = cell(tab, pl, t)
+        if bits(own_bits(at(st, g), pl)) == 1:
+            st[G_BLOCKS] += 1
+        st[MASK + (g >> 2)] |= 1 << (pid + 16 * (g & 3))
 
 
 @njit(cache=True)
@@ -234,18 +277,19 @@ def capture(st, tab, victim, g, captor, ev, ne):
     return K.emit(ev, ne, K.EV_CAPTURED, victim // PIECES, victim % PIECES, g, captor)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def moved_events(st, tab, pl, k, p, t, ev, ne):
     """The events of piece k of pl going from p to t; counts a goal reached."""
+    a, b = numbered(tab, p), numbered(tab, t)
     if p == YARD:
-        ne = K.emit(ev, ne, K.EV_ENTERED, pl, k, p, t)
+        ne = K.emit(ev, ne, K.EV_ENTERED, pl, k, a, b)
     elif t >= tab.L:
-        ne = K.emit(ev, ne, K.EV_HOUSE, pl, k, p, t)
+        ne = K.emit(ev, ne, K.EV_HOUSE, pl, k, a, b)
     else:
-        ne = K.emit(ev, ne, K.EV_MOVED, pl, k, p, t)
+        ne = K.emit(ev, ne, K.EV_MOVED, pl, k, a, b)
     if t == tab.L + tab.H:
         st[G_GOALS] += 1
-        ne = K.emit(ev, ne, K.EV_FINISHED, pl, k, p, t)
+        ne = K.emit(ev, ne, K.EV_FINISHED, pl, k, a, b)
         if all_in_goal(st, tab, pl):
             ne = race.record_finish(st, tab.nplayers, pl, tab.places, ev, ne)
     return ne
@@ -254,8 +298,9 @@ def moved_events(st, tab, pl, k, p, t, ev, ne):
 @njit(cache=True)
 def rebuild(st, tab):
     """Recompute the ring masks from the places."""
-    for g in range(RING):
-        st[MASK + g] = 0
+    for w in range(RING // 4):
+        st[MASK + w] = 0
+    st[G_BLOCKS] = 0
     for pid in range(4 * PIECES):
         if st[POS + pid] != ABSENT:
             put(st, tab, pid, st[POS + pid])
@@ -264,11 +309,14 @@ def rebuild(st, tab):
 # -- rolls, stages, turns -----------------------------------------------------------
 @njit(cache=True)
 def start_roll(st):
+    """Reset the per-roll counters; True when this is the first roll of the turn."""
+    st[G_TROLLS] += 1
     st[G_STAGE] = 0
     st[G_NPEND] = 0
     st[G_VOID] = 0
     st[G_CAPT] = 0
     st[G_GOALS] = 0
+    return st[G_TROLLS] == 1
 
 
 @njit(cache=True)
@@ -316,19 +364,16 @@ def close_stage(st, ev, ne):
 @njit(cache=True)
 def end_roll(st, tab, earned, ev, ne):
     """The roll is over: bank `earned` extra rolls, then roll again or pass."""
+    pl = st[K.H_PLAYER]
     if st[G_VOID]:
         st[G_EXTRA] = 0
     else:
         st[G_EXTRA] += earned
-    if st[G_EXTRA] == 0:
+    ne = race.roll_again_or_pass(st, tab.nplayers, G_EXTRA, ev, ne)
+    if st[K.H_PLAYER] != pl:
         st[G_RUN] = 0
-    return race.roll_again_or_pass(st, tab.nplayers, G_EXTRA, ev, ne)
-
-
-@njit(cache=True)
-def turn_over(st):
-    """True once the turn has passed (the next roll is someone else's first)."""
-    return st[G_EXTRA] == 0 and st[K.H_PHASE] == K.PHASE_ROLL
+        st[G_TROLLS] = 0
+    return ne
 
 
 # -- evaluation ------------------------------------------------------------------------
@@ -356,9 +401,9 @@ def race_value(st, tab, me, reach, block_w):
                 g = cell(tab, q, p)
                 if in_block(st, tab, pid):
                     prog += block_w
-                elif not tab.safe[g]:
+                elif not is_safe(tab, g):
                     for back in range(1, reach + 1):
-                        m = st[MASK + (g - back) % tab.L] & ~(15 << (4 * q))
+                        m = at(st, (g - back) % tab.L) & ~(15 << (4 * q))
                         if m:
                             prog -= 0.3 * prog
                             break
@@ -382,6 +427,7 @@ class TrackGame(Game):
     ring_size = 0
     spacing = 0
     lane_size = 0
+    ring_offset = 0              # board track index of global square 0 (seat 0's start)
     kind_marks = {}              # move kind -> notation suffix
     yard_name = "yard"
     goal_name = "goal"
@@ -398,18 +444,16 @@ class TrackGame(Game):
         arr[POS:POS + self.players * PIECES] = YARD
         rebuild(arr, self.tab)
 
+    def is_safe(self, g):
+        return bool((self.tab.safe >> (g % self.spacing)) & 1)
+
     def seat_cell(self, player, r):
         return (r + self.spacing * self.seats[player]) % self.ring_size
 
     # -- numbering ----------------------------------------------------------------
     def rel(self, p):
         """Internal place -> rules.md numbering."""
-        p = int(p)
-        if p >= self.ring_size:
-            return self.T + 1 + p - self.ring_size
-        if p > self.T:                       # a ring square past the turn-off (Parcheesi)
-            return self.T + self.lane_size + 2 + p - self.T - 1
-        return p
+        return int(numbered(self.tab, int(p)))
 
     def internal(self, rel):
         top = self.T + self.lane_size + 1
@@ -419,8 +463,12 @@ class TrackGame(Game):
             return self.ring_size + rel - self.T - 1
         return rel
 
-    def max_rel(self):
+    def goal_rel(self):
         return self.T + self.lane_size + 1
+
+    def max_rel(self):
+        """The highest place number a position file may use."""
+        return self.goal_rel()
 
     def pieces(self, arr, player):
         return [self.rel(arr[POS + player * PIECES + k]) for k in range(PIECES)]
@@ -447,7 +495,9 @@ class TrackGame(Game):
 
     def parse_notation(self, arr, text):
         m = self._NOTATION.match(text)
-        marks = {v: k for k, v in self.kind_marks.items()}
+        marks = {}
+        for kind, mark in self.kind_marks.items():
+            marks.setdefault(mark, kind)
         if not m or m.group(3) not in marks:
             raise GameError(self.notation_help)
         value, k, kind = int(m.group(1)), "abcd".index(m.group(2)), marks[m.group(3)]
@@ -464,7 +514,7 @@ class TrackGame(Game):
         if value in (self.yard_name, "yard"):
             return -1
         if value == self.goal_name:
-            return self.max_rel()
+            return self.goal_rel()
         if isinstance(value, bool) or not isinstance(value, int):
             raise GameError(f"{where}: {value!r} is not a place ({self.place_help})")
         if not -1 <= value <= self.max_rel():
@@ -490,7 +540,7 @@ class TrackGame(Game):
                 if self.ring_size <= p < goal_p and places.count(p) > self.square_capacity():
                     raise GameError(f"player {q}: {places.count(p)} pieces on lane place {self.rel(p)}")
         for g in range(self.ring_size):
-            who = [(pid // PIECES, pid % PIECES) for pid in range(16) if int(arr[MASK + g]) >> pid & 1]
+            who = [(pid // PIECES, pid % PIECES) for pid in range(16) if int(at(arr, g)) >> pid & 1]
             problem = self.square_problem(g, who)
             if problem:
                 raise GameError(f"{self.square_label(g)}: {problem}")
@@ -503,7 +553,7 @@ class TrackGame(Game):
         colours = {q for q, _ in who}
         if len(who) > self.square_capacity():
             return f"{len(who)} pieces on one square (at most {self.square_capacity()})"
-        if len(colours) > 1 and not self.tab.safe[g]:
+        if len(colours) > 1 and not self.is_safe(g):
             return "pieces of different colours share a square that is not safe"
         return ""
 
@@ -512,14 +562,15 @@ class TrackGame(Game):
         b = self.board
         squares = {}
         starts = {self.seat_cell(q, 0): self.seats[q] for q in range(self.players)}
-        for g, rc in enumerate(b.track):
+        for g in range(self.ring_size):
+            rc = b.track[(g + self.ring_offset) % self.ring_size]
             if g in starts:
                 squares[rc] = Square("start", starts[g], label=self.square_label(g))
             else:
-                squares[rc] = Square("safe" if self.tab.safe[g] else "track", label=self.square_label(g))
+                squares[rc] = Square("safe" if self.is_safe(g) else "track", label=self.square_label(g))
         for seat in range(4):
             for i, rc in enumerate(b.lane(seat)):
-                squares[rc] = Square("house", seat, label=str(self.T + 2 + i))
+                squares[rc] = Square("house", seat, label=str(self.T + 1 + i))
             squares[b.goal(seat)] = Square("goal", seat)
         for rc in b.centre():
             squares.setdefault(rc, Square("centre"))
@@ -536,13 +587,20 @@ class TrackGame(Game):
                 elif p >= self.ring_size:
                     squares[b.lane(seat)[p - self.ring_size]].pieces.append((q, k, False))
                 else:
-                    squares[b.track[self.seat_cell(q, p)]].pieces.append((q, k, False))
+                    rc = b.track[(self.seat_cell(q, p) + self.ring_offset) % self.ring_size]
+                    squares[rc].pieces.append((q, k, False))
             off[q] = {self.yard_name: yard}
         return BoardView(b.size, b.size, squares, off)
 
 
-def safe_table(size, squares):
-    t = np.zeros(size, np.int64)
+def safe_bits(spacing, squares):
+    """The safe squares (global indices, the same in every quarter) as bits of one quarter."""
+    bits = 0
     for g in squares:
-        t[g] = 1
-    return t
+        bits |= 1 << (g % spacing)
+    return bits
+
+
+def seat_offsets(seats, spacing):
+    """Each player's start square, 8 bits a player."""
+    return sum((spacing * seat) << (8 * pl) for pl, seat in enumerate(seats))
