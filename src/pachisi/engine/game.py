@@ -55,11 +55,12 @@ class Move:
 class Kernel:
     """A game's compiled rule functions and the core loops compiled around them."""
 
-    def __init__(self, tag, check, gen, play, begin, finish, potential, evaluate):
+    def __init__(self, tag, check, gen, play, begin, finish, potential, evaluate, max_actions=K.MAX_ACTIONS):
         self.check, self.gen, self.play = check, gen, play
         self.begin, self.finish = begin, finish
         self.potential, self.evaluate = potential, evaluate
-        core = K.specialise(tag, check=check, gen=gen, play=play, begin=begin, finish=finish,
+        self.max_actions = max_actions
+        core = K.specialise(tag, max_actions, check=check, gen=gen, play=play, begin=begin, finish=finish,
                             potential=potential, evaluate=evaluate)
         self.set_dice, self.legal, self.settle = core.set_dice, core.legal, core.settle
         self.playout, self.rolloff, self.run_many = core.playout, core.rolloff, core.run_many
@@ -93,8 +94,8 @@ class Game:
         self.seats = self.seating(players)
         self.tab = self.tables()
         self.size = self.state_size()
-        self._work = K.new_work(self.size)
-        self._out = np.zeros(K.MAX_ACTIONS, np.int64)
+        self._work = K.new_work(self.size, self.kernel.max_actions)
+        self._out = np.zeros(self.kernel.max_actions, np.int64)
         self._ev = np.zeros(K.MAX_EVENTS * K.EV_WIDTH, np.int64)
 
     # -- what a game module provides ---------------------------------------

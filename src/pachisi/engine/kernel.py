@@ -62,23 +62,24 @@ EV_WON = 9          # player finished all pieces; a = place (1 = winner)
 EV_HOUSE = 10       # piece moved into or within the house a -> b
 EV_PASS = 11        # the turn passes to player a
 EV_REROLL = 12      # quick charge: roll again, a = tries left
-EV_BONUS = 13       # player earned a bonus move of a points (b = 0) / lost it unused (b = 1)
+EV_BONUS = 13       # player earned a bonus move of a points (one left unused burns like a die)
 EV_PENALTY = 14     # piece sent back from a to its yard by a penalty (third six / double)
 EV_CLAIM = 15       # player missed a capture: opponents may call it; a = who is asked, b = pieces at stake (bits)
 EV_PUSHED = 16      # own piece pushed on from a to b (a jump landed on it)
 EV_FLUSHED = 17     # piece flushed out of its shelter at a back to its swamp (a 1-1)
+EV_FENCE = 18       # fence (piece) moved from slot a to slot b (Kimbo)
 EV_NAMES = {
     EV_MOVED: "moved", EV_ENTERED: "entered", EV_CAPTURED: "captured",
     EV_SHELTERED: "sheltered", EV_JUMPED: "jumped", EV_EXTRA_ROLL: "extra_roll",
     EV_BURNED: "burned", EV_FINISHED: "finished", EV_WON: "won",
     EV_HOUSE: "house", EV_PASS: "pass", EV_REROLL: "reroll",
     EV_BONUS: "bonus", EV_PENALTY: "penalty",
-    EV_CLAIM: "claim", EV_PUSHED: "pushed", EV_FLUSHED: "flushed",
+    EV_CLAIM: "claim", EV_PUSHED: "pushed", EV_FLUSHED: "flushed", EV_FENCE: "fence",
 }
 MAX_EVENTS = 64
 
 # -- actions: slot | piece << 3 | kind << 8 --------------------------------
-MAX_ACTIONS = 128
+MAX_ACTIONS = 128   # candidate buffer size; a game may ask for more (Kernel max_actions)
 MAX_DEPTH = 16
 
 
@@ -185,21 +186,23 @@ def _best(root, tab, sbuf, cbuf, ebuf, idx):
 
 
 @njit(cache=True)
-def new_work(size):
+def new_work(size, nactions=MAX_ACTIONS):
     """Scratch buffers for the look-ahead: states, candidates, events, values, indices."""
     return (np.zeros((MAX_DEPTH + 1, size), np.int64),
-            np.zeros((MAX_DEPTH + 1, MAX_ACTIONS), np.int64),
+            np.zeros((MAX_DEPTH + 1, nactions), np.int64),
             np.zeros(MAX_EVENTS * EV_WIDTH, np.int64),
-            np.zeros(MAX_ACTIONS, np.int64),
+            np.zeros(nactions, np.int64),
             np.zeros((2, MAX_DEPTH + 1), np.int64))
 
 
 def legal(st, tab, out, sbuf, cbuf, ebuf, vals, idx):
-    """The legal actions: candidates that keep the best roll score reachable."""
+    """The legal actions: candidates that keep the best roll score reachable.
+    When `potential` says no action can add to the score (a decision outside
+    the dice, e.g. Kimbo's fence move), every candidate is legal."""
     if st[H_PHASE] != PHASE_MOVE:
         return 0
     n = gen(st, tab, out)
-    if n <= 1:
+    if n <= 1 or potential(st, tab) <= st[H_SCORE]:
         return n
     for i in range(n):
         vals[i] = out[i]
@@ -264,12 +267,12 @@ def playout(st, tab, seed, policies, max_rolls, stats):
     stats receives: [0] rolls, [1] actions, [2] captures, [3] the winner;
     returns False when max_rolls was reached first.
     """
-    sbuf, cbuf, ebuf, vals, idx = new_work(st.shape[0])
+    sbuf, cbuf, ebuf, vals, idx = new_work(st.shape[0], MAX_ACTIONS)
     ev = np.zeros(MAX_EVENTS * EV_WIDTH, np.int64)
     acts = np.zeros(MAX_ACTIONS, np.int64)
     values = np.zeros(tab.dice_lo.shape[0], np.int64)
     k = 0
-    n = 0
+    n = legal(st, tab, acts, sbuf, cbuf, ebuf, vals, idx)   # a game may start with a decision
     while st[H_PHASE] != PHASE_OVER:
         if st[H_PHASE] == PHASE_ROLL:
             if stats[0] >= max_rolls:
@@ -342,10 +345,12 @@ def run_many(start, tab, seed0, count, policies, rotate, first_by_rolloff, max_r
 TEMPLATES = (set_dice, _best, legal, settle, choose, playout, rolloff, run_many)
 
 
-def specialise(tag, **funcs):
-    """Compile the generic loops for one game, whose functions are `funcs`."""
+def specialise(tag, max_actions=MAX_ACTIONS, **funcs):
+    """Compile the generic loops for one game, whose functions are `funcs`;
+    candidate buffers hold max_actions (a legal list at most half of it)."""
     ns = dict(globals())
     ns.update(funcs)
+    ns["MAX_ACTIONS"] = max_actions
     compiled = {}
     for f in TEMPLATES:
         g = types.FunctionType(f.__code__, ns, f.__name__, f.__defaults__)
