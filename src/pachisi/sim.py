@@ -85,21 +85,30 @@ def simulate(game, n, bots, seed=0, max_rolls=100_000, chunk=500, progress=None)
     return SimResult(n, int(ok.sum()), wins, out[ok, 0], out[ok, 1], out[ok, 2], time.perf_counter() - t0)
 
 
-def bench(game, seconds=5.0, chunk=200, seed=0):
-    """Complete random-move games per second on one core (after compiling)."""
-    policies = np.zeros(4, np.int64)
+def bench(game, seconds=5.0, policy="random", max_rolls=None, seed=0):
+    """Complete games per second between compiled bots on one core (after
+    compiling), with moves and rolls (turns) per second.  Games longer than
+    max_rolls (default: the game's `turn_cap`) are cut off and not counted
+    as finished; chunks grow until each takes about a fifth of a second."""
+    policies = np.full(4, BOTS[policy].policy, np.int64)
+    cap = max_rolls or game.turn_cap
     k = game.kernel
     start = game.new_state(seed=seed, first_player=0).arr
-    warm = np.zeros((2, 5), np.int64)
-    k.run_many(start, game.tab, seed, 2, policies, False, True, 1_000_000, warm)
-    games = actions = rolls = 0
+    k.run_many(start, game.tab, seed, 1, policies, False, True, cap, np.zeros((1, 5), np.int64))
+    games = finished = actions = rolls = 0
+    chunk = 1
     t0 = time.perf_counter()
-    out = np.zeros((chunk, 5), np.int64)
     while time.perf_counter() - t0 < seconds:
-        k.run_many(start, game.tab, seed + games, chunk, policies, False, True, 1_000_000, out)
+        out = np.zeros((chunk, 5), np.int64)
+        t1 = time.perf_counter()
+        k.run_many(start, game.tab, seed + games, chunk, policies, False, True, cap, out)
         games += chunk
+        finished += int((out[:, 3] >= 0).sum())
         rolls += int(out[:, 0].sum())
         actions += int(out[:, 1].sum())
+        if time.perf_counter() - t1 < 0.2:
+            chunk *= 2
     dt = time.perf_counter() - t0
-    return {"game": game.name, "players": game.players, "games": games, "seconds": dt,
-            "games_per_s": games / dt, "moves_per_s": actions / dt, "rolls_per_s": rolls / dt}
+    return {"game": game.name, "players": game.players, "policy": policy, "games": games,
+            "finished": finished, "cap": cap, "seconds": dt, "games_per_s": games / dt,
+            "finished_per_s": finished / dt, "moves_per_s": actions / dt, "rolls_per_s": rolls / dt}

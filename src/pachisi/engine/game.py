@@ -82,6 +82,7 @@ class Game:
     piece_names = "abcd"
     pieces_per_player = 4
     match_wins = 1              # games to win for a match (Трясучка: 2)
+    turn_cap = 1_000_000        # rolls after which a benchmark or simulation stops a game
     colours = ("red", "green", "yellow", "blue")
     kernel: Kernel = None
     reasons: dict = {}

@@ -548,6 +548,7 @@ KERNEL = Kernel("kimbo", check, gen, play, begin, finish, potential, evaluate, M
 class Kimbo(Game):
     name = "kimbo"
     title = "Kimbo"
+    turn_cap = 5000             # random play may wander: benchmarks cut a game off here
     aliases = ("кимбо",)
     kernel = KERNEL
     reasons = REASONS
