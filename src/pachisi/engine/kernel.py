@@ -345,14 +345,16 @@ def run_many(start, tab, seed0, count, policies, rotate, first_by_rolloff, max_r
 TEMPLATES = (set_dice, _best, legal, settle, choose, playout, rolloff, run_many)
 
 
-def specialise(tag, max_actions=MAX_ACTIONS, **funcs):
-    """Compile the generic loops for one game, whose functions are `funcs`;
-    candidate buffers hold max_actions (a legal list at most half of it)."""
-    ns = dict(globals())
+def specialise(tag, max_actions=MAX_ACTIONS, templates=TEMPLATES, namespace=None, **funcs):
+    """Compile generic loops (`templates`, written with the names of
+    `namespace`) for one game, whose functions are `funcs`; candidate buffers
+    hold max_actions (a legal list at most half of it).  The copies are named
+    after `tag`, so that each game's are cached on disk on their own."""
+    ns = dict(namespace if namespace is not None else globals())
     ns.update(funcs)
     ns["MAX_ACTIONS"] = max_actions
     compiled = {}
-    for f in TEMPLATES:
+    for f in templates:
         g = types.FunctionType(f.__code__, ns, f.__name__, f.__defaults__)
         g.__qualname__ = f"{f.__name__}__{tag}"
         g.__doc__ = f.__doc__
