@@ -1,0 +1,415 @@
+"""Трясучка (seed 002; rules.md §5, §12).
+
+Two dice, an ordinary 1–6 and a special 2–7; each die is a separate move,
+for two pieces or one after the other for the same piece, and the dice must
+be used as fully as possible (a die that cannot be played burns).  A piece
+enters from the base through its start (the hole of its colour) straight to
+the hole the die shows.  Pieces run counter-clockwise round the 72-hole
+circle; own pieces can be neither passed nor landed on, enemy pieces may be
+passed, and landing exactly on one captures it back to its base (+1 move).
+The four inner corners are teleports: a die move that ends on one jumps on
+to the next corner, 18 holes ahead (+1), capturing an enemy there (+1) or
+pushing own pieces there one hole on (a chain, capturing an enemy in the
+way); a piece that arrived by a jump stays.  The jump from the last corner,
+9 holes before the start, leads to a second lap.  After a full lap a piece
+passes its start (72) to the house entrance 76 and enters the house 77–80 by
+exact count, without passing own pieces; a piece that stops where it can go
+no further in the house earns +1.  Doubles earn +1.  Every +1 is a further
+roll, and they add up without limit.  Four pieces in the house win the game;
+the first player is found by a roll-off, and a match is played to two wins,
+each next game started by the next player.
+"""
+from collections import namedtuple
+import re
+
+import numpy as np
+from numba import njit
+
+from ..boards.cross72 import Cross72Board
+from ..engine import kernel as K
+from ..engine.game import Game, GameError, Kernel, Move
+from ..engine.options import Option
+from ..engine.view import BoardView
+from . import folkcross, race
+
+# -- state layout after the core header ----------------------------------------
+PIECES = 4
+CIRCLE = 72
+POS = K.HEADER                   # relative place of each piece (player*4 + k)
+CELL = POS + 16                  # per global hole: piece id + 1 standing there
+G_EXTRA = CELL + CIRCLE          # extra rolls earned and not yet taken
+SIZE = G_EXTRA + 1
+
+BASE = -1
+ABSENT = -9                      # slots of players not in the game
+ENTRANCE = 76                    # the last hole of the circle: the house door
+HOUSE_END = 80
+HOUSE_STUCK, HOUSE_END_ONLY = 0, 1
+
+# reasons a die move is refused
+R_NO_DIE, R_NO_PIECE, R_OVERSHOOT, R_OWN_IN_WAY, R_OWN_PIECE, R_OVER = 1, 2, 3, 4, 5, 6
+
+REASONS = {
+    R_NO_DIE: "no die of this roll is left with that value",
+    R_NO_PIECE: "there is no such piece",
+    R_OVERSHOOT: "the house is entered by exact count: this die overshoots it",
+    R_OWN_IN_WAY: "your own piece stands in the way: own pieces cannot be passed",
+    R_OWN_PIECE: "your own piece stands there: two pieces never share a hole",
+    R_OVER: "the game is over",
+}
+
+Tab = namedtuple("TryasuchkaTab", "dice_lo dice_hi seat nplayers L Q jump corner_capture push_bonus "
+                                  "house_bonus places")
+
+
+# -- the rules, compiled ----------------------------------------------------------
+@njit(cache=True, inline="always")
+def glob(tab, player, p):
+    return (p + tab.Q * tab.seat[player]) % tab.L
+
+
+@njit(cache=True, inline="always")
+def owner(occ):
+    """The player of a hole's occupant (occ = piece id + 1), -1 when empty."""
+    return (occ - 1) // PIECES if occ else -1
+
+
+@njit(cache=True, inline="always")
+def target(st, slot, p):
+    """The hole the die takes the piece at p to (from the base: through the start)."""
+    return (0 if p == BASE else p) + st[K.H_DICE + slot]
+
+
+@njit(cache=True, inline="always")
+def dest(st, tab, slot, k):
+    """Where the die moves the piece before any jump: (reason, place)."""
+    if st[K.H_PHASE] != K.PHASE_MOVE:
+        return R_OVER, 0
+    if slot >= st[K.H_NDICE] or st[K.H_DICE + slot] == 0:
+        return R_NO_DIE, 0
+    if k >= PIECES:
+        return R_NO_PIECE, 0
+    pl = st[K.H_PLAYER]
+    p = st[POS + pl * PIECES + k]
+    start = 0 if p == BASE else p
+    t = target(st, slot, p)
+    if t > HOUSE_END:
+        return R_OVERSHOOT, 0
+    for r in range(start + 1, min(t, ENTRANCE) + 1):
+        if owner(st[CELL + glob(tab, pl, r)]) == pl:
+            return (R_OWN_PIECE if r == t else R_OWN_IN_WAY), 0
+    if t > ENTRANCE:
+        for j in range(PIECES):
+            q = st[POS + pl * PIECES + j]
+            if max(start, ENTRANCE) < q <= t:
+                return (R_OWN_PIECE if q == t else R_OWN_IN_WAY), 0
+    return 0, t
+
+
+@njit(cache=True)
+def check(st, tab, slot, k, kind):
+    return dest(st, tab, slot, k)[0]
+
+
+@njit(cache=True)
+def gen(st, tab, out):
+    if st[K.H_PHASE] != K.PHASE_MOVE:
+        return 0
+    n = 0
+    for slot in range(st[K.H_NDICE]):
+        if st[K.H_DICE + slot] == 0 or not K.first_slot_of_value(st, slot):
+            continue
+        for k in range(PIECES):
+            if dest(st, tab, slot, k)[0] == 0:
+                out[n] = K.encode(slot, k, 0)
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def capture(st, tab, g, pl, bonus, ev, ne):
+    """The enemy on global hole g goes back to its base; the captor earns `bonus` rolls."""
+    victim = st[CELL + g] - 1
+    st[POS + victim] = BASE
+    st[CELL + g] = 0
+    st[G_EXTRA] += bonus
+    return K.emit(ev, ne, K.EV_CAPTURED, victim // PIECES, victim % PIECES, g, pl)
+
+
+@njit(cache=True)
+def clear_corner(st, tab, pl, t, ev, ne):
+    """Make room on the jump's target corner t: an enemy there is captured
+    (+1); own pieces there are pushed one hole on, as a chain, and the chain
+    captures an enemy standing just beyond it."""
+    g = glob(tab, pl, t)
+    if owner(st[CELL + g]) < 0:
+        return ne
+    if owner(st[CELL + g]) != pl:
+        return capture(st, tab, g, pl, 1, ev, ne)
+    run = 0
+    while owner(st[CELL + glob(tab, pl, t + run)]) == pl:
+        run += 1
+    beyond = glob(tab, pl, t + run)
+    if st[CELL + beyond]:
+        ne = capture(st, tab, beyond, pl, tab.push_bonus, ev, ne)
+    for i in range(run - 1, -1, -1):
+        a = glob(tab, pl, t + i)
+        b = glob(tab, pl, t + i + 1)
+        pid = st[CELL + a] - 1
+        st[CELL + b] = pid + 1
+        st[CELL + a] = 0
+        st[POS + pid] += 1
+        ne = K.emit(ev, ne, K.EV_PUSHED, pl, pid % PIECES, t + i, t + i + 1)
+    return ne
+
+
+@njit(cache=True)
+def play(st, tab, a, ev, ne):
+    slot, k, kind = K.decode(a)
+    pl = st[K.H_PLAYER]
+    pid = pl * PIECES + k
+    p = st[POS + pid]
+    t = target(st, slot, p)
+    st[K.H_DICE + slot] = 0
+    st[K.H_SCORE] += 1
+    if p != BASE and p <= ENTRANCE:
+        st[CELL + glob(tab, pl, p)] = 0
+    if t <= ENTRANCE:
+        g = glob(tab, pl, t)
+        corner = tab.jump[t]
+        if st[CELL + g] and (corner < 0 or tab.corner_capture):
+            ne = capture(st, tab, g, pl, 1, ev, ne)
+        ne = K.emit(ev, ne, K.EV_ENTERED if p == BASE else K.EV_MOVED, pl, k, p, t)
+        if corner >= 0:                       # a teleport: jump on at once (+1)
+            ne = clear_corner(st, tab, pl, corner, ev, ne)
+            st[G_EXTRA] += 1
+            ne = K.emit(ev, ne, K.EV_JUMPED, pl, k, t, corner)
+            t = corner
+            g = glob(tab, pl, t)
+        st[CELL + g] = pid + 1
+        st[POS + pid] = t
+        return ne
+    st[POS + pid] = t
+    ne = K.emit(ev, ne, K.EV_HOUSE, pl, k, p, t)
+    if t == HOUSE_END or (tab.house_bonus == HOUSE_STUCK and own_at(st, pl, t + 1)):
+        st[G_EXTRA] += 1                      # can go no further in the house: +1
+    if p <= ENTRANCE:
+        ne = K.emit(ev, ne, K.EV_FINISHED, pl, k, p, t)
+        if all_home(st, pl):
+            ne = race.record_finish(st, tab.nplayers, pl, tab.places, ev, ne)
+    return ne
+
+
+@njit(cache=True, inline="always")
+def own_at(st, pl, place):
+    for j in range(PIECES):
+        if st[POS + pl * PIECES + j] == place:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def all_home(st, pl):
+    for j in range(PIECES):
+        if st[POS + pl * PIECES + j] <= ENTRANCE:
+            return False
+    return True
+
+
+@njit(cache=True)
+def begin(st, tab, ev, ne):
+    """A double earns +1 (2-2 .. 6-6: the dice share only those values)."""
+    if st[K.H_DICE] == st[K.H_DICE + 1]:
+        st[G_EXTRA] += 1
+    return ne
+
+
+@njit(cache=True)
+def finish(st, tab, ev, ne):
+    ne = race.burn_dice(st, ev, ne)
+    if st[K.H_PHASE] == K.PHASE_OVER:
+        return ne
+    return race.roll_again_or_pass(st, tab.nplayers, G_EXTRA, ev, ne)
+
+
+@njit(cache=True)
+def potential(st, tab):
+    return st[K.H_SCORE] + race.dice_left(st)
+
+
+@njit(cache=True)
+def evaluate(st, tab, me):
+    """Progress against the opponents', threats from enemies up to 7 holes
+    behind, and the extra rolls banked by the player to move."""
+    val = 0.0
+    nopp = max(tab.nplayers - 1, 1)
+    for q in range(tab.nplayers):
+        for j in range(PIECES):
+            p = st[POS + q * PIECES + j]
+            if p == BASE:
+                prog = 0.0
+            elif p <= ENTRANCE:
+                prog = 10.0 + p
+                g = glob(tab, q, p)
+                for back in range(1, 8):
+                    o = owner(st[CELL + (g - back) % tab.L])
+                    if o >= 0 and o != q:
+                        prog -= 0.3 * (10.0 + p)
+                        break
+            else:
+                prog = 100.0 + 3.0 * (p - ENTRANCE)
+            val += prog if q == me else -prog / nopp
+    banked = 6.0 * st[G_EXTRA]
+    val += banked if st[K.H_PLAYER] == me else -banked / nopp
+    if st[K.H_WINNER] == me:
+        val += 1e6
+    return val
+
+
+KERNEL = Kernel("tryasuchka", check, gen, play, begin, finish, potential, evaluate)
+
+
+# -- the game ------------------------------------------------------------------
+class Tryasuchka(Game):
+    name = "tryasuchka"
+    title = "Трясучка"
+    aliases = ("трясучка", "tryasuchka", "triasuchka")
+    kernel = KERNEL
+    reasons = REASONS
+    options = (
+        Option("match_wins", 2, "a match is played to this many won games", (1, 2, 3, 4, 5), int),
+        Option("corner_capture", True, "a die move that ends on a corner holding an enemy captures it "
+               "(+1) before the jump; off: the enemy stays and only the jump happens", kind=bool),
+        Option("push_capture_bonus", True, "an enemy captured by a pushed chain of own pieces earns +1",
+               kind=bool),
+        Option("house_bonus", "stuck", "+1 for a piece stopping in the house where it can go no further "
+               "(stuck: at 80 or right behind an own piece) or only at the end of the house (end)",
+               ("stuck", "end")),
+        Option("play_for_places", False, "after the winner the others play on for the places", kind=bool),
+        Option("first_player", "rolloff", "who starts the first game: a roll-off (highest sum) or the "
+               "first seat", ("rolloff", "first")),
+    )
+    presets = {
+        "seed": {},
+        "single-game": {"match_wins": 1},
+        "no-corner-capture": {"corner_capture": False},
+    }
+    board = Cross72Board()
+
+    @property
+    def match_wins(self):
+        return self.opts["match_wins"]
+
+    def tables(self):
+        b = self.board
+        jump = np.full(ENTRANCE + 1, -1, np.int64)      # teleport target of each relative place
+        corners = b.corners()
+        for i, c in enumerate(corners):
+            jump[c] = corners[i + 1] if i + 1 < len(corners) else corners[0]
+        return Tab(np.array([1, 2], np.int64), np.array([6, 7], np.int64),
+                   np.array(self.seats, np.int64), self.players, b.circle, b.quarter, jump,
+                   int(self.opts["corner_capture"]), int(self.opts["push_capture_bonus"]),
+                   HOUSE_STUCK if self.opts["house_bonus"] == "stuck" else HOUSE_END_ONLY,
+                   int(self.opts["play_for_places"]))
+
+    def state_size(self):
+        return SIZE
+
+    def first_player(self, seed, arr):
+        return 0 if self.opts["first_player"] == "first" else super().first_player(seed, arr)
+
+    def initial(self, arr):
+        arr[POS:POS + 16] = ABSENT
+        arr[POS:POS + self.players * PIECES] = BASE
+
+    # -- reading the position ----------------------------------------------------
+    def pieces(self, arr, player):
+        """Relative places of a player's pieces: -1 base, 1..76 circle, 77..80 house."""
+        return [int(arr[POS + player * PIECES + k]) for k in range(PIECES)]
+
+    def extra_rolls(self, arr):
+        """Extra rolls the player to move has banked."""
+        return int(arr[G_EXTRA])
+
+    def describe(self, arr, action):
+        slot, k, _ = K.decode(action)
+        pl = int(arr[K.H_PLAYER])
+        d = int(arr[K.H_DICE + slot])
+        frm = int(arr[POS + pl * PIECES + k])
+        to = int(dest(arr, self.tab, slot, k)[1])
+        if to <= ENTRANCE and self.tab.jump[to] >= 0:
+            to = int(self.tab.jump[to])
+        return Move(action, pl, d, k, 0, frm, to, f"{d}{self.piece_names[k]}")
+
+    _NOTATION = re.compile(r"^([1-7])([a-d])$")
+
+    def parse_notation(self, arr, text):
+        """'7a': piece a by the die showing 7 (a jump from a corner is automatic)."""
+        m = self._NOTATION.match(text)
+        if not m:
+            raise GameError("a move is written die and piece: 7a, 2c")
+        d, k = int(m.group(1)), "abcd".index(m.group(2))
+        slots = [s for s in range(int(arr[K.H_NDICE])) if arr[K.H_DICE + s] == d]
+        if not slots:
+            raise GameError(f"no die of this roll is left showing {d}")
+        return [(slots[0], k, 0)]
+
+    def whole_roll_reason(self):
+        return "the dice must be used as fully as possible, and this move leaves a die unplayable " \
+               "where another play uses both"
+
+    # -- position files (player-relative, rules.md numbering) ----------------------
+    def pieces_to_json(self, arr):
+        """Per player: -1 base, 1..76 circle (72..76 after the lap), 77..80 house."""
+        return [self.pieces(arr, q) for q in range(self.players)]
+
+    def pieces_from_json(self, arr, pieces):
+        taken = {}
+        for q, k, value, where in folkcross.piece_rows(pieces, self.players, PIECES, self.piece_names):
+            text = str(value).strip()
+            try:
+                p = BASE if text == "base" else int(text)
+            except ValueError:
+                raise GameError(f"{where}: {value!r} is not a place (-1 base, 1..76 circle, "
+                                "77..80 house)") from None
+            if p == 0:
+                raise GameError(f"{where}: nothing stands on the start before its lap: "
+                                "a piece on its own start hole is at 72")
+            if not -1 <= p <= HOUSE_END:
+                raise GameError(f"{where}: place {p} is off the board (-1, 1..{HOUSE_END})")
+            arr[POS + q * PIECES + k] = p
+            if p > ENTRANCE:
+                spot = ("house", q, p)
+            elif p > 0:
+                spot = ("hole", int(glob(self.tab, q, p)))
+                arr[CELL + spot[1]] = q * PIECES + k + 1
+            else:
+                continue
+            if spot in taken:
+                raise GameError(f"{where}: {taken[spot]} already stands there")
+            taken[spot] = where
+        for q in range(self.players):
+            if all(arr[POS + q * PIECES + k] > ENTRANCE for k in range(PIECES)):
+                raise GameError(f"player {q} has already won: all pieces are in the house")
+
+    # -- drawing ------------------------------------------------------------------
+    def view(self, arr):
+        b = self.board
+        marks = {c: ("teleport", None) for c in b.corners()}
+        for s in range(4):
+            marks[b.global_index(s, 0)] = ("start", s)
+            marks[b.global_index(s, ENTRANCE)] = ("entrance", s)
+        squares = folkcross.cross_squares(b, self.seats, marks, ENTRANCE + 1)
+        off = {}
+        for q in range(self.players):
+            base = 0
+            for k, p in enumerate(self.pieces(arr, q)):
+                if p == BASE:
+                    base += 1
+                else:
+                    squares[b.cell(self.seats[q], p)].pieces.append((q, k, False))
+            off[q] = {"base": base}
+        return BoardView(b.size, b.size, squares, off)
+
+
+GAME = Tryasuchka
