@@ -23,7 +23,7 @@ from ..engine import kernel as K
 from ..engine.game import Game, GameError, Kernel, Move
 from ..engine.options import Option
 from ..engine.view import BoardView, Square
-from . import race
+from . import folkcross, race
 
 # -- state layout after the core header ----------------------------------------
 PIECES = 4
@@ -354,11 +354,7 @@ class ShishBesh(Game):
     def tables(self):
         b = self.board
         big_l, q, a = b.circle, b.quarter, b.arm
-        is_shelter = np.zeros(big_l, np.int64)
-        lane_out = 4 if self.opts["shelters"] == "alternate" else 3
-        for g in range(big_l):
-            if g % q == 3 or g % q == q - lane_out:
-                is_shelter[g] = 1
+        is_shelter = folkcross.shelter_cells(b, self.opts["shelters"])
         jump = np.full((4, big_l + a), -1, np.int64)
         corners = b.corners()
         for i, c in enumerate(corners):
@@ -417,36 +413,30 @@ class ShishBesh(Game):
         return [[f"{p}s" if hidden else p for p, hidden in self.pieces(arr, q)] for q in range(self.players)]
 
     def pieces_from_json(self, arr, pieces):
-        if not isinstance(pieces, list) or len(pieces) != self.players:
-            raise GameError(f"pieces must list {self.players} players, each with {PIECES} places")
         big_l, top = self.tab.L, self.tab.house_end
         hidden_at, standing_at = {}, {}
-        for q, row in enumerate(pieces):
-            if not isinstance(row, list) or len(row) != PIECES:
-                raise GameError(f"player {q}: give exactly {PIECES} places")
-            for k, value in enumerate(row):
-                where = f"player {q} piece {self.piece_names[k]}"
-                hidden = isinstance(value, str) and value.strip().endswith("s")
-                text = str(value).strip().rstrip("s")
-                if text == "park":
-                    text = "-1"
-                try:
-                    p = int(text)
-                except ValueError:
-                    raise GameError(f"{where}: {value!r} is not a place (-1 park, 0..{big_l} circle, "
-                                    f"{big_l + 1}..{top} house, '15s' hidden)") from None
-                if not -1 <= p <= top:
-                    raise GameError(f"{where}: place {p} is off the board (-1..{top})")
-                if p > big_l and any(arr[POS + q * PIECES + j] == p for j in range(k)):
-                    raise GameError(f"{where}: two pieces on house cell {p}")
-                arr[POS + q * PIECES + k] = p
-                if 0 <= p <= big_l:
-                    g = int(glob(self.tab, q, p))
-                    if hidden and not self.tab.is_shelter[g]:
-                        raise GameError(f"{where}: place {p} has no shelter to hide in")
-                    (hidden_at if hidden else standing_at).setdefault(g, []).append((q, k))
-                elif hidden:
-                    raise GameError(f"{where}: only a piece on the circle can hide")
+        for q, k, value, where in folkcross.piece_rows(pieces, self.players, PIECES, self.piece_names):
+            hidden = isinstance(value, str) and value.strip().endswith("s")
+            text = str(value).strip().rstrip("s")
+            if text == "park":
+                text = "-1"
+            try:
+                p = int(text)
+            except ValueError:
+                raise GameError(f"{where}: {value!r} is not a place (-1 park, 0..{big_l} circle, "
+                                f"{big_l + 1}..{top} house, '15s' hidden)") from None
+            if not -1 <= p <= top:
+                raise GameError(f"{where}: place {p} is off the board (-1..{top})")
+            if p > big_l and any(arr[POS + q * PIECES + j] == p for j in range(k)):
+                raise GameError(f"{where}: two pieces on house cell {p}")
+            arr[POS + q * PIECES + k] = p
+            if 0 <= p <= big_l:
+                g = int(glob(self.tab, q, p))
+                if hidden and not self.tab.is_shelter[g]:
+                    raise GameError(f"{where}: place {p} has no shelter to hide in")
+                (hidden_at if hidden else standing_at).setdefault(g, []).append((q, k))
+            elif hidden:
+                raise GameError(f"{where}: only a piece on the circle can hide")
         for g, who in standing_at.items():
             if self.tab.is_shelter[g] and g not in hidden_at and len(who) == 1:
                 hidden_at[g] = who
@@ -472,16 +462,10 @@ class ShishBesh(Game):
     # -- drawing ------------------------------------------------------------------
     def view(self, arr):
         b = self.board
-        squares = {}
-        shelters = {g for g in range(b.circle) if self.tab.is_shelter[g]}
-        corners = {b.global_index(0, c) for c in b.corners()}
-        for g, rc in enumerate(b.track):
-            kind = "corner" if g in corners else "shelter" if g in shelters else "track"
-            owner = g // b.quarter if g % b.quarter == 0 else None
-            squares[rc] = Square("start" if owner is not None else kind, owner)
-        for player, seat in enumerate(self.seats):
-            for i, rc in enumerate(b.house(seat)):
-                squares[rc] = Square("house", seat, label=str(b.circle + 1 + i))
+        marks = {g: ("shelter", None) for g in range(b.circle) if self.tab.is_shelter[g]}
+        marks.update({b.global_index(0, c): ("corner", None) for c in b.corners()})
+        marks.update({b.global_index(s, 0): ("start", s) for s in range(4)})
+        squares = folkcross.cross_squares(b, self.seats, marks, b.circle + 1)
         off = {}
         for q in range(self.players):
             park = 0
