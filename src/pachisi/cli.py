@@ -26,6 +26,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 console = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
+MAX_LISTED = 40        # legal moves listed by number; more (Kimbo's fences) are typed in notation
 OPTION_HELP = "a house rule, key=value (repeatable); `pachisi rules GAME` lists them"
 
 
@@ -146,9 +147,11 @@ def _play_game(state, seats, bots):
 def _ask_move(state, who):
     moves = state.legal_moves()
     console.print(render(state.game, state.game.view(state.arr)))
-    console.print(f"{who}, dice left {'-'.join(map(str, state.dice))}:")
-    for i, m in enumerate(moves, 1):
+    console.print(f"{who}, dice left {'-'.join(map(str, state.dice)) or 'none (before the roll)'}:")
+    for i, m in enumerate(moves[:MAX_LISTED], 1):
         console.print(f"  {i:2}. {m.text:6} {_where(m)}")
+    if len(moves) > MAX_LISTED:
+        console.print(f"  … and {len(moves) - MAX_LISTED} more: type any of them in the game's notation")
     while True:
         answer = _ask("your move (number or notation, q quits): ")
         if answer == "q":
@@ -166,6 +169,11 @@ def _ask(prompt):
         return input(prompt).strip()
     except EOFError:
         return "q"
+
+
+def _piece_name(game, move):
+    """The moving piece's letter; empty for a move that moves no piece (a fence)."""
+    return game.piece_names[move.piece] if 0 <= move.piece < len(game.piece_names) else ""
 
 
 def _where(move):
@@ -190,6 +198,16 @@ def _describe(events, g):
             words.append(f"{name} finishes, place {e.a}")
         elif e.kind == "reroll":
             words.append(f"rolls again ({e.a} tries left)")
+        elif e.kind == "bonus":
+            words.append(f"bonus of {e.a} lost" if e.b else f"earns a bonus of {e.a}")
+        elif e.kind == "penalty":
+            words.append(f"{name}'s {g.piece_names[e.piece]} is sent back by a penalty")
+        elif e.kind == "claim":
+            words.append(f"{name} missed a capture: {g.player_name(e.a)} may call it")
+        elif e.kind == "flushed":
+            words.append(f"{name}'s {g.piece_names[e.piece]} is flushed out of its shelter")
+        elif e.kind == "pushed":
+            words.append(f"pushes own {g.piece_names[e.piece]} on to {e.b}")
         elif e.kind not in ("moved", "entered", "pass", "house"):
             words.append(e.kind.replace("_", " "))
     return (" — " + ", ".join(words)) if words else ""
@@ -249,7 +267,7 @@ def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
             verdict = {"move": try_move, "legal": False, "reason": str(e)}
     if as_json:
         out = {"game": g.name, "player": state.current_player, "dice": list(values),
-               "moves": [{"move": m.text, "die": m.die, "piece": g.piece_names[m.piece], "from": m.frm,
+               "moves": [{"move": m.text, "die": m.die, "piece": _piece_name(g, m), "from": m.frm,
                           "to": m.to} for m in legal],
                "events": [e.as_dict() for e in events]}
         if verdict:
@@ -345,13 +363,111 @@ def bench(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
           players: int = typer.Option(4, help="number of players"),
           preset: str = typer.Option(None, help="a named set of rules"),
           option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
-          seconds: float = typer.Option(5.0, help="how long to measure")):
-    """Complete random-move games per second, and moves per second, on one core."""
+          seconds: float = typer.Option(5.0, help="how long to measure each bot"),
+          greedy: bool = typer.Option(False, help="also measure games between greedy bots"),
+          max_rolls: int = typer.Option(None, help="cut a game off after this many rolls (default: the "
+                                        "game's own cap)")):
+    """Complete random-move games per second, moves and turns per second, on one core."""
     g = _game(game, players, preset, option)
-    res = run_bench(g, seconds=seconds)
-    console.print(f"{g.title}, {players} players: {res['games_per_s']:.0f} games/s, "
-                  f"{res['moves_per_s']:.0f} moves/s, {res['rolls_per_s']:.0f} rolls/s "
-                  f"({res['games']} games in {res['seconds']:.1f}s)")
+    for policy in ("random", "greedy") if greedy else ("random",):
+        res = run_bench(g, seconds=seconds, policy=policy, max_rolls=max_rolls)
+        cut = res["games"] - res["finished"]
+        console.print(f"{g.title}, {players} players, {policy} moves: {res['games_per_s']:.1f} games/s, "
+                      f"{res['moves_per_s']:.0f} moves/s, {res['rolls_per_s']:.0f} turns (rolls)/s; "
+                      f"{res['finished']} of {res['games']} games finished"
+                      + (f", {cut} cut off at {res['cap']} rolls" if cut else "")
+                      + f" ({res['seconds']:.1f}s)", soft_wrap=True)
+
+
+@app.command()
+def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on"),
+          port: int = typer.Option(8000, help="the port"),
+          database_url: str = typer.Option(None, "--db", envvar="DATABASE_URL",
+                                           help="an SQLAlchemy URL (default: an SQLite file in the user's data folder)"),
+          bot_delay: float = typer.Option(0.8, help="seconds a bot waits before each roll or move"),
+          absent_after: float = typer.Option(60.0, help="default seconds before a bot plays for an absent person"),
+          create_rate: float = typer.Option(0.5, help="rooms a second one address may create (0: unlimited)"),
+          log_level: str = typer.Option("info", help="uvicorn's log level")):
+    """Start the web app: every game in the browser, on one screen and online."""
+    try:
+        from .web import Settings, run
+    except ImportError as e:
+        fail(f"the web app needs its extra packages (pip install 'pachisi[web]'): {e}")
+    console.print(f"pachisi web app on http://{host}:{port}")
+    run(host, port, Settings(database_url=database_url, bot_delay=bot_delay, absent_after=absent_after,
+                             create_rate=create_rate), log_level=log_level)
+
+
+@app.command()
+def verify(file: Path = typer.Argument(..., help="a record file of a finished web room"),
+           as_json: bool = typer.Option(False, "--json", help="print JSON")):
+    """Fair dice: re-derive every roll of a record from its revealed seed and check the commitment."""
+    from .verify import summary, verify_text
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as e:
+        fail(f"cannot read {file}: {e.strerror}")
+    report = verify_text(text)
+    if as_json:
+        console.print_json(json.dumps(report.as_dict(), ensure_ascii=False))
+    else:
+        console.print(summary(report))
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@app.command()
+def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
+               bots: str = typer.Option("random,greedy,expectimax,mcts",
+                                        help="comma-separated bots: " + ", ".join(BOTS) + ", or a level "
+                                        "(level1..level5); settings follow a colon: mcts:iterations=200"),
+               n: int = typer.Option(100, "-n", help="how many games"),
+               players: int = typer.Option(None, help="players a game (default: one per bot, or 2 when the "
+                                           "game seats fewer)"),
+               preset: str = typer.Option(None, help="a named set of rules"),
+               option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+               seed: int = typer.Option(0, help="the tournament's seed (deal i rolls with seed+i)"),
+               as_json: bool = typer.Option(False, "--json", help="print JSON"),
+               markdown: bool = typer.Option(False, "--markdown", help="print the standings as Markdown"),
+               plot: Path = typer.Option(None, help="save a PNG of the win rates and ratings here")):
+    """Bots against bots, seats rotated: win rates with 95% CIs and ratings (Elo, OpenSkill)."""
+    from . import tournament as tour
+    if n < 1:
+        fail("-n must be at least 1")
+    try:
+        entrants = tour.entrants_from(bots)
+    except ValueError as e:
+        fail(str(e))
+    if len(entrants) < 2:
+        fail("a tournament needs at least two bots")
+    try:
+        cls = game_class(game)
+    except OptionError as e:
+        fail(str(e))
+    g = _game(game, players or tour.default_players(cls, len(entrants)), preset, option)
+    with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, disable=as_json or markdown or not err.is_terminal) as bar:
+        task = bar.add_task("games", total=n)
+        res = tour.run(g, entrants, n, seed, progress=lambda done: bar.update(task, completed=done))
+    if plot:
+        tour.plot(res, plot)
+    if as_json:
+        console.print_json(json.dumps(res.as_dict(), ensure_ascii=False))
+    elif markdown:
+        console.print(tour.markdown(res), markup=False, highlight=False, soft_wrap=True)
+    else:
+        d = res.as_dict()
+        t = Table(title=f"{g.title}: {n} games ({d['finished']} finished), {g.players} players, "
+                        f"seats rotated, {res.seconds:.1f}s")
+        for col in ("bot", "games", "wins", "win rate", "95% CI", "Elo", "OpenSkill μ ± σ"):
+            t.add_column(col)
+        for r in d["bots"]:
+            t.add_row(r["bot"], str(r["games"]), str(r["wins"]), f"{r['rate']:.3f}",
+                      f"{r['ci95'][0]:.3f}–{r['ci95'][1]:.3f}", f"{r['elo']:.0f}",
+                      f"{r['mu']:.1f} ± {r['sigma']:.1f}")
+        console.print(t)
+    if plot and not as_json:
+        err.print(f"plot saved to {plot}")
 
 
 def main():

@@ -1,0 +1,205 @@
+"""Load benchmark of the web app over loopback (not a test).
+
+One server process (`python -m pachisi.web`, SQLite, a free port on
+127.0.0.1) holds ROOMS rooms of four people each, every person a WebSocket
+client of its own (ROOMS * 4 clients).  Each room makes one action a second:
+the client whose turn it is sends the roll or its first legal move with the
+position's sequence number.  Measured: the time from a client sending an
+action to every client of the room receiving the new state (p50/p95/p99/max),
+and that no action was lost or applied twice (every client sees every
+sequence number exactly once, in order, and the database holds exactly the
+actions that were acknowledged).
+
+    .venv/bin/python benchmarks/load_ws.py                  # 200 rooms, 800 clients, 60 s
+    .venv/bin/python benchmarks/load_ws.py --rooms 20 --seconds 20
+"""
+import argparse
+import asyncio
+import gc
+import json
+import os
+import random
+import re
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+
+import httpx
+from websockets.asyncio.client import connect
+
+from pachisi.web.testing import LiveServer
+
+SEQ = re.compile(r'^\{"type":"state","seq":(\d+)')
+
+
+class Room:
+    def __init__(self, code):
+        self.code = code
+        self.clients = []           # one per seat
+        self.state = None           # the latest state, parsed by the room's first client
+        self.pending = {}           # seq -> [send time, clients still to receive it]
+        self.latencies = []
+        self.sent = 0
+        self.acked = 0
+        self.errors = []
+        self.over = False
+
+
+class Client:
+    def __init__(self, room, seat, token):
+        self.room, self.seat, self.token = room, seat, token
+        self.seqs = []              # every new sequence number seen, in order
+        self.ws = None
+
+    async def run(self, url, ready):
+        async with connect(f"{url}/ws/{self.room.code}", max_size=2 ** 22, open_timeout=60,
+                           ping_interval=None) as ws:
+            self.ws = ws
+            await ws.send(json.dumps({"type": "hello", "token": self.token}))
+            ready.set_result(True) if not ready.done() else None
+            async for text in ws:
+                now = time.perf_counter()
+                m = SEQ.match(text)
+                if m:
+                    seq = int(m.group(1))
+                    if not self.seqs or seq > self.seqs[-1]:
+                        self.seqs.append(seq)
+                        p = self.room.pending.get(seq)
+                        if p is not None:
+                            p[1].discard(self.seat)
+                            if not p[1]:
+                                self.room.latencies.append(now - p[0])
+                                self.room.acked += 1
+                                del self.room.pending[seq]
+                    if self.seat == 0:
+                        self.room.state = json.loads(text)
+                elif '"type":"error"' in text:
+                    self.room.errors.append(json.loads(text))
+
+
+async def drive(room, stop_at):
+    """One action a second, from whichever client's turn it is."""
+    await asyncio.sleep(random.random())                 # spread the rooms over the second
+    while time.perf_counter() < stop_at and not room.over:
+        tick = time.perf_counter()
+        st = room.state
+        if st is not None and not room.pending:
+            turn = st["turn"]
+            if st["room"]["status"] == "over" or turn["phase"] == "over":
+                room.over = True
+                break
+            if turn["phase"] in ("roll", "move"):
+                action = "roll" if turn["phase"] == "roll" else st["moves"][0]["t"]
+                seq = st["seq"]
+                room.pending[seq + 1] = [time.perf_counter(), {c.seat for c in room.clients}]
+                room.sent += 1
+                await room.clients[turn["player"]].ws.send(
+                    json.dumps({"type": "act", "seq": seq, "action": action, "id": f"{room.code}-{seq}"}))
+        await asyncio.sleep(max(0.0, 1.0 - (time.perf_counter() - tick)))
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def main(args):
+    folder = tempfile.mkdtemp(prefix="pachisi-load-")
+    db = os.path.join(folder, "load.db")
+    srv = LiveServer(f"sqlite:///{db}", rate=50, create_rate=0,
+                     extra_args=("--log-level", "error", "--sqlite-sync", args.sqlite_sync)).start()
+    try:
+        limits = httpx.Limits(max_connections=50)
+        async with httpx.AsyncClient(base_url=srv.url, limits=limits, timeout=60) as http:
+            async def make_room():
+                r = await http.post("/api/rooms", json={"game": args.game, "seats": [{"kind": "invite"}] * 4})
+                room = Room(r.json()["code"])
+                for seat in range(4):
+                    j = await http.post(f"/api/rooms/{room.code}/join", json={"player": seat, "name": f"p{seat}"})
+                    room.clients.append(Client(room, seat, j.json()["token"]))
+                return room
+            t = time.perf_counter()
+            rooms = await asyncio.gather(*[make_room() for _ in range(args.rooms)])
+            print(f"{len(rooms)} rooms created and {4 * len(rooms)} seats taken in {time.perf_counter() - t:.1f}s")
+        loop = asyncio.get_running_loop()
+        tasks, readies = [], []
+        t = time.perf_counter()
+        for room in rooms:
+            for c in room.clients:
+                ready = loop.create_future()
+                readies.append(ready)
+                tasks.append(asyncio.create_task(c.run(srv.ws_url, ready)))
+                if len(tasks) % 50 == 0:
+                    await asyncio.sleep(0.05)
+        await asyncio.wait_for(asyncio.gather(*readies), 120)
+        while any(r.state is None for r in rooms):
+            await asyncio.sleep(0.1)
+        print(f"{len(tasks)} WebSocket clients connected in {time.perf_counter() - t:.1f}s")
+        gc.collect()
+        gc.freeze()                                       # the measuring client must not pause for its own GC
+        cpu0, t0, own0 = cpu_seconds(srv.proc.pid), time.perf_counter(), time.process_time()
+        spy = None
+        if args.profile:                                  # py-spy (pip install py-spy) samples the server
+            import subprocess
+            spy = subprocess.Popen([os.path.join(os.path.dirname(sys.executable), "py-spy"), "record", "-p",
+                                    str(srv.proc.pid), "-d", str(int(args.seconds)), "-f", "raw", "-o", args.profile],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        stop_at = time.perf_counter() + args.seconds
+        await asyncio.gather(*[drive(r, stop_at) for r in rooms])
+        await asyncio.sleep(2.0)                          # let the last states arrive
+        cpu1, t1, own1 = cpu_seconds(srv.proc.pid), time.perf_counter(), time.process_time()
+        if spy:
+            spy.wait()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        srv.stop()
+
+    lat = sorted(x * 1000 for r in rooms for x in r.latencies)
+    sent = sum(r.sent for r in rooms)
+    acked = sum(r.acked for r in rooms)
+    errors = [e for r in rooms for e in r.errors]
+    gaps = 0
+    for r in rooms:
+        for c in r.clients:
+            s = c.seqs
+            gaps += sum(1 for a, b in zip(s, s[1:]) if b != a + 1)
+    con = sqlite3.connect(db)
+    stored = dict(con.execute("select r.code, count(a.id) from rooms r left join actions a on a.room_id = r.id "
+                              "group by r.code").fetchall())
+    dupes = con.execute("select count(*) from (select room_id, n from actions group by room_id, n "
+                        "having count(*) > 1)").fetchone()[0]
+    con.close()
+    finals = {r.code: r.state["seq"] for r in rooms}
+    mismatched = [c for c in finals if stored.get(c, 0) != finals[c]]
+
+    def pct(p):
+        return lat[min(len(lat) - 1, int(p / 100 * len(lat)))] if lat else float("nan")
+
+    print(f"game {args.game}: SQLite synchronous={args.sqlite_sync}; {args.rooms} rooms, {4 * args.rooms} clients, {args.seconds}s, one action a second a room")
+    print(f"actions sent {sent}, acknowledged to every client of their room {acked} "
+          f"({acked / max(1e-9, t1 - t0):.0f}/s)")
+    print(f"latency send -> all 4 clients have the new state: p50 {pct(50):.1f} ms, p95 {pct(95):.1f} ms, "
+          f"p99 {pct(99):.1f} ms, max {lat[-1] if lat else float('nan'):.1f} ms, mean {statistics.mean(lat):.1f} ms")
+    print(f"server CPU: {cpu1 - cpu0:.1f}s over {t1 - t0:.1f}s ({100 * (cpu1 - cpu0) / (t1 - t0):.0f}% of one core); "
+          f"the 800 clients' process: {own1 - own0:.1f}s; load average {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores")
+    print(f"refusals: {len(errors)}; sequence gaps seen by clients: {gaps}; duplicate stored actions: {dupes}; "
+          f"rooms whose stored actions differ from their final position: {len(mismatched)}")
+    ok = sent == acked and not errors and gaps == 0 and dupes == 0 and not mismatched and pct(99) < 100
+    print("PASS" if ok else "FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--rooms", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=60)
+    ap.add_argument("--game", default="ludo")
+    ap.add_argument("--sqlite-sync", default="FULL", choices=("FULL", "NORMAL"))
+    ap.add_argument("--profile", help="write py-spy's collapsed stacks of the server to this file")
+    sys.exit(asyncio.run(main(ap.parse_args())))

@@ -1,0 +1,27 @@
+"""python -m pachisi.web [--port N] [--db URL] ...: the web app (as `pachisi serve`)."""
+import argparse
+
+from .app import run
+from .rooms import Settings
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m pachisi.web", description=__doc__)
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--db", dest="database_url", default=None, help="an SQLAlchemy URL (default: DATABASE_URL or SQLite)")
+    p.add_argument("--bot-delay", type=float, default=0.8)
+    p.add_argument("--absent-after", type=float, default=60.0)
+    p.add_argument("--rate", type=float, default=8.0, help="messages a second a connection may send")
+    p.add_argument("--create-rate", type=float, default=0.5, help="rooms a second one address may create (0: unlimited)")
+    p.add_argument("--sqlite-sync", default="FULL", choices=("FULL", "NORMAL"),
+                   help="SQLite: FULL syncs every commit to disk (survives a power cut), NORMAL survives a crash "
+                        "of the server but not of the machine")
+    p.add_argument("--log-level", default="warning")
+    a = p.parse_args(argv)
+    run(a.host, a.port, Settings(database_url=a.database_url, bot_delay=a.bot_delay, absent_after=a.absent_after,
+                                 rate=a.rate, create_rate=a.create_rate, sqlite_sync=a.sqlite_sync), log_level=a.log_level)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,377 @@
+"""The web app: HTTP API, WebSocket rooms and the static front end.
+
+    create_app(Settings(database_url=..., bot_delay=...)) -> FastAPI
+
+`pachisi serve` runs it with uvicorn; docs/web.md describes the API and the
+messages.  Everything a client sends is a pydantic model with bounded sizes;
+a WebSocket message larger than Settings.max_message, sent faster than the
+rate allows, or malformed, gets an error message and changes nothing.
+"""
+from contextlib import asynccontextmanager
+import asyncio
+import gc
+import json
+from pathlib import Path
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
+
+from .. import record as records
+from ..engine.game import GameError
+from ..engine.options import OptionError
+from ..verify import verify_text
+from . import catalogue
+from .boardjson import events_json, layout_json, position_json
+from .db import Store
+from .rooms import Bucket, Connection, Refusal, RoomManager, Settings
+from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, Joined, JoinRoom, Lobby,
+                      OpenRoom, Pong, ReplayOut, RoomInfo, RulesPage, VerifyReport, Welcome)
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_FRAMES = 20000
+CSP = ("default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; "
+       "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
+
+
+class BodyLimit:
+    """Refuse request bodies larger than `limit` bytes (413), however they are sent."""
+
+    def __init__(self, app, limit):
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.limit:
+            return await _too_large(send, self.limit)
+        seen = 0
+
+        async def limited():
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _TooLarge()
+            return message
+
+        try:
+            await self.app(scope, limited, send)
+        except _TooLarge:
+            await _too_large(send, self.limit)
+
+
+class _TooLarge(Exception):
+    pass
+
+
+async def _too_large(send, limit):
+    body = json.dumps({"code": "too_large", "message": f"the request is larger than {limit} bytes"}).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def refusal(code, message, status=400):
+    return JSONResponse({"code": code, "message": message}, status_code=status)
+
+
+def create_app(settings=None):
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app):
+        store = Store(settings.database_url, settings.sqlite_sync)
+        manager = RoomManager(store, settings)
+        app.state.store, app.state.manager = store, manager
+        await manager.resume()
+        # the rules, numba and the libraries are hundreds of thousands of long-lived objects: keep them out of
+        # the cyclic collector's full passes, which would otherwise pause every room now and then
+        gc.collect()
+        gc.freeze()
+        try:
+            yield
+        finally:
+            await manager.close()
+            store.close()
+
+    app = FastAPI(title="pachisi", version="1", lifespan=lifespan, docs_url="/api/docs",
+                  openapi_url="/api/openapi.json", redoc_url=None)
+    app.add_middleware(BodyLimit, limit=settings.max_upload)
+    create_buckets = {}
+
+    @app.middleware("http")
+    async def headers(request, call_next):
+        response = await call_next(request)
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        return response
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request, exc):
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
+        return refusal("malformed", f"{where}: {first.get('msg', 'invalid request')}".strip(": "), 422)
+
+    def manager() -> RoomManager:
+        return app.state.manager
+
+    # -- pages ----------------------------------------------------------------------------
+    def index():
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    app.get("/", include_in_schema=False)(index)
+    app.get("/r/{code}", include_in_schema=False)(lambda code: index())
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # -- games ------------------------------------------------------------------------------
+    @app.get("/api/lobby", response_model=Lobby)
+    def lobby():
+        """Every game with its options and presets, and the bot levels."""
+        return catalogue.lobby(settings.docs_dir)
+
+    @app.get("/api/games/{name}/rules", response_model=RulesPage)
+    def rules(name: str):
+        try:
+            return catalogue.rules_page(name, settings.docs_dir)
+        except OptionError as e:
+            return refusal("game", str(e), 404)
+
+    @app.get("/api/games/{name}/dice", response_model=DiceRanges)
+    def dice(name: str, players: int | None = None, preset: str | None = None, options: str | None = None):
+        """The dice the game rolls with these options (for checking rolls in the browser)."""
+        try:
+            opts = json.loads(options) if options else {}
+            if not isinstance(opts, dict):
+                raise ValueError("options is a JSON object")
+            return catalogue.dice_ranges(name, players, preset, opts)
+        except (OptionError, GameError, ValueError) as e:
+            return refusal("options", str(e))
+
+    # -- rooms ------------------------------------------------------------------------------
+    @app.get("/api/rooms", response_model=list[OpenRoom])
+    def open_rooms():
+        """Public rooms waiting for invited players."""
+        return manager().open_rooms()
+
+    @app.post("/api/rooms", response_model=Created, status_code=201)
+    async def create_room(spec: CreateRoom, request: Request):
+        if settings.create_rate > 0:
+            who = request.client.host if request.client else "?"
+            bucket = create_buckets.setdefault(who, Bucket(settings.create_rate, settings.create_burst))
+            if not bucket.take():
+                return refusal("rate", "too many rooms created from here; wait a little", 429)
+            if len(create_buckets) > 10000:
+                create_buckets.clear()
+        try:
+            room, token = await manager().create(spec)
+        except Refusal as e:
+            return refusal(e.code, e.message)
+        return {"code": room.code, "token": token, "url": f"/r/{room.code}"}
+
+    @app.get("/api/rooms/{code}", response_model=RoomInfo)
+    async def room_info(code: str):
+        room = await manager().get(code)
+        if room is None:
+            return refusal("room", f"no room {code}", 404)
+        return room.info()
+
+    @app.post("/api/rooms/{code}/join", response_model=Joined)
+    async def join(code: str, spec: JoinRoom):
+        room = await manager().get(code)
+        if room is None:
+            return refusal("room", f"no room {code}", 404)
+        try:
+            token = await room.join(spec.player, spec.name)
+        except Refusal as e:
+            return refusal(e.code, e.message, 409 if e.code == "taken" else 400)
+        return {"code": room.code, "token": token, "player": spec.player}
+
+    @app.get("/api/rooms/{code}/record", response_class=PlainTextResponse)
+    async def record(code: str):
+        """The record of the room's game (match); seed and salt once it is over."""
+        room = await manager().get(code)
+        if room is None:
+            return refusal("room", f"no room {code}", 404)
+        name = f"{room.game.name}-{room.code}.txt"
+        return PlainTextResponse(room.record_text(), headers={
+            "Content-Disposition": f'attachment; filename="{name}"'})
+
+    # -- records ------------------------------------------------------------------------------
+    async def body_text(request):
+        raw = await request.body()
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+
+    @app.post("/api/verify", response_model=VerifyReport)
+    async def verify(request: Request):
+        """Re-derive every roll of a record (the request body) from its revealed seed."""
+        text = await body_text(request)
+        if text is None:
+            return refusal("malformed", "a record is UTF-8 text")
+        return verify_text(text).as_dict()
+
+    @app.post("/api/replay", response_model=ReplayOut)
+    async def replay(request: Request):
+        """A record (the request body) as frames to step through."""
+        text = await body_text(request)
+        if text is None:
+            return refusal("malformed", "a record is UTF-8 text")
+        try:
+            return replay_frames(text)
+        except GameError as e:
+            return refusal("record", str(e))
+
+    # -- live rooms ------------------------------------------------------------------------------
+    @app.websocket("/ws/{code}")
+    async def room_socket(ws: WebSocket, code: str):
+        await ws.accept()
+        room = await manager().get(code)
+        if room is None:
+            await ws.send_text(ErrorOut(code="room", message=f"no room {code}").model_dump_json())
+            await ws.close(code=4404)
+            return
+        conn = Connection(settings)
+        sender = asyncio.create_task(_send_loop(conn, ws))
+        attached = False
+        try:
+            while not conn.closed:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    raw = message.get("bytes") or b""
+                    text = raw.decode("utf-8", "replace")
+                if len(text.encode("utf-8")) > settings.max_message:
+                    conn.push(_error("too_large", f"a message is at most {settings.max_message} bytes"))
+                    conn.strikes += 1
+                    if conn.strikes > 3:
+                        break
+                    continue
+                if not conn.bucket.take():
+                    conn.push(_error("rate", "too many messages; slow down"))
+                    conn.strikes += 1
+                    if conn.strikes > 50:
+                        break
+                    continue
+                try:
+                    msg = ClientMessage.validate_json(text)
+                except ValidationError as e:
+                    first = e.errors()[0]
+                    where = ".".join(str(x) for x in first.get("loc", ()))
+                    conn.push(_error("malformed", f"not a valid message: {where} {first.get('msg', '')}".strip()))
+                    continue
+                if msg.type == "hello":
+                    if attached:
+                        conn.push(_error("malformed", "hello was already said"))
+                        continue
+                    problem = room.attach(conn, msg.token)
+                    attached = True
+                    conn.push(Welcome(code=room.code, you=conn.players, spectator=not conn.players,
+                                      host=conn.host).model_dump_json())
+                    if problem:
+                        conn.push(_error("token", problem))
+                    conn.push(room.state_message(snapshot=True))
+                    if conn.players:
+                        room.broadcast(room.state_message())
+                    continue
+                if not attached:
+                    conn.push(_error("hello", "say hello first (with your seat token, or none to watch)"))
+                    continue
+                if msg.type == "ping":
+                    conn.push(Pong(seq=room.seq).model_dump_json())
+                    continue
+                try:
+                    if msg.type == "act":
+                        await room.act(conn, msg.seq, msg.action, msg.id)
+                    else:
+                        await room.say(conn, msg.text)
+                except Refusal as e:
+                    conn.push(_error(e.code, e.message, room.seq, getattr(msg, "id", None)))
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if attached:
+                room.detach(conn)
+            conn.closed = True
+            sender.cancel()
+            try:
+                await ws.close()
+            except Exception:             # noqa: BLE001 - already closed
+                pass
+
+    return app
+
+
+async def _send_loop(conn, ws):
+    try:
+        while True:
+            text = await conn.queue.get()
+            await ws.send_text(text)
+    except asyncio.CancelledError:
+        pass
+    except Exception:                     # noqa: BLE001 - the client went away
+        conn.closed = True
+
+
+def _error(code, message, seq=None, client_id=None):
+    return ErrorOut(code=code, message=message, seq=seq, id=client_id).model_dump_json()
+
+
+def replay_frames(text):
+    """Every game of a record as frames: the start, then one frame per roll and move."""
+    games, _ = records.load_match(text)
+    frames, headers = [], []
+    game = None
+    for round_no, (rec, start, final) in enumerate(games, 1):
+        headers.append(dict(rec.headers))
+        game = start.game
+        state = start.clone()
+        last_layout = None
+
+        def frame(kind, value, player, events):
+            nonlocal last_layout
+            view = game.view(state.arr)
+            layout = layout_json(view)
+            out = {"round": round_no, "player": player, "kind": kind, "value": value, "dice": list(state.dice),
+                   "events": events_json(events), "position": position_json(view)}
+            if layout != last_layout:
+                out["layout"] = layout
+                last_layout = layout
+            if len(frames) >= MAX_FRAMES:
+                raise GameError(f"the record is too long to replay here (more than {MAX_FRAMES} steps)")
+            frames.append(out)
+
+        frame("start", "", state.current_player, [])
+        for _, _, tokens in rec.turns:
+            for token in tokens:
+                player = state.current_player
+                m = records.DICE.match(token)
+                if m:
+                    events = state.set_dice(tuple(int(d) for d in m.group(1).split("-")))
+                    frame("roll", m.group(1), player, events)
+                else:
+                    events = state.push(token)
+                    frame("move", token, player, events)
+    return {"game": game.name, "title": game.title, "players": game.players,
+            "colours": [game.player_name(p) for p in range(game.players)], "seat_colours": list(game.colours),
+            "seats": [int(x) for x in game.seats],
+            "piece_names": game.piece_names, "headers": headers, "frames": frames}
+
+
+def run(host="127.0.0.1", port=8000, settings=None, log_level="info"):
+    """Serve the app with uvicorn."""
+    import uvicorn
+    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws_max_size=1 << 16,
+                ws_per_message_deflate=True, timeout_graceful_shutdown=3)
+
+
+__all__ = ["create_app", "run", "Settings"]

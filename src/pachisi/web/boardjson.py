@@ -1,0 +1,158 @@
+"""A game's BoardView and legal moves as JSON for the browser.
+
+The front end draws every game with one SVG renderer from the view alone:
+the grid size, the squares (kind, owner seat, label), the pieces on them,
+what is off the board, and the fences between squares.
+
+To let a person pick a piece and see where it can go, every legal move gets a
+source and a target *reference*, in screen terms:
+
+    "r,c"             a square
+    "w r1,c1,r2,c2"   the slot between two squares (a fence)
+    "o p:key"         player p's off-board store `key` (park, yard, home...)
+
+A game may answer this itself with a `move_cells(arr, move)` method returning
+(source, target), each ("square", (r, c)), ("wall", ((r1, c1), (r2, c2))),
+("off", player, key) or None.  Otherwise the move is played on a copy of the
+position and the two views are compared: where the moving piece was and where
+it ends up (a fence: which slot was freed and which taken).  Positions with
+very many moves (Kimbo's fence moves) are listed without references when no
+hook gives them cheaply; the move list and typed notation still work.
+"""
+from collections import Counter
+
+import numpy as np
+
+from ..engine import kernel as K
+
+DIFF_LIMIT = 200            # more legal moves than this: no references without a hook
+
+
+def square_ref(rc):
+    return f"{int(rc[0])},{int(rc[1])}"
+
+
+def wall_ref(a, b):
+    (r1, c1), (r2, c2) = sorted((tuple(int(x) for x in a), tuple(int(x) for x in b)))
+    return f"w{r1},{c1},{r2},{c2}"
+
+
+def off_ref(player, key):
+    return f"o{int(player)}:{key}"
+
+
+def layout_json(view):
+    """The fixed part of the picture: grid size and squares [r, c, kind, owner, label]."""
+    return {"rows": int(view.rows), "cols": int(view.cols),
+            "squares": [[int(r), int(c), sq.kind, None if sq.owner is None else int(sq.owner), str(sq.label)]
+                        for (r, c), sq in sorted(view.squares.items())]}
+
+
+def position_json(view):
+    """What changes: pieces [r, c, player, piece, hidden], off-board counts and fences."""
+    pieces = []
+    for (r, c), sq in sorted(view.squares.items()):
+        for player, piece, hidden in sq.pieces:
+            pieces.append([int(r), int(c), int(player), int(piece), 1 if hidden else 0])
+    off = {str(int(p)): {str(k): int(v) for k, v in counts.items()} for p, counts in view.off_board.items()}
+    walls = []
+    for a, b, seat in view.walls:
+        (r1, c1), (r2, c2) = sorted((tuple(int(x) for x in a), tuple(int(x) for x in b)))
+        walls.append([r1, c1, r2, c2, None if seat is None else int(seat)])
+    return {"pieces": pieces, "off": off, "walls": walls}
+
+
+def _where(view):
+    """(player, piece) -> (reference, hidden) of every piece on the board."""
+    out = {}
+    for rc, sq in view.squares.items():
+        for player, piece, hidden in sq.pieces:
+            out[(int(player), int(piece))] = (square_ref(rc), bool(hidden))
+    return out
+
+
+def _walls(view):
+    return Counter(wall_ref(a, b) + f"/{seat}" for a, b, seat in view.walls)
+
+
+def _off_change(before, after, player, sign):
+    """The off-board store of `player` whose count moved by `sign` (-1 left it, +1 entered it)."""
+    b, a = before.get(player, {}), after.get(player, {})
+    for key in set(b) | set(a):
+        if (a.get(key, 0) - b.get(key, 0)) * sign > 0:
+            return off_ref(player, key)
+    return off_ref(player, "")
+
+
+def _hook_ref(ref):
+    if ref is None:
+        return None
+    if ref[0] == "square":
+        return square_ref(ref[1])
+    if ref[0] == "wall":
+        return wall_ref(*ref[1])
+    if ref[0] == "off":
+        return off_ref(ref[1], ref[2])
+    return None
+
+
+class _Diff:
+    """Source and target of moves, by comparing the views before and after each."""
+
+    def __init__(self, game, arr):
+        self.game, self.arr = game, arr
+        self.view = game.view(arr)
+        self.where = _where(self.view)
+        self.walls = _walls(self.view)
+        self.ev = np.zeros(K.MAX_EVENTS * K.EV_WIDTH, np.int64)
+
+    def refs(self, move):
+        g = self.game
+        child = self.arr.copy()
+        g.kernel.play(child, g.tab, move.action, self.ev, 0)
+        after = g.view(child)
+        where = _where(after)
+        changed = [key for key in set(self.where) | set(where) if self.where.get(key) != where.get(key)]
+        mover = (int(move.player), int(move.piece))
+        if mover in changed:
+            key = mover
+        else:
+            on_board = [k for k in sorted(changed) if k in where]
+            key = on_board[0] if on_board else (sorted(changed)[0] if changed else None)
+        if key is not None:
+            src = self.where[key][0] if key in self.where else _off_change(self.view.off_board, after.off_board,
+                                                                            key[0], -1)
+            dst = where[key][0] if key in where else _off_change(self.view.off_board, after.off_board, key[0], +1)
+            return src, dst
+        walls = _walls(after)
+        gone, new = self.walls - walls, walls - self.walls
+        if gone or new:
+            src = next(iter(gone)).split("/")[0] if gone else None
+            dst = next(iter(new)).split("/")[0] if new else None
+            return src, dst
+        return None, None
+
+
+def moves_json(game, state, moves=None):
+    """The legal moves [{t: notation, p: piece, f: source, to: target}]."""
+    moves = state.legal_moves() if moves is None else moves
+    hook = getattr(game, "move_cells", None)
+    out = []
+    diff = None
+    if hook is None and 0 < len(moves) <= DIFF_LIMIT:
+        diff = _Diff(game, state.arr)
+    for m in moves:
+        src = dst = None
+        if hook is not None:
+            try:
+                src, dst = (_hook_ref(x) for x in hook(state.arr, m))
+            except Exception:                # noqa: BLE001 - a hook that fails only loses highlights
+                src = dst = None
+        elif diff is not None:
+            src, dst = diff.refs(m)
+        out.append({"t": m.text, "p": int(m.piece), "f": src, "to": dst})
+    return out
+
+
+def events_json(events):
+    return [e.as_dict() for e in events]

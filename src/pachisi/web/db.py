@@ -1,0 +1,268 @@
+"""Storage of rooms, seats, actions and chat through SQLAlchemy.
+
+The default database is an embedded SQLite file; DATABASE_URL (or the
+`database_url` argument) selects another one, e.g.
+postgresql+psycopg://user:pass@host/db.  Every acknowledged action is
+committed before anyone is told of it, so a restart or a crash loses no
+acknowledged move: a room is rebuilt by replaying its stored actions from its
+seed (the engine is deterministic).
+
+Writes go through one writer thread that commits whatever has queued up in
+one transaction (group commit), so that the event loop never waits on the
+disk and a busy server pays one fsync for many actions.
+"""
+from concurrent.futures import Future
+import os
+from pathlib import Path
+import queue
+import threading
+import time
+
+from sqlalchemy import (BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table,
+                        Text, UniqueConstraint, create_engine, event, insert, select, update)
+from sqlalchemy.pool import StaticPool
+
+metadata = MetaData()
+
+rooms = Table(
+    "rooms", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("code", String(16), nullable=False, unique=True),
+    Column("game", String(40), nullable=False),
+    Column("preset", String(60), nullable=False),
+    Column("options", Text, nullable=False),          # JSON of the option values
+    Column("players", Integer, nullable=False),
+    Column("wins", Integer, nullable=False),          # a match to this many wins
+    Column("seed", BigInteger, nullable=False),       # secret until the match ends
+    Column("salt", String(64), nullable=False),       # secret until the match ends
+    Column("commit", String(64), nullable=False),     # sha256 shown from the start
+    Column("public", Boolean, nullable=False, default=True),
+    Column("absent_after", Float, nullable=False),    # seconds before a bot stands in (0: never)
+    Column("standin_level", Integer, nullable=False),
+    Column("status", String(12), nullable=False),     # waiting, playing, over
+    Column("host_hash", String(64), nullable=False),  # sha256 of the creator's token
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+)
+
+seats = Table(
+    "seats", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("room_id", Integer, ForeignKey("rooms.id"), nullable=False, index=True),
+    Column("player", Integer, nullable=False),
+    Column("kind", String(8), nullable=False),        # local, invite, bot
+    Column("name", String(40), nullable=False),
+    Column("level", Integer),                         # bot level
+    Column("token_hash", String(64)),                 # who holds the seat (None: open)
+    UniqueConstraint("room_id", "player"),
+)
+
+actions = Table(
+    "actions", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("room_id", Integer, ForeignKey("rooms.id"), nullable=False),
+    Column("n", Integer, nullable=False),             # the room's sequence number before it
+    Column("kind", String(8), nullable=False),        # roll, move
+    Column("value", String(80), nullable=False),      # dice "6-2" or the move's notation
+    Column("player", Integer, nullable=False),
+    Column("by", String(8), nullable=False),          # person, bot, standin
+    Column("client_id", String(40)),
+    Column("at", Float, nullable=False),
+    UniqueConstraint("room_id", "n"),
+)
+
+chats = Table(
+    "chats", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("room_id", Integer, ForeignKey("rooms.id"), nullable=False, index=True),
+    Column("player", Integer, nullable=False),
+    Column("name", String(40), nullable=False),
+    Column("text", String(400), nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+
+def default_url():
+    """DATABASE_URL, else an SQLite file in the user's data folder."""
+    url = os.environ.get("DATABASE_URL")
+    if url:
+        return url
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "pachisi"
+    base.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{base / 'web.sqlite3'}"
+
+
+def make_engine(url, sqlite_sync="FULL"):
+    if sqlite_sync not in ("FULL", "NORMAL"):
+        raise ValueError(f"sqlite_sync is FULL or NORMAL, not {sqlite_sync!r}")
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                               poolclass=StaticPool if memory else None)
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn, _record):
+            cur = dbapi_conn.cursor()
+            if not memory:
+                cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute(f"PRAGMA synchronous={sqlite_sync}")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+class StoreError(RuntimeError):
+    """The database refused or failed a write."""
+
+
+class Store:
+    """The database, with a writer thread that group-commits queued writes."""
+
+    def __init__(self, url=None, sqlite_sync="FULL"):
+        self.url = url or default_url()
+        self.engine = make_engine(self.url, sqlite_sync)
+        metadata.create_all(self.engine)
+        self._queue = queue.Queue()
+        self._thread = threading.Thread(target=self._writer, name="pachisi-db-writer", daemon=True)
+        self._thread.start()
+        self.commits = 0
+
+    # -- writes -------------------------------------------------------------------
+    def submit(self, fn):
+        """Queue fn(connection) to run in a committed transaction; a Future of its result."""
+        fut = Future()
+        self._queue.put((fn, fut))
+        return fut
+
+    def write(self, fn):
+        """Run fn(connection) in a committed transaction and wait for it (blocking)."""
+        return self.submit(fn).result()
+
+    def _writer(self):
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            while len(batch) < 256:
+                try:
+                    nxt = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if nxt is None:
+                    self._queue.put(None)
+                    break
+                batch.append(nxt)
+            # a write whose waiter was cancelled before it ran (a server shutting down) is not made
+            batch = [(fn, fut) for fn, fut in batch if fut.set_running_or_notify_cancel()]
+            if batch:
+                self._commit(batch)
+
+    def _commit(self, batch):
+        try:
+            with self.engine.begin() as conn:
+                results = [fn(conn) for fn, _ in batch]
+        except Exception as e:               # noqa: BLE001 - reported to the waiting caller
+            if len(batch) > 1:               # isolate the failing write: the others commit one by one
+                for one in batch:
+                    self._commit([one])
+            else:
+                batch[0][1].set_exception(StoreError(f"the database refused the write: {e}"))
+            return
+        self.commits += 1
+        for (_, fut), res in zip(batch, results):
+            fut.set_result(res)
+
+    def close(self):
+        self._queue.put(None)
+        self._thread.join(timeout=10)
+        self.engine.dispose()
+
+    # -- reads --------------------------------------------------------------------
+    def read(self, fn):
+        with self.engine.connect() as conn:
+            return fn(conn)
+
+
+# -- the statements the rooms use ---------------------------------------------------
+def insert_room(values, seat_rows):
+    def run(conn):
+        room_id = conn.execute(insert(rooms).values(**values)).inserted_primary_key[0]
+        for row in seat_rows:
+            conn.execute(insert(seats).values(room_id=room_id, **row))
+        return room_id
+    return run
+
+
+def insert_action(room_id, n, kind, value, player, by, client_id, status=None):
+    def run(conn):
+        now = time.time()
+        conn.execute(insert(actions).values(room_id=room_id, n=n, kind=kind, value=value, player=player,
+                                            by=by, client_id=client_id, at=now))
+        if status:
+            conn.execute(update(rooms).where(rooms.c.id == room_id).values(status=status, updated=now))
+    return run
+
+
+def set_status(room_id, status):
+    def run(conn):
+        conn.execute(update(rooms).where(rooms.c.id == room_id).values(status=status, updated=time.time()))
+    return run
+
+
+def claim_seat(room_id, player, name, token_hash, status=None):
+    def run(conn):
+        res = conn.execute(update(seats).where(seats.c.room_id == room_id, seats.c.player == player,
+                                               seats.c.token_hash.is_(None))
+                           .values(name=name, token_hash=token_hash))
+        if res.rowcount != 1:
+            return False
+        if status:
+            conn.execute(update(rooms).where(rooms.c.id == room_id).values(status=status, updated=time.time()))
+        return True
+    return run
+
+
+def insert_chat(room_id, player, name, text):
+    def run(conn):
+        conn.execute(insert(chats).values(room_id=room_id, player=player, name=name, text=text, at=time.time()))
+    return run
+
+
+def load_room(conn, code):
+    """(room row, seat rows, action rows, last chats) or None."""
+    room = conn.execute(select(rooms).where(rooms.c.code == code)).mappings().first()
+    if room is None:
+        return None
+    seat_rows = conn.execute(select(seats).where(seats.c.room_id == room["id"]).order_by(seats.c.player)) \
+        .mappings().all()
+    action_rows = conn.execute(select(actions).where(actions.c.room_id == room["id"]).order_by(actions.c.n)) \
+        .mappings().all()
+    chat_rows = conn.execute(select(chats).where(chats.c.room_id == room["id"]).order_by(chats.c.id.desc())
+                             .limit(50)).mappings().all()
+    return dict(room), [dict(s) for s in seat_rows], [dict(a) for a in action_rows], \
+        [dict(c) for c in reversed(chat_rows)]
+
+
+def open_rooms(conn, limit=50):
+    """Public rooms still waiting for invited players, newest first."""
+    rows = conn.execute(select(rooms.c.code, rooms.c.game, rooms.c.preset, rooms.c.players, rooms.c.created,
+                               rooms.c.id)
+                        .where(rooms.c.status == "waiting", rooms.c.public.is_(True))
+                        .order_by(rooms.c.created.desc()).limit(limit)).mappings().all()
+    out = []
+    for r in rows:
+        s = conn.execute(select(seats.c.player, seats.c.kind, seats.c.name, seats.c.token_hash)
+                         .where(seats.c.room_id == r["id"]).order_by(seats.c.player)).mappings().all()
+        out.append((dict(r), [dict(x) for x in s]))
+    return out
+
+
+def live_codes(conn):
+    """Codes of the rooms whose game is under way (to resume their bots after a restart)."""
+    return [row[0] for row in conn.execute(select(rooms.c.code).where(rooms.c.status == "playing"))]
+
+
+def code_taken(conn, code):
+    return conn.execute(select(rooms.c.id).where(rooms.c.code == code)).first() is not None

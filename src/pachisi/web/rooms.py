@@ -1,0 +1,617 @@
+"""Rooms: a game (or a match) played by people and bots, refereed by the server.
+
+The server is authoritative.  It rolls the dice from the room's secret seed
+through the engine, checks every action with the engine, and refuses, with a
+clear message and changing nothing, an action that is out of turn, for a seat
+whose token the sender lacks, made on a stale position (every action carries
+the sequence number of the position it was made on), or illegal.  An accepted
+action is committed to the database before anyone hears of it; then every
+client of the room gets the new state.
+
+Fair dice: the seed is secret while the match lasts; from the start the room
+shows the commitment sha256("pachisi-dice:{seed}:{salt}"); when the match
+ends it reveals seed and salt, and every roll can be re-derived
+(`pachisi verify`, pachisi/verify.py).
+
+Absent players: a person whose seat has no live connection holds up the game
+on their turn; after the room's `absent_after` seconds (while someone else is
+there to wait) a bot of the room's stand-in level plays the seat until its
+person comes back.
+"""
+import asyncio
+from dataclasses import dataclass, field
+import hashlib
+import json
+import secrets
+import time
+
+from ..bots import LEVELS
+from ..engine.game import GameError, IllegalMove
+from ..engine.match import Match
+from ..games import GAMES, make_game
+from .. import record as records
+from ..verify import commitment
+from . import db
+from .boardjson import events_json, layout_json, moves_json, position_json
+from .schemas import NAME_MAX, CHAT_MAX
+from .thinking import Thinker
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+SYMBOLS = ("●", "▲", "■", "◆")
+
+
+def token_hash(token):
+    return hashlib.sha256(f"pachisi-seat:{token}".encode()).hexdigest()
+
+
+def clean_text(text, limit):
+    """Printable text without control characters, whitespace collapsed, cut to `limit`."""
+    text = "".join(ch if ch.isprintable() else " " for ch in str(text))
+    return " ".join(text.split())[:limit]
+
+
+def clean_name(text, default):
+    # a record's Players header is comma separated: names carry no commas or quotes
+    name = clean_text(str(text).replace(",", " ").replace('"', "'"), NAME_MAX)
+    return name or default
+
+
+class Refusal(Exception):
+    """An action or request the room refuses; nothing was changed."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class Seat:
+    player: int
+    kind: str                       # local, invite, bot
+    name: str
+    level: int | None
+    token_hash: str | None
+    gone_since: float = 0.0         # when the seat's last connection closed
+    standin: bool = False           # a bot plays for the absent person
+
+    @property
+    def person(self):
+        return self.kind != "bot"
+
+
+@dataclass
+class Settings:
+    """How the server behaves; `pachisi serve` sets these from its options."""
+    database_url: str | None = None
+    sqlite_sync: str = "FULL"       # FULL: a commit survives a power cut; NORMAL: a crash of the server only
+    bot_delay: float = 0.8          # seconds a bot waits before each roll or move, so people can follow
+    absent_after: float = 60.0      # default seconds before a bot stands in for an absent person
+    max_message: int = 4096         # bytes of one WebSocket message
+    rate: float = 8.0               # messages a second a connection may send, on average
+    burst: int = 30
+    chat_rate: float = 0.5          # chat lines a second
+    chat_burst: int = 5
+    create_rate: float = 0.5        # rooms a second one address may create (0: unlimited)
+    create_burst: int = 20
+    max_upload: int = 1 << 20       # bytes of an uploaded record
+    send_queue: int = 512           # messages waiting for a slow client before it is dropped
+    bot_processes: int = 1          # processes the bots think in
+    docs_dir: str | None = None
+    extra: dict = field(default_factory=dict)
+
+
+class Bucket:
+    """A token bucket: `rate` a second, at most `burst` at once."""
+
+    def __init__(self, rate, burst):
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.at = time.monotonic()
+
+    def take(self):
+        if self.rate <= 0:
+            return True
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    """One WebSocket client of a room: a spectator, or the holder of some seats."""
+
+    def __init__(self, settings):
+        self.queue = asyncio.Queue(maxsize=settings.send_queue)
+        self.token_hash = None
+        self.players = []
+        self.host = False
+        self.bucket = Bucket(settings.rate, settings.burst)
+        self.chat_bucket = Bucket(settings.chat_rate, settings.chat_burst)
+        self.strikes = 0
+        self.closed = False
+
+    def push(self, text):
+        """Queue a message; a client too slow to keep up is dropped."""
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.closed = True
+
+
+class Room:
+    def __init__(self, manager, row, seat_rows, action_rows, chat_rows):
+        self.manager = manager
+        self.store = manager.store
+        self.settings = manager.settings
+        self.id = row["id"]
+        self.code = row["code"]
+        self.game = make_game(row["game"], row["players"], row["preset"], json.loads(row["options"]))
+        self.seed, self.salt, self.commit = int(row["seed"]), row["salt"], row["commit"]
+        self.public = bool(row["public"])
+        self.absent_after = float(row["absent_after"])
+        self.standin_level = int(row["standin_level"])
+        self.status = row["status"]
+        self.host_hash = row["host_hash"]
+        now = time.time()
+        self.seats = [Seat(s["player"], s["kind"], s["name"], s["level"], s["token_hash"], gone_since=now)
+                      for s in seat_rows]
+        self.match = Match(self.game, int(row["wins"]), self.seed)
+        self.state = self.match.new_game()
+        self.start = self.state.clone()
+        self.seq = 0
+        self.log = []
+        self.last = None
+        self.last_change = now
+        self.chat = [{"type": "chat", "player": c["player"], "name": c["name"], "text": c["text"], "at": c["at"]}
+                     for c in chat_rows]
+        for a in action_rows:
+            if a["n"] != self.seq:
+                raise GameError(f"room {self.code}: stored action {a['n']} out of sequence (expected {self.seq})")
+            self._apply(a["kind"], a["value"], a["by"], a["client_id"], replaying=True)
+        self.lock = asyncio.Lock()
+        self.conns = set()
+        self.bot_seed = secrets.randbelow(2 ** 31)
+        self._layout = None
+        self._moves = None
+        self._changed = asyncio.Event()
+        self._pump = None
+        self.closed = False
+
+    # -- applying actions -----------------------------------------------------------
+    def _check(self, action):
+        """(kind, value) of a legal action in this position, or Refusal."""
+        st = self.state
+        if self.status == "waiting":
+            raise Refusal("waiting", "the game starts when every invited player has taken a seat")
+        if self.status == "over" or st.is_over:
+            raise Refusal("over", "the game is over")
+        if action == "roll":
+            if not st.is_chance:
+                raise Refusal("illegal", "the dice are already rolled: a move is expected")
+            return "roll", "-".join(str(d) for d in st.next_roll())
+        try:
+            move = st.parse_move(action)
+        except IllegalMove as e:
+            raise Refusal("illegal", str(e)) from None
+        return "move", move.text
+
+    def _apply(self, kind, value, by, client_id, replaying=False):
+        """Apply a checked (or stored) action; returns its log entry with events."""
+        st = self.state
+        player = st.current_player
+        entry = {"n": self.seq, "r": len(self.match.rounds) + 1, "p": player, "k": kind, "v": value}
+        if kind == "roll":
+            dice = tuple(int(d) for d in value.split("-"))
+            if dice != st.next_roll():
+                raise GameError(f"room {self.code}: stored roll {value} is not the seed's roll "
+                                f"{'-'.join(map(str, st.next_roll()))}")
+            events = st.set_dice(dice)
+        else:
+            events = st.push(value)
+        self.seq += 1
+        self.log.append(entry)
+        self.last = dict(entry, by=by, events=events_json(events), id=client_id)
+        self.last_change = time.time()
+        if st.is_over:
+            self.match.add(self.start, st)
+            if self.match.over:
+                self.status = "over"
+            else:
+                self.state = self.match.new_game()
+                self.start = self.state.clone()
+        self._moves = None
+        st._stack.clear()       # the web never undoes: keep no copy of every earlier position
+        return entry
+
+    async def _commit(self, action, by, client_id=None):
+        """Check, store, apply and announce one action (the room lock is held)."""
+        kind, value = self._check(action)
+        player = self.state.current_player
+        fut = self.store.submit(db.insert_action(self.id, self.seq, kind, value, player, by, client_id))
+        try:
+            await asyncio.wrap_future(fut)
+        except db.StoreError as e:
+            raise Refusal("storage", f"the move could not be stored, so it was not made: {e}") from None
+        self._apply(kind, value, by, client_id)
+        if self.status == "over":            # replaying the actions would tell it too; this is for the lobby
+            self.store.submit(db.set_status(self.id, "over"))
+        if self.conns:
+            self.broadcast(self.state_message())
+        self._changed.set()
+
+    # -- people ------------------------------------------------------------------------------
+    async def act(self, conn, seq, action, client_id=None):
+        """A person's action.  Once begun it runs to its end even if the sender goes
+        away meanwhile, so that the database and the room never disagree."""
+        task = asyncio.ensure_future(self._act(conn, seq, action, client_id))
+        task.add_done_callback(lambda t: t.cancelled() or t.exception())
+        return await asyncio.shield(task)
+
+    async def _act(self, conn, seq, action, client_id):
+        async with self.lock:
+            if client_id and self.last and self.last.get("id") == client_id and seq == self.seq - 1:
+                raise Refusal("duplicate", f"action {client_id} was already applied (position {seq})")
+            if seq != self.seq:
+                raise Refusal("stale", f"your action was made on position {seq}, but the game is at position "
+                                       f"{self.seq}: it was not applied")
+            if self.status == "over" or self.state.is_over:
+                raise Refusal("over", "the game is over")
+            if self.status == "waiting":
+                raise Refusal("waiting", "the game starts when every invited player has taken a seat")
+            player = self.state.current_player
+            seat = self.seats[player]
+            if not conn.players:
+                raise Refusal("spectator", "you are watching: take a seat to play")
+            if player not in conn.players:
+                who = "a bot" if seat.kind == "bot" else seat.name
+                raise Refusal("turn", f"it is {self.game.player_name(player)}'s turn ({who}), not yours")
+            if seat.standin:
+                seat.standin = False
+            await self._commit(action, "person", client_id)
+
+    async def say(self, conn, text):
+        if not conn.players:
+            raise Refusal("spectator", "spectators cannot chat: take a seat to talk")
+        text = clean_text(text, CHAT_MAX)
+        if not text:
+            raise Refusal("malformed", "an empty chat line")
+        if not conn.chat_bucket.take():
+            raise Refusal("rate", "you are chatting too fast; wait a moment")
+        player = conn.players[0]
+        name = self.seats[player].name
+        await asyncio.wrap_future(self.store.submit(db.insert_chat(self.id, player, name, text)))
+        msg = {"type": "chat", "player": player, "name": name, "text": text, "at": time.time()}
+        self.chat = (self.chat + [msg])[-50:]
+        self.broadcast(json.dumps(msg, ensure_ascii=False))
+
+    async def join(self, player, name):
+        """An invited person takes an open seat; returns their secret token."""
+        async with self.lock:
+            if not 0 <= player < len(self.seats):
+                raise Refusal("seat", f"this room has players 0 to {len(self.seats) - 1}")
+            seat = self.seats[player]
+            if seat.kind != "invite":
+                raise Refusal("seat", f"seat {player} is not open to invited players")
+            if seat.token_hash is not None:
+                raise Refusal("taken", f"seat {player} is already taken")
+            name = clean_name(name, f"Player {player + 1}")
+            token = secrets.token_urlsafe(24)
+            h = token_hash(token)
+            full = all(s.token_hash is not None or s.kind != "invite" or s is seat for s in self.seats)
+            ok = await asyncio.wrap_future(self.store.submit(
+                db.claim_seat(self.id, player, name, h, status="playing" if full else None)))
+            if not ok:
+                raise Refusal("taken", f"seat {player} is already taken")
+            seat.token_hash, seat.name = h, name
+            seat.gone_since = time.time()
+            if full and self.status == "waiting":
+                self.status = "playing"
+                self.last_change = time.time()
+            self.broadcast(self.state_message())
+            self._changed.set()
+            return token
+
+    def attach(self, conn, token):
+        """A connection says hello; returns an error text for a token that holds no seat."""
+        problem = None
+        if token:
+            h = token_hash(token)
+            conn.token_hash = h
+            conn.players = [s.player for s in self.seats if s.token_hash == h]
+            conn.host = secrets.compare_digest(h, self.host_hash)
+            if not conn.players and not conn.host:
+                problem = "this token holds no seat in this room: you are watching as a spectator"
+        self.conns.add(conn)
+        for p in conn.players:
+            self.seats[p].standin = False
+        self._changed.set()
+        return problem
+
+    def detach(self, conn):
+        self.conns.discard(conn)
+        conn.closed = True
+        now = time.time()
+        changed = False
+        for p in conn.players:
+            if not self._present(p):
+                self.seats[p].gone_since = now
+                changed = True
+        if changed and not self.closed:
+            self.broadcast(self.state_message())
+            self._changed.set()
+
+    def _present(self, player):
+        return any(player in c.players for c in self.conns)
+
+    # -- bots and stand-ins ------------------------------------------------------------------
+    def _actor(self):
+        """Who acts now: (player, kind) with kind person, bot or standin; None when nobody can."""
+        if self.status != "playing" or self.state.is_over:
+            return None
+        p = self.state.current_player
+        seat = self.seats[p]
+        if seat.kind == "bot":
+            return p, "bot"
+        return p, "standin" if seat.standin else "person"
+
+    def _standin_due(self):
+        """Seconds until a bot stands in for the absent person on turn (None: not due)."""
+        actor = self._actor()
+        if actor is None or actor[1] != "person" or self.absent_after <= 0:
+            return None
+        p = actor[0]
+        if self._present(p):
+            return None
+        others = any(c.players and p not in c.players for c in self.conns)
+        if not others:
+            return None
+        since = max(self.seats[p].gone_since, self.last_change)
+        return max(0.0, since + self.absent_after - time.time())
+
+    def start_pump(self):
+        if self._pump is None and self.status != "over":
+            self._pump = asyncio.get_running_loop().create_task(self._run_pump())
+
+    async def _run_pump(self):
+        """Play the bots' and stand-ins' turns, and start stand-ins when they are due."""
+        while not self.closed and self.status != "over":
+            self._changed.clear()
+            actor = self._actor()
+            if actor is not None and actor[1] != "person":
+                try:
+                    await self._bot_turn(*actor)
+                except asyncio.CancelledError:
+                    raise
+                except Exception as e:          # noqa: BLE001 - a failing bot must not stop the room
+                    self.manager.log(f"room {self.code}: the bot of player {actor[0]} failed: {e!r}")
+                    await asyncio.sleep(1.0)
+                continue
+            due = self._standin_due()
+            if due is not None and due <= 0:
+                self.seats[actor[0]].standin = True
+                self.broadcast(self.state_message())
+                continue
+            try:
+                await asyncio.wait_for(self._changed.wait(), due)
+            except asyncio.TimeoutError:
+                pass
+
+    async def _bot_turn(self, player, kind):
+        if self.settings.bot_delay > 0:
+            await asyncio.sleep(self.settings.bot_delay)
+        seq = self.seq
+        if self._actor() != (player, kind):
+            return
+        if self.state.is_chance:
+            action = "roll"
+        else:
+            seat = self.seats[player]
+            level = seat.level if kind == "bot" else self.standin_level
+            seed = (self.bot_seed + 7919 * player + seq) & 0x3FFFFFFF
+            action = await self.manager.thinker.choose(self.game, self.state.arr, level, seed)
+        async with self.lock:
+            if self.seq != seq or self._actor() != (player, kind):
+                return
+            try:
+                await self._commit(action, kind)
+            except Refusal:
+                await asyncio.sleep(1.0)      # storage trouble: try again later
+
+    # -- what the clients see ---------------------------------------------------------------------
+    def broadcast(self, text):
+        if isinstance(text, dict):
+            text = json.dumps(text, ensure_ascii=False, separators=(",", ":"))
+        for c in list(self.conns):
+            c.push(text)
+
+    def info(self):
+        g = self.game
+        over = self.status == "over"
+        return {
+            "code": self.code, "game": g.name, "title": g.title, "preset": g.preset, "options": g.opts,
+            "players": g.players, "wins": self.match.wins, "score": list(self.match.score),
+            "round": len(self.match.rounds) + (0 if over else 1), "status": self.status,
+            "commit": self.commit, "seed": self.seed if over else None, "salt": self.salt if over else None,
+            "public": self.public, "absent_after": self.absent_after, "piece_names": g.piece_names,
+            "colours": list(g.colours),
+            "dice": [list(r) for r in g.dice_ranges()],
+            "seats": [{"player": s.player, "colour": g.player_name(s.player), "seat": int(g.seats[s.player]),
+                       "kind": s.kind, "name": s.name, "level": s.level,
+                       "open": s.kind == "invite" and s.token_hash is None,
+                       "present": s.kind == "bot" or self._present(s.player), "standin": s.standin}
+                      for s in self.seats],
+        }
+
+    def _turn(self):
+        st = self.state
+        if self.status == "waiting":
+            return {"player": None, "phase": "waiting", "dice": [], "roll": [], "actor": "none"}
+        if self.status == "over" or st.is_over:
+            return {"player": None, "phase": "over", "dice": [], "roll": list(st.roll_dice), "actor": "none"}
+        actor = self._actor()
+        due = self._standin_due()
+        return {"player": st.current_player, "phase": "roll" if st.is_chance else "move",
+                "dice": list(st.dice), "roll": list(st.roll_dice), "actor": actor[1],
+                "absent": actor[1] != "bot" and not self._present(actor[0]), "standin_in": due}
+
+    def _moves_json(self):
+        if self._moves is None:
+            st = self.state
+            self._moves = [] if (st.is_chance or st.is_over or self.status != "playing") else \
+                moves_json(self.game, st)
+        return self._moves
+
+    def state_message(self, snapshot=False):
+        g, st = self.game, self.state
+        view = g.view(st.arr)
+        msg = {"type": "state", "seq": self.seq, "room": self.info(), "turn": self._turn(),
+               "winner": self.match.winner if self.status == "over" else st.winner,
+               "order": st.finish_order, "position": position_json(view), "moves": self._moves_json(),
+               "last": self.last}
+        sig = tuple((rc, sq.kind, sq.owner, sq.label) for rc, sq in view.squares.items())
+        if snapshot or sig != self._layout:
+            msg["layout"] = layout_json(view)
+        if snapshot:
+            msg["log"] = self.log
+            msg["chat"] = self.chat
+        else:
+            self._layout = sig
+        return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+
+    # -- records ------------------------------------------------------------------------------------
+    def record_text(self):
+        """The record of the match so far; seed and salt only once it is over."""
+        revealed = self.status == "over"
+        names = [s.name if s.kind != "bot" else f"bot{s.level}" for s in self.seats]
+        rounds = list(self.match.rounds)
+        if not self.state.is_over:
+            rounds.append((self.start, self.state))
+        parts = []
+        for i, (start, final) in enumerate(rounds, 1):
+            extra = {"Site": "pachisi web", "Room": self.code, "DiceCommit": self.commit}
+            if revealed:
+                extra["DiceSalt"] = self.salt
+            if self.match.wins > 1:
+                extra.update({"Match": f"first to {self.match.wins} wins", "Round": str(i)})
+            headers = records.headers_for(final, names, extra=extra)
+            if not revealed:
+                headers.pop("Seed")
+            parts.append(records.write(final, headers, start=start))
+        return "\n".join(parts)
+
+    async def close(self):
+        self.closed = True
+        self._changed.set()
+        if self._pump is not None:
+            self._pump.cancel()
+            try:
+                await self._pump
+            except (asyncio.CancelledError, Exception):   # noqa: BLE001
+                pass
+
+
+class RoomManager:
+    def __init__(self, store, settings):
+        self.store = store
+        self.settings = settings
+        self.rooms = {}
+        self._load_lock = asyncio.Lock()
+        self.problems = []
+        self.thinker = Thinker(settings.bot_processes)
+
+    def log(self, text):
+        self.problems = (self.problems + [text])[-100:]
+
+    async def get(self, code):
+        code = str(code).strip().upper()
+        room = self.rooms.get(code)
+        if room is not None:
+            return room
+        if not (len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code)):
+            return None
+        async with self._load_lock:
+            room = self.rooms.get(code)
+            if room is None:
+                data = self.store.read(lambda conn: db.load_room(conn, code))
+                if data is None:
+                    return None
+                room = Room(self, *data)
+                self.rooms[code] = room
+                room.start_pump()
+        return room
+
+    async def resume(self):
+        """After a restart: bring back the rooms under way, so that their bots play on."""
+        for code in self.store.read(db.live_codes):
+            try:
+                await self.get(code)
+            except GameError as e:
+                self.log(f"room {code} cannot be restored: {e}")
+
+    async def create(self, spec):
+        """A new room from a CreateRoom request; returns (room, host token)."""
+        try:
+            game = make_game(spec.game, len(spec.seats), spec.preset, spec.options)
+        except (GameError, ValueError) as e:
+            raise Refusal("options", str(e)) from None
+        wins = spec.wins or game.match_wins
+        seat_rows = []
+        token = secrets.token_urlsafe(24)
+        h = token_hash(token)
+        for p, s in enumerate(spec.seats):
+            if s.kind == "bot":
+                level = s.level or min(LEVELS)
+                if level not in LEVELS:
+                    raise Refusal("options", f"unknown bot level {level}; levels: {', '.join(map(str, LEVELS))}")
+                seat_rows.append({"player": p, "kind": "bot", "name": f"bot {level}", "level": level,
+                                  "token_hash": None})
+            else:
+                name = clean_name(s.name, f"Player {p + 1}") if s.kind == "local" else clean_name(s.name, "")
+                seat_rows.append({"player": p, "kind": s.kind, "name": name, "level": None,
+                                  "token_hash": h if s.kind == "local" else None})
+        standin = spec.standin_level or max(LEVELS)
+        if standin not in LEVELS:
+            raise Refusal("options", f"unknown bot level {standin}; levels: {', '.join(map(str, LEVELS))}")
+        seed = secrets.randbelow(2 ** 62)
+        salt = secrets.token_hex(16)
+        now = time.time()
+        code = self._new_code()
+        values = {"code": code, "game": game.name, "preset": game.preset,
+                  "options": json.dumps(game.opts), "players": game.players, "wins": wins,
+                  "seed": seed, "salt": salt, "commit": commitment(seed, salt), "public": spec.public,
+                  "absent_after": self.settings.absent_after if spec.absent_after is None else spec.absent_after,
+                  "standin_level": standin,
+                  "status": "waiting" if any(s["kind"] == "invite" for s in seat_rows) else "playing",
+                  "host_hash": h, "created": now, "updated": now}
+        await asyncio.wrap_future(self.store.submit(db.insert_room(values, seat_rows)))
+        room = await self.get(code)
+        return room, token
+
+    def _new_code(self):
+        for _ in range(100):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if code not in self.rooms and not self.store.read(lambda conn: db.code_taken(conn, code)):
+                return code
+        raise RuntimeError("no free room code")
+
+    def open_rooms(self):
+        out = []
+        for r, seat_rows in self.store.read(db.open_rooms):
+            cls = GAMES.get(r["game"])
+            out.append({"code": r["code"], "game": r["game"], "title": cls.title if cls else r["game"],
+                        "preset": r["preset"], "players": r["players"],
+                        "open_seats": [s["player"] for s in seat_rows if s["kind"] == "invite" and not s["token_hash"]],
+                        "names": [s["name"] for s in seat_rows]})
+        return out
+
+    async def close(self):
+        for room in list(self.rooms.values()):
+            await room.close()
+        self.thinker.close()

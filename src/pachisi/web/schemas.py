@@ -1,0 +1,288 @@
+"""Every message of the web app, as pydantic models: HTTP requests and answers,
+and the WebSocket messages both ways (documented in docs/web.md)."""
+from typing import Annotated, Any, Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
+
+NAME_MAX = 24
+CHAT_MAX = 200
+Scalar = Union[bool, int, str]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# -- HTTP: the lobby --------------------------------------------------------------
+class SeatSpec(Strict):
+    kind: Literal["local", "invite", "bot"]
+    name: str = Field("", max_length=100)
+    level: Optional[int] = Field(None, ge=1, le=99)
+
+
+class CreateRoom(Strict):
+    game: str = Field(min_length=1, max_length=40)
+    preset: Optional[str] = Field(None, max_length=60)
+    options: dict[str, Scalar] = Field(default_factory=dict)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=4)
+    wins: Optional[int] = Field(None, ge=1, le=9)
+    public: bool = True
+    absent_after: Optional[float] = Field(None, ge=0, le=86400)
+    standin_level: Optional[int] = Field(None, ge=1, le=99)
+
+    @field_validator("options")
+    @classmethod
+    def _few_options(cls, v):
+        if len(v) > 40:
+            raise ValueError("at most 40 options")
+        for key, value in v.items():
+            if len(key) > 60 or (isinstance(value, str) and len(value) > 60):
+                raise ValueError("option names and values are at most 60 characters")
+        return v
+
+
+class Created(BaseModel):
+    code: str
+    token: str
+    url: str
+
+
+class JoinRoom(Strict):
+    player: int = Field(ge=0, le=3)
+    name: str = Field("", max_length=100)
+
+
+class Joined(BaseModel):
+    code: str
+    token: str
+    player: int
+
+
+class OptionInfo(BaseModel):
+    name: str
+    default: Scalar
+    help: str
+    kind: Literal["bool", "int", "str"]
+    choices: list[Scalar]
+
+
+class GameInfo(BaseModel):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    match_wins: int
+    colours: list[str]
+    piece_names: str
+    options: list[OptionInfo]
+    presets: dict[str, dict[str, Scalar]]
+    seating: dict[str, list[int]]   # number of players -> the seat of each player
+    rules: bool
+
+
+class LevelInfo(BaseModel):
+    level: int
+    bot: str
+
+
+class Lobby(BaseModel):
+    games: list[GameInfo]
+    levels: list[LevelInfo]
+
+
+class SeatInfo(BaseModel):
+    player: int
+    colour: str
+    seat: int
+    kind: Literal["local", "invite", "bot"]
+    name: str
+    level: Optional[int] = None
+    open: bool = False
+    present: bool = False
+    standin: bool = False
+
+
+class RoomInfo(BaseModel):
+    code: str
+    game: str
+    title: str
+    preset: str
+    options: dict[str, Scalar]
+    players: int
+    wins: int
+    score: list[int]
+    round: int
+    status: Literal["waiting", "playing", "over"]
+    commit: str
+    seed: Optional[int] = None
+    salt: Optional[str] = None
+    public: bool
+    absent_after: float
+    piece_names: str
+    colours: list[str]              # by seat
+    dice: list[list[int]]
+    seats: list[SeatInfo]
+
+
+class OpenRoom(BaseModel):
+    code: str
+    game: str
+    title: str
+    preset: str
+    players: int
+    open_seats: list[int]
+    names: list[str]
+
+
+class DiceRanges(BaseModel):
+    game: str
+    dice: list[list[int]]
+    first_player: Optional[str] = None
+
+
+class RulesPage(BaseModel):
+    name: str
+    title: str
+    html: str
+
+
+class VerifyRoll(BaseModel):
+    round: int
+    line: int
+    player: str
+    dice: list[int]
+    expected: list[int]
+    ok: bool
+
+
+class VerifyReport(BaseModel):
+    ok: bool
+    games: int
+    rolls: int
+    commitment: Literal["ok", "mismatch", "absent", "unrevealed"]
+    problems: list[str]
+    checked: list[VerifyRoll]
+
+
+class ReplayFrame(BaseModel):
+    round: int
+    player: Optional[int]
+    kind: Literal["start", "roll", "move"]
+    value: str
+    dice: list[int]
+    events: list[dict[str, Any]]
+    layout: Optional[dict[str, Any]] = None
+    position: dict[str, Any]
+
+
+class ReplayOut(BaseModel):
+    game: str
+    title: str
+    players: int
+    colours: list[str]              # by player
+    seat_colours: list[str]         # by seat
+    seats: list[int]
+    piece_names: str
+    headers: list[dict[str, str]]
+    frames: list[ReplayFrame]
+
+
+# -- WebSocket: from the browser -------------------------------------------------------
+class Hello(Strict):
+    type: Literal["hello"]
+    token: Optional[str] = Field(None, max_length=100)
+
+
+class Act(Strict):
+    type: Literal["act"]
+    seq: int = Field(ge=0, le=10 ** 9)
+    action: str = Field(min_length=1, max_length=80)       # "roll" or a move in the game's notation
+    id: Optional[str] = Field(None, max_length=40)         # the client's own id, echoed back
+
+
+class ChatIn(Strict):
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=CHAT_MAX)
+
+
+class Ping(Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = TypeAdapter(Annotated[Union[Hello, Act, ChatIn, Ping], Field(discriminator="type")])
+
+
+# -- WebSocket: to the browser -----------------------------------------------------------
+class Welcome(BaseModel):
+    type: Literal["welcome"] = "welcome"
+    code: str
+    you: list[int]                  # the players this connection may act for
+    spectator: bool
+    host: bool
+
+
+class ErrorOut(BaseModel):
+    type: Literal["error"] = "error"
+    code: str                       # stale, duplicate, turn, token, illegal, malformed, too_large, rate, ...
+    message: str
+    seq: Optional[int] = None
+    id: Optional[str] = None
+
+
+class Turn(BaseModel):
+    player: Optional[int]
+    phase: Literal["roll", "move", "over", "waiting"]
+    dice: list[int]
+    roll: list[int]
+    actor: Literal["person", "bot", "standin", "none"]
+    absent: bool = False
+    standin_in: Optional[float] = None
+
+
+class LogEntry(BaseModel):
+    n: int
+    r: int
+    p: int
+    k: Literal["roll", "move"]
+    v: str
+
+
+class Last(LogEntry):
+    by: str
+    events: list[dict[str, Any]]
+    id: Optional[str] = None
+
+
+class MoveOut(BaseModel):
+    t: str
+    p: int
+    f: Optional[str]
+    to: Optional[str]
+
+
+class ChatOut(BaseModel):
+    type: Literal["chat"] = "chat"
+    player: int
+    name: str
+    text: str
+    at: float
+
+
+class StateOut(BaseModel):
+    type: Literal["state"] = "state"
+    seq: int
+    room: RoomInfo
+    turn: Turn
+    winner: Optional[int]
+    order: list[int]
+    layout: Optional[dict[str, Any]] = None
+    position: dict[str, Any]
+    moves: list[MoveOut]
+    last: Optional[Last] = None
+    log: Optional[list[LogEntry]] = None
+    chat: Optional[list[ChatOut]] = None
+
+
+class Pong(BaseModel):
+    type: Literal["pong"] = "pong"
+    seq: int

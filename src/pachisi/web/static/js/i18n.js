@@ -1,0 +1,214 @@
+// Interface texts in English and Russian.  t(key, params) picks the current
+// language; game names are given as their players say them.
+import { savedLang, rememberLang } from "./api.js";
+
+const EN = {
+  brand: "pachisi",
+  "nav.lobby": "Lobby", "nav.rules": "Rules", "nav.replay": "Replay", "nav.verify": "Verify dice",
+  "lobby.title": "New game", "lobby.game": "Game", "lobby.preset": "Rules preset", "lobby.options": "House rules",
+  "lobby.seats": "Seats", "lobby.players": "Players", "lobby.create": "Create the room",
+  "lobby.public": "List the room in the lobby while it waits for invited players",
+  "lobby.absent": "An absent player's turn waits this many seconds, then a bot plays for them (0: wait forever)",
+  "lobby.standin": "Stand-in bot level",
+  "lobby.open": "Open rooms waiting for players", "lobby.none": "No open rooms right now.",
+  "lobby.join": "Join", "lobby.code": "Have a room code?", "lobby.go": "Go",
+  "lobby.rules": "Rules of {game}", "lobby.preset.seed": "the rule text as written",
+  "lobby.yourname": "Your name",
+  "seat.local": "Person on this screen", "seat.invite": "Person invited by link", "seat.bot": "Bot",
+  "seat.level": "level {n}", "seat.name": "Name", "seat.open": "open seat", "seat.you": "you",
+  "seat.away": "away", "seat.standin": "a bot plays for now", "seat.here": "here",
+  "bot.random": "random moves", "bot.greedy": "greedy", "bot.expectimax": "looks ahead", "bot.mcts": "searches (strongest)",
+  "room.invite": "Invite: send this link or the code", "room.copy": "Copy link", "room.copied": "Copied",
+  "room.waiting": "Waiting for invited players to take their seats.",
+  "room.take": "Take seat {colour}", "room.spectator": "You are watching.",
+  "room.roll": "Roll the dice", "room.moves": "Your moves", "room.nomoves": "No moves.",
+  "room.filter": "Filter moves", "room.more": "{n} more: type to filter",
+  "room.turn.you.roll": "Your turn ({colour}): roll the dice — R or Space.",
+  "room.turn.you.move": "Your move ({colour}): pick a piece, then where it goes — or a move below.",
+  "room.turn.other": "{colour} ({name}) to play.", "room.turn.bot": "{colour} (bot) is playing.",
+  "room.turn.standin": "{colour} is away: a bot plays for them.",
+  "room.turn.absent": "{colour} is away: the game waits", "room.turn.absent.in": "; a bot takes over in {s} s.",
+  "room.over": "Game over.", "room.winner": "{colour} ({name}) wins!", "room.matchwinner": "{colour} ({name}) wins the match!",
+  "room.round": "Game {n} of a match to {w} wins — score {score}",
+  "room.dice": "Dice", "room.log": "Moves", "room.chat": "Chat", "room.say": "Say something",
+  "room.send": "Send", "room.players": "Players",
+  "room.commit": "Dice commitment (sha256 of the secret seed and salt)",
+  "room.reveal": "Seed {seed}, salt {salt}", "room.record": "Download the record", "room.verify": "Verify the dice",
+  "room.keys": "Keys: R/Space roll · 1–9 play a listed move · Tab/arrows pick pieces and squares · Enter choose · Esc cancel",
+  "room.connecting": "Connecting…", "room.reconnecting": "Connection lost — reconnecting…",
+  "room.notfound": "No such room.", "room.choose": "Which move?", "room.cancel": "Cancel",
+  "room.code": "Room code", "room.off": "off the board",
+  "rules.title": "Rules", "rules.pick": "Pick a game to read its rules.",
+  "verify.title": "Verify the dice of a record",
+  "verify.help": "Paste or upload a finished game's record. The page re-derives every roll from the revealed seed here in your browser and checks the commitment; the server also replays every move.",
+  "verify.run": "Verify", "verify.file": "Record file",
+  "verify.commit.ok": "The commitment matches the revealed seed and salt.",
+  "verify.commit.mismatch": "The commitment does NOT match the revealed seed and salt!",
+  "verify.commit.absent": "The record has no commitment (not a web room's record).",
+  "verify.commit.unrevealed": "The seed or the salt is not revealed yet (is the game over?).",
+  "verify.rolls": "{ok} of {n} rolls are the seed's rolls (checked in this browser).",
+  "verify.server": "Server check: {text}", "verify.ok": "every move legal, every roll the seed's",
+  "verify.bad": "problems found", "verify.roll": "Round {r}, line {line}: {player} rolled {dice}, the seed gives {exp}",
+  "replay.title": "Replay a record", "replay.help": "Paste or upload a record, then step through it (← → keys).",
+  "replay.load": "Load", "replay.first": "Start", "replay.prev": "Back", "replay.next": "Forward", "replay.last": "End",
+  "replay.step": "Step {i} of {n}",
+  "err.stale": "The game moved on before your action arrived; nothing was changed.",
+  "err.generic": "Refused: {message}",
+  "ev.captured": "{who}'s {piece} is captured", "ev.sheltered": "{who}'s {piece} hides in a shelter",
+  "ev.jumped": "{who}'s {piece} jumps", "ev.extra_roll": "{who} rolls again", "ev.burned": "a {a} burns (cannot be played)",
+  "ev.finished": "{who}'s {piece} is home", "ev.won": "{who} finishes, place {a}", "ev.reroll": "{who} rolls again ({a} tries left)",
+  "ev.bonus": "{who} earns a bonus of {a}", "ev.bonus_lost": "{who}'s bonus of {a} is lost", "ev.penalty": "{who}'s {piece} is sent back (penalty)",
+  "ev.claim": "a missed capture may be called", "ev.pushed": "{who}'s {piece} is pushed on", "ev.flushed": "{who}'s {piece} is flushed out of its shelter",
+  "ev.rolls": "{who} rolls {dice}", "ev.plays": "{who} plays {move}",
+  colour: { red: "Red", green: "Green", yellow: "Yellow", blue: "Blue" },
+  status: { waiting: "waiting", playing: "playing", over: "over" },
+  off: { park: "park", yard: "yard", home: "home", nest: "nest", swamp: "swamp", base: "base", captured: "captured", captives: "captives" },
+};
+
+const RU = {
+  brand: "pachisi",
+  "nav.lobby": "Лобби", "nav.rules": "Правила", "nav.replay": "Разбор партии", "nav.verify": "Проверка кубиков",
+  "lobby.title": "Новая игра", "lobby.game": "Игра", "lobby.preset": "Набор правил", "lobby.options": "Домашние правила",
+  "lobby.seats": "Места", "lobby.players": "Игроков", "lobby.create": "Создать комнату",
+  "lobby.public": "Показывать комнату в лобби, пока она ждёт приглашённых",
+  "lobby.absent": "Ход отсутствующего игрока ждёт столько секунд, потом за него играет бот (0 — ждать всегда)",
+  "lobby.standin": "Уровень бота-заместителя",
+  "lobby.open": "Комнаты, ждущие игроков", "lobby.none": "Сейчас открытых комнат нет.",
+  "lobby.join": "Войти", "lobby.code": "Есть код комнаты?", "lobby.go": "Перейти",
+  "lobby.rules": "Правила: {game}", "lobby.preset.seed": "правила как в тексте",
+  "lobby.yourname": "Ваше имя",
+  "seat.local": "Человек за этим экраном", "seat.invite": "Человек по приглашению", "seat.bot": "Бот",
+  "seat.level": "уровень {n}", "seat.name": "Имя", "seat.open": "свободное место", "seat.you": "вы",
+  "seat.away": "отошёл", "seat.standin": "пока играет бот", "seat.here": "в игре",
+  "bot.random": "случайные ходы", "bot.greedy": "жадный", "bot.expectimax": "смотрит вперёд", "bot.mcts": "перебирает (сильнейший)",
+  "room.invite": "Приглашение: отправьте ссылку или код", "room.copy": "Копировать ссылку", "room.copied": "Скопировано",
+  "room.waiting": "Ждём, пока приглашённые займут места.",
+  "room.take": "Занять место: {colour}", "room.spectator": "Вы зритель.",
+  "room.roll": "Бросить кубики", "room.moves": "Ваши ходы", "room.nomoves": "Ходов нет.",
+  "room.filter": "Найти ход", "room.more": "ещё {n}: введите часть хода",
+  "room.turn.you.roll": "Ваш ход ({colour}): бросайте кубики — R или пробел.",
+  "room.turn.you.move": "Ваш ход ({colour}): выберите фишку, затем клетку — или ход из списка.",
+  "room.turn.other": "Ходит {colour} ({name}).", "room.turn.bot": "Ходит {colour} (бот).",
+  "room.turn.standin": "{colour} отошёл: за него играет бот.",
+  "room.turn.absent": "{colour} отошёл: игра ждёт", "room.turn.absent.in": "; через {s} с за него сыграет бот.",
+  "room.over": "Игра окончена.", "room.winner": "Победил {colour} ({name})!", "room.matchwinner": "{colour} ({name}) выиграл матч!",
+  "room.round": "Партия {n} матча до {w} побед — счёт {score}",
+  "room.dice": "Кубики", "room.log": "Ходы", "room.chat": "Чат", "room.say": "Написать",
+  "room.send": "Отправить", "room.players": "Игроки",
+  "room.commit": "Обязательство кубиков (sha256 тайного зерна и соли)",
+  "room.reveal": "Зерно {seed}, соль {salt}", "room.record": "Скачать запись партии", "room.verify": "Проверить кубики",
+  "room.keys": "Клавиши: R/пробел — бросок · 1–9 — ход из списка · Tab/стрелки — фишки и клетки · Enter — выбрать · Esc — отмена",
+  "room.connecting": "Соединение…", "room.reconnecting": "Связь потеряна — переподключаемся…",
+  "room.notfound": "Такой комнаты нет.", "room.choose": "Какой ход?", "room.cancel": "Отмена",
+  "room.code": "Код комнаты", "room.off": "вне доски",
+  "rules.title": "Правила", "rules.pick": "Выберите игру, чтобы прочитать правила.",
+  "verify.title": "Проверка кубиков по записи партии",
+  "verify.help": "Вставьте или загрузите запись законченной партии. Страница прямо в браузере выводит каждый бросок из раскрытого зерна и проверяет обязательство; сервер также переигрывает все ходы.",
+  "verify.run": "Проверить", "verify.file": "Файл записи",
+  "verify.commit.ok": "Обязательство совпадает с раскрытыми зерном и солью.",
+  "verify.commit.mismatch": "Обязательство НЕ совпадает с раскрытыми зерном и солью!",
+  "verify.commit.absent": "В записи нет обязательства (это не запись веб-комнаты).",
+  "verify.commit.unrevealed": "Зерно или соль ещё не раскрыты (партия закончена?).",
+  "verify.rolls": "{ok} из {n} бросков совпадают с зерном (проверено в этом браузере).",
+  "verify.server": "Проверка сервера: {text}", "verify.ok": "все ходы законны, все броски из зерна",
+  "verify.bad": "найдены ошибки", "verify.roll": "Партия {r}, строка {line}: {player} бросил {dice}, по зерну {exp}",
+  "replay.title": "Разбор записи партии", "replay.help": "Вставьте или загрузите запись и листайте ходы (клавиши ← →).",
+  "replay.load": "Загрузить", "replay.first": "В начало", "replay.prev": "Назад", "replay.next": "Вперёд", "replay.last": "В конец",
+  "replay.step": "Шаг {i} из {n}",
+  "err.stale": "Игра ушла вперёд раньше, чем пришёл ваш ход; ничего не изменилось.",
+  "err.generic": "Отказ: {message}",
+  "ev.captured": "{who}: фишку {piece} съели", "ev.sheltered": "{who}: фишка {piece} спряталась в укрытие",
+  "ev.jumped": "{who}: фишка {piece} прыгает", "ev.extra_roll": "{who} бросает ещё раз", "ev.burned": "{a} сгорает (ходить нечем)",
+  "ev.finished": "{who}: фишка {piece} дома", "ev.won": "{who} закончил, место {a}", "ev.reroll": "{who} бросает снова (осталось попыток: {a})",
+  "ev.bonus": "{who} получает бонус {a}", "ev.bonus_lost": "{who}: бонус {a} пропал", "ev.penalty": "{who}: фишка {piece} отправлена назад (штраф)",
+  "ev.claim": "можно заявить о пропущенном взятии", "ev.pushed": "{who}: фишку {piece} подтолкнули дальше", "ev.flushed": "{who}: фишку {piece} выгнали из укрытия",
+  "ev.rolls": "{who} бросает {dice}", "ev.plays": "{who} ходит {move}",
+  colour: { red: "Красный", green: "Зелёный", yellow: "Жёлтый", blue: "Синий" },
+  status: { waiting: "ждёт", playing: "идёт", over: "окончена" },
+  off: { park: "парк", yard: "двор", home: "дом", nest: "гнездо", swamp: "болото", base: "база", captured: "взяты", captives: "пленные" },
+};
+
+// Game names as their players say them.
+const GAME_NAMES = {
+  en: { shishbesh: "Шиш-беш (Shish-besh)", mandavoshka: "Мандавошка (Mandavoshka)", tryasuchka: "Трясучка (Tryasuchka)",
+        ludo: "Ludo", parchis: "Parchís", parcheesi: "Parcheesi", kimbo: "Kimbo" },
+  ru: { shishbesh: "Шиш-беш", mandavoshka: "Мандавошка", tryasuchka: "Трясучка", ludo: "Лудо", parchis: "Парчис",
+        parcheesi: "Парчизи", kimbo: "Кимбо" },
+};
+
+// Russian help for the house-rule options (English comes from the server).
+const OPTION_HELP_RU = {
+  play_for_places: "после победителя остальные доигрывают за места",
+  first_player: "кто начинает: розыгрыш (больше сумма) или первое место",
+  "shishbesh.arm": "длина луча: 5 — обычное поле (круг 48, дом 4), 6 — длинное (круг 56, дом 5)",
+  "shishbesh.shelters": "укрытия на 3-й клетке от края каждой дорожки (opposite) или вразбежку: 3-я к центру, 4-я от центра (alternate)",
+  "shishbesh.start": "фишка выходит из парка на шестёрке, на дубле (любым его кубиком) или на том и другом",
+  "shishbesh.quick_charge": "пока у игрока нет фишек на круге, три броска за ход, чтобы выйти",
+  "shishbesh.shelter_own_stack": "фишка может стоять на клетке над своей спрятанной фишкой",
+  "shishbesh.extra_rolls_cumulative": "дубль со взятием даёт два лишних броска, каждое взятие — по одному (выкл.: не больше одного за бросок)",
+  "mandavoshka.capture_rule": "обязанность бить: пропустившая взятие фишка сразу идёт в БУР (penalty), или если соперник заявит до следующего броска (claim); или разрешены только ходы со взятием (forced); или обязанности нет (lenient)",
+  "mandavoshka.captured_to": "взятая фишка идёт в своё болото или в болото взявшего и выкупается шестёркой",
+  "mandavoshka.start_offset": "старт: кончик луча (0) или угловая клетка у болота (1)",
+  "mandavoshka.start_single_occupancy": "нельзя выходить, пока на старте стоит своя фишка",
+  "mandavoshka.corner_jump_backward": "единица может прыгнуть и назад, на предыдущую масть",
+  "mandavoshka.shelters": "туалеты на 3-й клетке от края каждой дорожки (opposite) или 3-я к центру и 4-я от центра (alternate)",
+  "mandavoshka.shelter_capacity": "сколько фишек помещается в один туалет",
+  "tryasuchka.match_wins": "матч играется до стольких выигранных партий",
+  "tryasuchka.corner_capture": "ход кубиком, кончившийся на углу с чужой фишкой, бьёт её (+1) перед прыжком; выкл.: только прыжок",
+  "tryasuchka.push_capture_bonus": "чужая фишка, сбитая толкаемой цепочкой своих, даёт +1",
+  "tryasuchka.house_bonus": "+1 фишке, вставшей в доме так, что дальше ей некуда (stuck), или только в конце дома (end)",
+  "ludo.third_six": "третья шестёрка подряд: этот бросок не играется (void_roll) или весь ход отменяется (void_turn)",
+  "ludo.capture_roll": "взятие даёт лишний бросок", "ludo.finish_roll": "фишка, дошедшая до центра, даёт лишний бросок",
+  "ludo.blocks": "две свои фишки могут стоять вместе и образуют блок, который нельзя пройти",
+  "ludo.extra_rolls_cumulative": "каждая причина для лишнего броска считается отдельно",
+  "parchis.exit_capture": "фишка, выходящая на занятый двумя фишками выход, бьёт чужую",
+  "parchis.spare_corridor": "третья шестёрка щадит фишку, уже стоящую в коридоре",
+  "parcheesi.must_enter_on_five": "пятёрка (или сумма 5) обязана вывести фишку из гнезда, если это возможно",
+  "parcheesi.may_pass_home_row": "фишка может пройти мимо своего ряда к дому и идти второй круг",
+  "parcheesi.three_doubles_penalty": "третий дубль подряд не играется, а самая продвинутая фишка возвращается в гнездо",
+  "kimbo.fences": "начальные заборы: A закрывает загон 3×3 каждого угла, B ставит их по границе угла 4×4",
+  "kimbo.centre_entry": "вход в центр с лишними очками — стена (wall) или такой ход запрещён (illegal)",
+  "kimbo.end_on_own": "пешка может закончить ход на своей пешке",
+  "kimbo.captured_to": "взятая пешка ставится на свободный старт своего цвета (own_start) или на любой свободный старт (any_start)",
+};
+
+const DICTS = { en: EN, ru: RU };
+let lang = savedLang() || ((navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en");
+
+export function getLang() { return lang; }
+
+export function setLang(next) {
+  lang = DICTS[next] ? next : "en";
+  rememberLang(lang);
+  document.documentElement.lang = lang;
+  translateStatic();
+}
+
+function lookup(dict, key) {
+  if (dict[key] !== undefined) return dict[key];
+  const i = key.indexOf(".");
+  if (i > 0 && typeof dict[key.slice(0, i)] === "object") return dict[key.slice(0, i)][key.slice(i + 1)];
+  return undefined;
+}
+
+export function t(key, params = {}) {
+  let text = lookup(DICTS[lang], key) ?? lookup(EN, key) ?? key;
+  for (const [k, v] of Object.entries(params)) text = text.split(`{${k}}`).join(String(v));
+  return text;
+}
+
+export function gameName(name, title) { return GAME_NAMES[lang][name] || title || name; }
+
+export function colourName(colour) { return t(`colour.${colour}`) === `colour.${colour}` ? colour : t(`colour.${colour}`); }
+
+export function offName(key) { const v = t(`off.${key}`); return v === `off.${key}` ? key : v; }
+
+export function optionHelp(game, option) {
+  if (lang === "ru") return OPTION_HELP_RU[`${game}.${option.name}`] || OPTION_HELP_RU[option.name] || option.help;
+  return option.help;
+}
+
+export function translateStatic() {
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const b of document.querySelectorAll("[data-lang]")) b.setAttribute("aria-pressed", String(b.dataset.lang === lang));
+}

@@ -1,0 +1,69 @@
+// The verify page: re-derive every roll of a record from its revealed seed,
+// here in the browser, check the commitment, and ask the server to replay it.
+import { h, clear } from "./dom.js";
+import { getJSON, postText } from "./api.js";
+import { t } from "./i18n.js";
+import { parseRecord, diceTokens, optionsOf, rollFromSeed, commitment } from "./records.js";
+
+export async function checkInBrowser(text) {
+  const games = parseRecord(text);
+  const rolls = [];
+  let commit = null, salt = null, base = null;
+  for (const [i, g] of games.entries()) {
+    const head = g.headers;
+    commit = commit || head.DiceCommit || null;
+    salt = salt || head.DiceSalt || null;
+    if (head.Seed === undefined) continue;
+    const seed = BigInt(head.Seed);
+    const round = Number(head.Round || i + 1);
+    if (base === null) base = seed - BigInt(round - 1);
+    const players = (head.Players || "").split(",").length;
+    const q = new URLSearchParams({ players: String(players), options: JSON.stringify(optionsOf(head)) });
+    if (head.Preset) q.set("preset", head.Preset);
+    const ranges = (await getJSON(`/api/games/${encodeURIComponent(head.Game)}/dice?${q}`)).dice;
+    diceTokens(g).forEach((d, r) => {
+      const exp = rollFromSeed(seed, r, ranges);
+      rolls.push({ round, line: d.line, player: d.player, dice: d.dice, expected: exp, ok: exp.join("-") === d.dice.join("-") });
+    });
+  }
+  let status = "absent";
+  if (commit) status = base === null || !salt ? "unrevealed" : commitment(base.toString(), salt) === commit.replace(/^sha256:/, "") ? "ok" : "mismatch";
+  return { games: games.length, rolls, commitment: status };
+}
+
+export async function verifyPage(root, code) {
+  const area = h("textarea", { rows: 12, id: "record", "aria-label": "record", spellcheck: "false" });
+  const file = h("input", { type: "file", accept: ".txt,.pgn,text/plain", "aria-label": t("verify.file") });
+  const out = h("div", { class: "verify-out", "aria-live": "polite" });
+  file.addEventListener("change", async () => { if (file.files[0]) area.value = await file.files[0].text(); });
+  const run = async () => {
+    clear(out);
+    const text = area.value;
+    try {
+      const local = await checkInBrowser(text);
+      const ok = local.rolls.filter((r) => r.ok).length;
+      out.append(h("p", { class: `verdict ${local.commitment}`, id: "commit-verdict", text: t(`verify.commit.${local.commitment}`) }));
+      out.append(h("p", { class: ok === local.rolls.length ? "verdict ok" : "verdict mismatch", id: "rolls-verdict",
+                          text: t("verify.rolls", { ok, n: local.rolls.length }) }));
+      const bad = local.rolls.filter((r) => !r.ok).slice(0, 20);
+      if (bad.length) out.append(h("ul", {}, bad.map((r) => h("li", { text: t("verify.roll", { r: r.round, line: r.line, player: r.player, dice: r.dice.join("-"), exp: r.expected.join("-") }) }))));
+    } catch (e) {
+      out.append(h("p", { class: "alert", text: e.message }));
+    }
+    try {
+      const server = await postText("/api/verify", text);
+      out.append(h("p", { class: server.ok ? "verdict ok" : "verdict mismatch", id: "server-verdict",
+                          text: t("verify.server", { text: server.ok ? t("verify.ok") : t("verify.bad") }) }));
+      if (server.problems.length) out.append(h("ul", {}, server.problems.slice(0, 20).map((p) => h("li", { text: p }))));
+    } catch (e) {
+      out.append(h("p", { class: "alert", text: e.message }));
+    }
+  };
+  clear(root).append(h("section", { class: "panel page" }, h("h1", { text: t("verify.title") }), h("p", { text: t("verify.help") }),
+    h("label", {}, `${t("verify.file")}: `, file), area,
+    h("p", {}, h("button", { type: "button", class: "primary", id: "verify", text: t("verify.run"), onclick: run })), out));
+  if (code) {
+    const r = await fetch(`/api/rooms/${encodeURIComponent(code)}/record`);
+    if (r.ok) { area.value = await r.text(); run(); }
+  }
+}

@@ -1,0 +1,40 @@
+"""End-to-end tests in headless Chromium (Debian's, at /usr/bin/chromium:
+.ci/run installs it) through Playwright, against a real server on a free
+loopback port.  Browsers are never downloaded here: Playwright only drives the
+system's Chromium."""
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from pachisi.web.testing import LiveServer
+    db = tmp_path_factory.mktemp("e2e") / "web.db"
+    with LiveServer(f"sqlite:///{db}", bot_delay=0.05, absent_after=60, rate=50) as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium")
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def context(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    yield ctx
+    ctx.close()
