@@ -196,7 +196,7 @@ LEVELS = {
     2: ("greedy", {"blunder": 0.6}),
     3: ("greedy", {"blunder": 0.2}),
     4: ("greedy", {}),
-    5: ("expectimax", {"depth": 3, "width": 8, "work": 100_000}),
+    5: ("expectimax", {"depth": 3, "width": 8, "work": 60_000}),
 }
 
 

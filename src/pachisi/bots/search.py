@@ -12,8 +12,8 @@ A bot is a row of NPARAMS numbers (see `P_*`), so that every kind of bot goes
 through the same compiled `decide`.  A bot's randomness comes from its seed
 mixed with a hash of the position: the same seed in the same position gives
 the same choice.  Budgets are counted in work units (one action or roll
-applied, or one position evaluated), never in time, so that a search is
-the same on every machine.
+applied, or one evaluation of a position for one player), never in time,
+so that a search is the same on every machine.
 
 Search terms.  A decision node is a state in PHASE_MOVE: its player picks one
 single-die action, and a roll is usually several decisions in a row by the
@@ -162,8 +162,9 @@ def roll(st, tab, values, acts, W, cnt):
 
 
 def leaf(st, tab, res, cnt):
-    """Every player's value of st: the game's evaluation, and a win above all."""
-    cnt[0] += 1
+    """Every player's value of st: the game's evaluation, and a win above all
+    (a work unit per player evaluated)."""
+    cnt[0] += st[H_NPLAYERS]
     w = st[H_WINNER]
     for p in range(st[H_NPLAYERS]):
         res[p] = evaluate(st, tab, p) + (WIN_VALUE if w == p else 0.0)
