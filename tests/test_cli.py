@@ -128,6 +128,8 @@ def test_simulate_reports_seat_win_rates_with_confidence_intervals():
 
 def test_simulate_refuses_bad_input():
     assert "unknown player 'human'" in run("simulate", "--game", "shishbesh", "--players", "human,random").output
+    r = run("simulate", "--game", "shishbesh", "--players", "mcts,random")
+    assert r.exit_code == 2 and "unknown player 'mcts'" in r.output
     r = run("simulate", "--game", "shishbesh", "-n", 0)
     assert r.exit_code == 2 and "at least 1" in r.output
     r = run("simulate", "--game", "shishbesh", "--preset", "short")

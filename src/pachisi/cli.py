@@ -290,8 +290,9 @@ def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
 @app.command()
 def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
              n: int = typer.Option(1000, "-n", help="how many games"),
-             players: str = typer.Option("random,random,random,random", help="bots, one per seat: "
-                                         + ", ".join(BOTS)),
+             players: str = typer.Option("random,random,random,random", help="compiled bots, one per seat: "
+                                         + ", ".join(n for n, b in BOTS.items() if b.policy is not None)
+                                         + " (searching bots play in `pachisi tournament`)"),
              preset: str = typer.Option(None, help="a named set of rules"),
              option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
              seed: int = typer.Option(0, help="seed of the first game; game i uses seed+i"),
@@ -299,7 +300,7 @@ def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
     """Play N games between bots; per-seat win rates with 95% confidence intervals."""
     if n < 1:
         fail("-n must be at least 1")
-    bots = _players(players, set(BOTS))
+    bots = _players(players, {name for name, cls in BOTS.items() if cls.policy is not None})
     g = _game(game, len(bots), preset, option)
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, disable=as_json or not err.is_terminal) as bar:
