@@ -14,6 +14,8 @@ import numpy as np
 import pytest
 
 from pachisi import GameError, IllegalMove, make_game
+from pachisi.bots import make_bot
+from pachisi.engine import kernel as K
 from pachisi.engine.position import dump_position, load_position
 from pachisi.games import mandavoshka as M
 
@@ -634,13 +636,26 @@ def test_compiled_games_end_with_a_winner(players, rule):
     assert (out[:, 3] >= 0).all() and set(out[:, 3]) <= set(range(players))
 
 
-def test_greedy_bots_always_call_a_missed_capture():
+@pytest.mark.parametrize("bot, settings", [("random", {}), ("greedy", {"blunder": 1.0}), ("greedy", {}),
+                                           ("expectimax", {}), ("mcts", {"iterations": 50})])
+def test_claim_bots_always_call_a_missed_capture(bot, settings):
     s = miss_position(capture_rule="claim")
     s.set_dice((3, 4))
     play(s, "3b", "4b")
-    g = s.game
-    values = {m.text: g.kernel.evaluate(_after(s, m), g.tab, s.current_player) for m in s.legal_moves()}
-    assert values["call-a"] > values["nocall"]
+    assert legal(s) == {"call-a", "nocall"}
+    assert {make_bot(bot, seed, **settings).choose(s).text for seed in range(20)} == {"call-a"}
+
+
+@pytest.mark.parametrize("policy", [K.POLICY_RANDOM, K.POLICY_GREEDY])
+def test_claim_compiled_policies_always_call_a_missed_capture(policy):
+    s = miss_position(capture_rule="claim")
+    s.set_dice((3, 4))
+    play(s, "3b", "4b")
+    g, acts = s.game, np.array(s.legal_actions(), np.int64)
+    sbuf, _, ebuf, _, _ = K.new_work(g.size, g.kernel.max_actions)
+    picks = {g.describe(s.arr, int(g.kernel.choose(s.arr, g.tab, policy, seed, 0, acts, len(acts), sbuf, ebuf))).text
+             for seed in range(20)}
+    assert picks == {"call-a"}
 
 
 def _after(state, move):

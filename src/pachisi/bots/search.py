@@ -574,6 +574,9 @@ def decide(st, tab, acts, n, bot, seed):
     """The action that the bot described by the parameter row `bot` plays in st."""
     if n == 1:
         return acts[0]
+    for i in range(n):
+        if insist(st, tab, acts[i]):
+            return acts[i]
     s = position_seed(st, seed)
     kind = int(bot[P_KIND])
     if kind == BOT_RANDOM:
@@ -651,16 +654,8 @@ def for_game(game):
     got = _compiled.get(id(k))
     if got is not None and got[0] is k:
         return got[1]
-    ns = dict(globals())
-    ns.update(play=k.play, evaluate=k.evaluate, set_dice=k.set_dice, settle=k.settle, MAX_ACTIONS=k.max_actions)
     tag = f"{game.name}_{_fingerprint(game)}".replace("-", "_")
-    compiled = {}
-    for f in TEMPLATES:
-        g = types.FunctionType(f.__code__, ns, f.__name__, f.__defaults__)
-        g.__qualname__ = f"{f.__name__}__{tag}"
-        g.__doc__ = f.__doc__
-        compiled[f.__name__] = njit(cache=True)(g)
-    ns.update(compiled)
-    space = types.SimpleNamespace(**compiled)
+    space = K.specialise(tag, k.max_actions, templates=TEMPLATES, namespace=globals(), play=k.play,
+                         evaluate=k.evaluate, set_dice=k.set_dice, settle=k.settle, insist=k.insist)
     _compiled[id(k)] = (k, space)
     return space

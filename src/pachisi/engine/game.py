@@ -55,14 +55,18 @@ class Move:
 class Kernel:
     """A game's compiled rule functions and the core loops compiled around them."""
 
-    def __init__(self, tag, check, gen, play, begin, finish, potential, evaluate, max_actions=K.MAX_ACTIONS):
+    def __init__(self, tag, check, gen, play, begin, finish, potential, evaluate, max_actions=K.MAX_ACTIONS,
+                 insist=K.never):
+        """insist(st, tab, action): an action that every bot takes when it is legal
+        (Мандавошка's call of a missed capture), whatever its policy."""
         self.check, self.gen, self.play = check, gen, play
         self.begin, self.finish = begin, finish
         self.potential, self.evaluate = potential, evaluate
+        self.insist = insist
         self.max_actions = max_actions
         core = K.specialise(tag, max_actions, check=check, gen=gen, play=play, begin=begin, finish=finish,
-                            potential=potential, evaluate=evaluate)
-        self.set_dice, self.legal, self.settle = core.set_dice, core.legal, core.settle
+                            potential=potential, evaluate=evaluate, insist=insist)
+        self.set_dice, self.legal, self.settle, self.choose = core.set_dice, core.legal, core.settle, core.choose
         self.playout, self.rolloff, self.run_many = core.playout, core.rolloff, core.run_many
 
 

@@ -241,10 +241,20 @@ POLICY_RANDOM = 0
 POLICY_GREEDY = 1
 
 
+@njit(cache=True)
+def never(st, tab, action):
+    """The default `insist`: no action is one that every bot takes."""
+    return False
+
+
 def choose(st, tab, policy, seed, k, acts, n, sbuf, ebuf):
-    """Pick one of n legal actions for a compiled bot; k numbers the choice."""
+    """Pick one of n legal actions for a compiled bot; k numbers the choice.
+    An action the game insists on (`insist`) is taken whatever the policy."""
     if n == 1:
         return acts[0]
+    for i in range(n):
+        if insist(st, tab, acts[i]):
+            return acts[i]
     if policy == POLICY_RANDOM:
         return acts[draw(seed ^ 0x5DEECE66D, k, n)]
     me = st[H_PLAYER]

@@ -586,7 +586,13 @@ def threatened(st, tab, g, q2):
     return False
 
 
-KERNEL = Kernel("mandavoshka", check, gen, play, begin, finish, potential, evaluate)
+@njit(cache=True)
+def insist(st, tab, a):
+    """Bots always call a missed capture (seed 001, the claim mode)."""
+    return (a >> 8) == CALL
+
+
+KERNEL = Kernel("mandavoshka", check, gen, play, begin, finish, potential, evaluate, insist=insist)
 
 
 # -- the game ------------------------------------------------------------------
