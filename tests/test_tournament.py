@@ -102,6 +102,12 @@ def test_greedy_beats_random_clearly():
     assert greedy["rate"] >= 0.75 and greedy["ci95"][0] > 0.5
 
 
+def test_a_game_that_opens_with_a_decision_is_played_from_its_first_move():
+    """Kimbo's turn opens with the fence decision, before any roll."""
+    res = run(make_game("kimbo", 2), entrants_from("random,greedy:blunder=0.6"), 2, seed=1)
+    assert all(g.order and g.decisions > 0 for g in res.games)
+
+
 def test_same_seed_same_tournament():
     g = make_game("shishbesh", 2)
     bots = "greedy:blunder=0.5,mcts:iterations=8:rollout=2"

@@ -601,7 +601,7 @@ def play_game(st, tab, dice_seed, bots, seats, bot_seeds, max_rolls, out):
     out[:] = -1
     out[0] = 0
     out[1] = 0
-    n = 0
+    n = settle(st, tab, ev, 0, acts, sbuf, cbuf, ebuf, vals, idx)[1]    # a game may start with a decision
     while st[H_PHASE] != PHASE_OVER and out[0] < max_rolls:
         if st[H_PHASE] == PHASE_ROLL:
             dice_of(tab, dice_seed, st, values)
