@@ -12,6 +12,7 @@ import json
 
 import numpy as np
 
+from ..i18n import render
 from . import kernel as K
 from .options import OptionError, resolve
 
@@ -21,7 +22,19 @@ class GameError(ValueError):
 
 
 class IllegalMove(GameError):
-    """A move the position does not allow; the message says why."""
+    """A move the position does not allow; the message says why, in English.
+
+    The parts stay apart so that the refusal can be told in another language
+    without parsing the message: `move` (the move's text, or None), `reason`
+    (the English sentence, a template when `values` fill its {fields})."""
+
+    def __init__(self, reason, move=None, /, **values):
+        self.reason, self.move, self.values = reason, move, values
+        super().__init__(self.message())
+
+    def message(self, lang="en"):
+        """The refusal in `lang` ("6a: roll the dice first")."""
+        return render(self.reason, lang, self.move, **self.values)
 
 
 @dataclass(frozen=True)
@@ -153,6 +166,15 @@ class Game:
     def reason(self, code):
         return self.reasons.get(code, f"not allowed (reason {code})")
 
+    def move_cells(self, arr, move):
+        """Which board element `move` picks up and where it puts it, so a person
+        can make it on the board: (source, target), each ("square", (r, c)),
+        ("wall", ((r1, c1), (r2, c2))), ("off", player, key) or None; or
+        (None, None, label) for a move that changes nothing on the board,
+        offered as a button.  None (the default): the board finds out itself by
+        comparing the views before and after the move."""
+        return None
+
 
 def _fmt(v):
     return str(v).lower() if isinstance(v, bool) else str(v)
@@ -269,27 +291,31 @@ class State:
         for m in self.legal_moves():
             if m.text == text:
                 return m
-        raise IllegalMove(self.explain(text))
+        raise self.refusal(text)
 
-    def explain(self, text):
-        """Why the move written `text` is not legal here."""
+    def explain(self, text, lang="en"):
+        """Why the move written `text` is not legal here, in `lang`."""
+        return self.refusal(text).message(lang)
+
+    def refusal(self, text):
+        """The IllegalMove saying why the move written `text` is not legal here."""
         if self.is_over:
-            return f"{text}: the game is over"
+            return IllegalMove("the game is over", text)
         if self.is_chance:
-            return f"{text}: roll the dice first"
+            return IllegalMove("roll the dice first", text)
         g = self.game
         try:
             slot_piece_kinds = g.parse_notation(self.arr, text)
         except GameError as e:
-            return f"{text}: {e}"
+            return IllegalMove(str(e), text)
         reasons = []
         candidates = set(self._candidates())
         for slot, piece, kind in slot_piece_kinds:
             code = int(g.kernel.check(self.arr, g.tab, slot, piece, kind))
             if code == 0 and K.encode(slot, piece, kind) in candidates:
-                return (f"{text}: {g.whole_roll_reason()}")
+                return IllegalMove(g.whole_roll_reason(), text)
             reasons.append(g.reason(code))
-        return f"{text}: " + (reasons[0] if reasons else "no such move")
+        return IllegalMove(reasons[0] if reasons else "no such move", text)
 
     def _candidates(self):
         g, k = self.game, self.game.kernel
@@ -305,7 +331,7 @@ class State:
         else:
             action = self.parse_move(move).action
         if self.is_chance or self.is_over or action not in self.legal_actions():
-            raise IllegalMove(self._refusal(move, action))
+            raise self._refusal(move, action)
         g, k = self.game, self.game.kernel
         self.history.append((self.current_player, "move", g.describe(self.arr, action).text))
         self._stack.append(self.arr.copy())
@@ -316,12 +342,12 @@ class State:
 
     def _refusal(self, move, action):
         if isinstance(move, str):
-            return self.explain(move)
+            return self.refusal(move)
         try:
             text = self.game.describe(self.arr, action).text
         except (KeyError, IndexError, ValueError):
-            return f"action {action} is not a move of this game"
-        return self.explain(text)
+            return IllegalMove("action {action} is not a move of this game", action=action)
+        return self.refusal(text)
 
     def pop(self):
         """Undo the last push or roll."""

@@ -714,6 +714,16 @@ class Kimbo(Game):
             raise GameError(f"no die of this roll is left showing {d}")
         return [(dice.index(d), k, kind)]
 
+    def move_cells(self, arr, move):
+        """A fence move: the slot it leaves and the slot it takes (cheap, for the
+        thousands of them); keeping every fence is a button; pawns: the default."""
+        slot = K.decode(int(move.action))[0]
+        if slot != FENCE:
+            return super().move_cells(arr, move)
+        if move.piece == KEEP:
+            return None, None, "keep the fences"
+        return ("wall", BOARD.slot_pairs[move.frm]), ("wall", BOARD.slot_pairs[move.to])
+
     def whole_roll_reason(self):
         return ("the roll must be used as fully as it can be: this move leaves a die unplayable "
                 "where another play uses both")

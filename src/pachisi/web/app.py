@@ -13,7 +13,7 @@ import gc
 import json
 from pathlib import Path
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
@@ -22,6 +22,7 @@ from pydantic import ValidationError
 from .. import record as records
 from ..engine.game import GameError
 from ..engine.options import OptionError
+from ..i18n import negotiate
 from ..verify import verify_text
 from . import catalogue
 from .boardjson import events_json, layout_json, position_json
@@ -45,9 +46,11 @@ class BodyLimit:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        declared = dict(scope.get("headers") or []).get(b"content-length")
+        headers = dict(scope.get("headers") or [])
+        declared = headers.get(b"content-length")
+        lang = negotiate(headers.get(b"accept-language", b"").decode("latin-1"))
         if declared is not None and declared.isdigit() and int(declared) > self.limit:
-            return await _too_large(send, self.limit)
+            return await _too_large(send, self.limit, lang)
         seen = 0
 
         async def limited():
@@ -62,22 +65,29 @@ class BodyLimit:
         try:
             await self.app(scope, limited, send)
         except _TooLarge:
-            await _too_large(send, self.limit)
+            await _too_large(send, self.limit, lang)
 
 
 class _TooLarge(Exception):
     pass
 
 
-async def _too_large(send, limit):
-    body = json.dumps({"code": "too_large", "message": f"the request is larger than {limit} bytes"}).encode()
+async def _too_large(send, limit, lang):
+    e = Refusal("too_large", "the request is larger than {limit} bytes", limit=limit)
+    body = json.dumps({"code": e.code, "message": e.text(lang)}, ensure_ascii=False).encode()
     await send({"type": "http.response.start", "status": 413,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})
 
 
-def refusal(code, message, status=400):
-    return JSONResponse({"code": code, "message": message}, status_code=status)
+def refusal(e, lang="en", status=400):
+    """A Refusal as the answer to a request, told in `lang`."""
+    return JSONResponse({"code": e.code, "message": e.text(lang)}, status_code=status)
+
+
+def request_lang(request: Request) -> str:
+    """The language of a request's refusals: its Accept-Language (the web client sends the one picked)."""
+    return negotiate(request.headers.get("accept-language"))
 
 
 def create_app(settings=None):
@@ -116,7 +126,8 @@ def create_app(settings=None):
     async def invalid(request, exc):
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
-        return refusal("malformed", f"{where}: {first.get('msg', 'invalid request')}".strip(": "), 422)
+        return refusal(Refusal("malformed", f"{where}: {first.get('msg', 'invalid request')}".strip(": ")),
+                       status=422)
 
     def manager() -> RoomManager:
         return app.state.manager
@@ -140,7 +151,7 @@ def create_app(settings=None):
         try:
             return catalogue.rules_page(name, settings.docs_dir)
         except OptionError as e:
-            return refusal("game", str(e), 404)
+            return refusal(Refusal("game", str(e)), status=404)
 
     @app.get("/api/games/{name}/dice", response_model=DiceRanges)
     def dice(name: str, players: int | None = None, preset: str | None = None, options: str | None = None):
@@ -151,7 +162,7 @@ def create_app(settings=None):
                 raise ValueError("options is a JSON object")
             return catalogue.dice_ranges(name, players, preset, opts)
         except (OptionError, GameError, ValueError) as e:
-            return refusal("options", str(e))
+            return refusal(Refusal("options", str(e)))
 
     # -- rooms ------------------------------------------------------------------------------
     @app.get("/api/rooms", response_model=list[OpenRoom])
@@ -160,44 +171,44 @@ def create_app(settings=None):
         return manager().open_rooms()
 
     @app.post("/api/rooms", response_model=Created, status_code=201)
-    async def create_room(spec: CreateRoom, request: Request):
+    async def create_room(spec: CreateRoom, request: Request, lang: str = Depends(request_lang)):
         if settings.create_rate > 0:
             who = request.client.host if request.client else "?"
             bucket = create_buckets.setdefault(who, Bucket(settings.create_rate, settings.create_burst))
             if not bucket.take():
-                return refusal("rate", "too many rooms created from here; wait a little", 429)
+                return refusal(Refusal("rate", "too many rooms created from here; wait a little"), lang, 429)
             if len(create_buckets) > 10000:
                 create_buckets.clear()
         try:
             room, token = await manager().create(spec)
         except Refusal as e:
-            return refusal(e.code, e.message)
+            return refusal(e, lang)
         return {"code": room.code, "token": token, "url": f"/r/{room.code}"}
 
     @app.get("/api/rooms/{code}", response_model=RoomInfo)
-    async def room_info(code: str):
+    async def room_info(code: str, lang: str = Depends(request_lang)):
         room = await manager().get(code)
         if room is None:
-            return refusal("room", f"no room {code}", 404)
+            return refusal(Refusal("room", "no room {code}", code=code), lang, 404)
         return room.info()
 
     @app.post("/api/rooms/{code}/join", response_model=Joined)
-    async def join(code: str, spec: JoinRoom):
+    async def join(code: str, spec: JoinRoom, lang: str = Depends(request_lang)):
         room = await manager().get(code)
         if room is None:
-            return refusal("room", f"no room {code}", 404)
+            return refusal(Refusal("room", "no room {code}", code=code), lang, 404)
         try:
             token = await room.join(spec.player, spec.name)
         except Refusal as e:
-            return refusal(e.code, e.message, 409 if e.code == "taken" else 400)
+            return refusal(e, lang, 409 if e.code == "taken" else 400)
         return {"code": room.code, "token": token, "player": spec.player}
 
     @app.get("/api/rooms/{code}/record", response_class=PlainTextResponse)
-    async def record(code: str):
+    async def record(code: str, lang: str = Depends(request_lang)):
         """The record of the room's game (match); seed and salt once it is over."""
         room = await manager().get(code)
         if room is None:
-            return refusal("room", f"no room {code}", 404)
+            return refusal(Refusal("room", "no room {code}", code=code), lang, 404)
         name = f"{room.game.name}-{room.code}.txt"
         return PlainTextResponse(room.record_text(), headers={
             "Content-Disposition": f'attachment; filename="{name}"'})
@@ -211,23 +222,23 @@ def create_app(settings=None):
             return None
 
     @app.post("/api/verify", response_model=VerifyReport)
-    async def verify(request: Request):
+    async def verify(request: Request, lang: str = Depends(request_lang)):
         """Re-derive every roll of a record (the request body) from its revealed seed."""
         text = await body_text(request)
         if text is None:
-            return refusal("malformed", "a record is UTF-8 text")
+            return refusal(Refusal("malformed", "a record is UTF-8 text"), lang)
         return verify_text(text).as_dict()
 
     @app.post("/api/replay", response_model=ReplayOut)
-    async def replay(request: Request):
+    async def replay(request: Request, lang: str = Depends(request_lang)):
         """A record (the request body) as frames to step through."""
         text = await body_text(request)
         if text is None:
-            return refusal("malformed", "a record is UTF-8 text")
+            return refusal(Refusal("malformed", "a record is UTF-8 text"), lang)
         try:
             return replay_frames(text)
         except GameError as e:
-            return refusal("record", str(e))
+            return refusal(Refusal("record", str(e)), lang)
 
     # -- live rooms ------------------------------------------------------------------------------
     @app.websocket("/ws/{code}")
@@ -235,7 +246,7 @@ def create_app(settings=None):
         await ws.accept()
         room = await manager().get(code)
         if room is None:
-            await ws.send_text(ErrorOut(code="room", message=f"no room {code}").model_dump_json())
+            await ws.send_text(_error(Refusal("room", "no room {code}", code=code)))
             await ws.close(code=4404)
             return
         conn = Connection(settings)
@@ -251,13 +262,14 @@ def create_app(settings=None):
                     raw = message.get("bytes") or b""
                     text = raw.decode("utf-8", "replace")
                 if len(text.encode("utf-8")) > settings.max_message:
-                    conn.push(_error("too_large", f"a message is at most {settings.max_message} bytes"))
+                    conn.push(_error(Refusal("too_large", "a message is at most {limit} bytes",
+                                             limit=settings.max_message), conn.lang))
                     conn.strikes += 1
                     if conn.strikes > 3:
                         break
                     continue
                 if not conn.bucket.take():
-                    conn.push(_error("rate", "too many messages; slow down"))
+                    conn.push(_error(Refusal("rate", "too many messages; slow down"), conn.lang))
                     conn.strikes += 1
                     if conn.strikes > 50:
                         break
@@ -267,24 +279,28 @@ def create_app(settings=None):
                 except ValidationError as e:
                     first = e.errors()[0]
                     where = ".".join(str(x) for x in first.get("loc", ()))
-                    conn.push(_error("malformed", f"not a valid message: {where} {first.get('msg', '')}".strip()))
+                    problem = f"{where} {first.get('msg', '')}".strip()
+                    conn.push(_error(Refusal("malformed", "not a valid message: {problem}", problem=problem),
+                                     conn.lang))
                     continue
                 if msg.type == "hello":
                     if attached:
-                        conn.push(_error("malformed", "hello was already said"))
+                        conn.push(_error(Refusal("malformed", "hello was already said"), conn.lang))
                         continue
+                    conn.lang = msg.lang
                     problem = room.attach(conn, msg.token)
                     attached = True
                     conn.push(Welcome(code=room.code, you=conn.players, spectator=not conn.players,
                                       host=conn.host).model_dump_json())
                     if problem:
-                        conn.push(_error("token", problem))
+                        conn.push(_error(problem, conn.lang))
                     conn.push(room.state_message(snapshot=True))
                     if conn.players:
                         room.broadcast(room.state_message())
                     continue
                 if not attached:
-                    conn.push(_error("hello", "say hello first (with your seat token, or none to watch)"))
+                    conn.push(_error(Refusal("hello", "say hello first (with your seat token, or none to watch)"),
+                                     conn.lang))
                     continue
                 if msg.type == "ping":
                     conn.push(Pong(seq=room.seq).model_dump_json())
@@ -295,7 +311,7 @@ def create_app(settings=None):
                     else:
                         await room.say(conn, msg.text)
                 except Refusal as e:
-                    conn.push(_error(e.code, e.message, room.seq, getattr(msg, "id", None)))
+                    conn.push(_error(e, conn.lang, room.seq, getattr(msg, "id", None)))
         except WebSocketDisconnect:
             pass
         finally:
@@ -322,8 +338,9 @@ async def _send_loop(conn, ws):
         conn.closed = True
 
 
-def _error(code, message, seq=None, client_id=None):
-    return ErrorOut(code=code, message=message, seq=seq, id=client_id).model_dump_json()
+def _error(e, lang="en", seq=None, client_id=None):
+    """A Refusal as the WebSocket error message, told in `lang`."""
+    return ErrorOut(code=e.code, message=e.text(lang), seq=seq, id=client_id).model_dump_json()
 
 
 def replay_frames(text):

@@ -11,13 +11,13 @@ source and a target *reference*, in screen terms:
     "w r1,c1,r2,c2"   the slot between two squares (a fence)
     "o p:key"         player p's off-board store `key` (park, yard, home...)
 
-A game may answer this itself with a `move_cells(arr, move)` method returning
-(source, target), each ("square", (r, c)), ("wall", ((r1, c1), (r2, c2))),
-("off", player, key) or None.  Otherwise the move is played on a copy of the
-position and the two views are compared: where the moving piece was and where
-it ends up (a fence: which slot was freed and which taken).  Positions with
-very many moves (Kimbo's fence moves) are listed without references when no
-hook gives them cheaply; the move list and typed notation still work.
+The game answers first (`Game.move_cells`): Kimbo gives the slots of its
+thousands of fence moves cheaply.  Where it does not, the move is played on a
+copy of the position and the two views are compared: where the moving piece
+was and where it ends up (a fence: which slot was freed and which taken);
+positions with very many such moves are listed without references (the move
+list and typed notation still work).  A move that changes nothing on the board
+(Kimbo's "keep") carries the game's label `b`, shown as a button.
 """
 from collections import Counter
 
@@ -25,7 +25,7 @@ import numpy as np
 
 from ..engine import kernel as K
 
-DIFF_LIMIT = 200            # more legal moves than this: no references without a hook
+DIFF_LIMIT = 200            # more legal moves than this: no references unless the game gives them
 
 
 def square_ref(rc):
@@ -93,7 +93,7 @@ def _hook_ref(ref):
         return wall_ref(*ref[1])
     if ref[0] == "off":
         return off_ref(ref[1], ref[2])
-    return None
+    raise ValueError(f"move_cells gave {ref!r}: a cell is ('square', ...), ('wall', ...) or ('off', ...)")
 
 
 class _Diff:
@@ -134,23 +134,25 @@ class _Diff:
 
 
 def moves_json(game, state, moves=None):
-    """The legal moves [{t: notation, p: piece, f: source, to: target}]."""
+    """The legal moves [{t: notation, p: piece, f: source, to: target}], with b: the button label of
+    a move that changes nothing on the board."""
     moves = state.legal_moves() if moves is None else moves
-    hook = getattr(game, "move_cells", None)
     out = []
     diff = None
-    if hook is None and 0 < len(moves) <= DIFF_LIMIT:
-        diff = _Diff(game, state.arr)
     for m in moves:
-        src = dst = None
-        if hook is not None:
-            try:
-                src, dst = (_hook_ref(x) for x in hook(state.arr, m))
-            except Exception:                # noqa: BLE001 - a hook that fails only loses highlights
-                src = dst = None
-        elif diff is not None:
+        cells = game.move_cells(state.arr, m)
+        label = None
+        if cells is not None:
+            src, dst = _hook_ref(cells[0]), _hook_ref(cells[1])
+            label = cells[2] if len(cells) > 2 else None
+        elif len(moves) <= DIFF_LIMIT:
+            diff = diff or _Diff(game, state.arr)
             src, dst = diff.refs(m)
+        else:
+            src = dst = None
         out.append({"t": m.text, "p": int(m.piece), "f": src, "to": dst})
+        if label:
+            out[-1]["b"] = label
     return out
 
 

@@ -1,7 +1,8 @@
 """What the lobby and the rules pages say about the games: every game of the
-registry with its options (each with its sentence of help), presets and
-colours, and its rules page (docs/games/<name>.md when the documentation is
-at hand, else the game module's own description)."""
+registry with its options (each with its sentence of help, also in the other
+languages of pachisi/i18n.py), presets and colours, and its rules page
+(docs/games/<name>.md when the documentation is at hand, else the game
+module's own description)."""
 import html
 import inspect
 from pathlib import Path
@@ -11,6 +12,7 @@ from markdown_it import MarkdownIt
 from ..bots import LEVELS
 from ..engine.options import OptionError
 from ..games import GAMES, game_class, make_game
+from ..i18n import translations
 
 _MD = MarkdownIt("commonmark", {"html": False}).enable("table")
 
@@ -53,8 +55,8 @@ def game_info(cls, docs=None):
     return {
         "name": cls.name, "title": cls.title, "min_players": cls.min_players, "max_players": cls.max_players,
         "match_wins": _match_wins(cls), "colours": list(cls.colours), "piece_names": cls.piece_names,
-        "options": [{"name": o.name, "default": o.default, "help": o.help, "kind": _kind(o),
-                     "choices": list(o.choices)} for o in cls.options],
+        "options": [{"name": o.name, "default": o.default, "help": o.help, "translations": translations(o.help),
+                     "kind": _kind(o), "choices": list(o.choices)} for o in cls.options],
         "presets": {name: dict(values) for name, values in cls.presets.items()},
         "seating": _seating(cls),
         "rules": True,

@@ -29,6 +29,7 @@ from ..bots import LEVELS
 from ..engine.game import GameError, IllegalMove
 from ..engine.match import Match
 from ..games import GAMES, make_game
+from ..i18n import Term, render
 from .. import record as records
 from ..verify import commitment
 from . import db
@@ -58,12 +59,24 @@ def clean_name(text, default):
 
 
 class Refusal(Exception):
-    """An action or request the room refuses; nothing was changed."""
+    """An action or request the room refuses; nothing was changed.
 
-    def __init__(self, code, message):
-        super().__init__(message)
-        self.code = code
-        self.message = message
+    `message` is the English text; `text(lang)` tells it in the client's language
+    (the template is translated, then filled with `values`; `subject` is the move
+    an illegal move refusal is about)."""
+
+    def __init__(self, code, template, subject=None, /, **values):
+        self.code, self.template, self.subject, self.values = code, template, subject, values
+        self.message = self.text()
+        super().__init__(self.message)
+
+    @classmethod
+    def illegal(cls, e):
+        """The refusal of a move the engine does not allow (an IllegalMove)."""
+        return cls("illegal", e.reason, e.move, **e.values)
+
+    def text(self, lang="en"):
+        return render(self.template, lang, self.subject, **self.values)
 
 
 @dataclass
@@ -134,6 +147,7 @@ class Connection:
         self.chat_bucket = Bucket(settings.chat_rate, settings.chat_burst)
         self.strikes = 0
         self.closed = False
+        self.lang = "en"            # the language of its refusals, as its hello says
 
     def push(self, text):
         """Queue a message; a client too slow to keep up is dropped."""
@@ -199,7 +213,7 @@ class Room:
         try:
             move = st.parse_move(action)
         except IllegalMove as e:
-            raise Refusal("illegal", str(e)) from None
+            raise Refusal.illegal(e) from None
         return "move", move.text
 
     def _apply(self, kind, value, by, client_id, replaying=False):
@@ -238,7 +252,8 @@ class Room:
         try:
             await asyncio.wrap_future(fut)
         except db.StoreError as e:
-            raise Refusal("storage", f"the move could not be stored, so it was not made: {e}") from None
+            raise Refusal("storage", "the move could not be stored, so it was not made: {problem}",
+                          problem=str(e)) from None
         self._apply(kind, value, by, client_id)
         if self.status == "over":            # replaying the actions would tell it too; this is for the lobby
             self.store.submit(db.set_status(self.id, "over"))
@@ -257,10 +272,10 @@ class Room:
     async def _act(self, conn, seq, action, client_id):
         async with self.lock:
             if client_id and self.last and self.last.get("id") == client_id and seq == self.seq - 1:
-                raise Refusal("duplicate", f"action {client_id} was already applied (position {seq})")
+                raise Refusal("duplicate", "action {id} was already applied (position {seq})", id=client_id, seq=seq)
             if seq != self.seq:
-                raise Refusal("stale", f"your action was made on position {seq}, but the game is at position "
-                                       f"{self.seq}: it was not applied")
+                raise Refusal("stale", "your action was made on position {seq}, but the game is at position "
+                                       "{now}: it was not applied", seq=seq, now=self.seq)
             if self.status == "over" or self.state.is_over:
                 raise Refusal("over", "the game is over")
             if self.status == "waiting":
@@ -270,8 +285,9 @@ class Room:
             if not conn.players:
                 raise Refusal("spectator", "you are watching: take a seat to play")
             if player not in conn.players:
-                who = "a bot" if seat.kind == "bot" else seat.name
-                raise Refusal("turn", f"it is {self.game.player_name(player)}'s turn ({who}), not yours")
+                who = Term("a bot") if seat.kind == "bot" else seat.name
+                raise Refusal("turn", "it is {colour}'s turn ({who}), not yours",
+                              colour=Term(self.game.player_name(player)), who=who)
             if seat.standin:
                 seat.standin = False
             await self._commit(action, "person", client_id)
@@ -295,12 +311,12 @@ class Room:
         """An invited person takes an open seat; returns their secret token."""
         async with self.lock:
             if not 0 <= player < len(self.seats):
-                raise Refusal("seat", f"this room has players 0 to {len(self.seats) - 1}")
+                raise Refusal("seat", "this room has players 0 to {last}", last=len(self.seats) - 1)
             seat = self.seats[player]
             if seat.kind != "invite":
-                raise Refusal("seat", f"seat {player} is not open to invited players")
+                raise Refusal("seat", "seat {player} is not open to invited players", player=player)
             if seat.token_hash is not None:
-                raise Refusal("taken", f"seat {player} is already taken")
+                raise Refusal("taken", "seat {player} is already taken", player=player)
             name = clean_name(name, f"Player {player + 1}")
             token = secrets.token_urlsafe(24)
             h = token_hash(token)
@@ -308,7 +324,7 @@ class Room:
             ok = await asyncio.wrap_future(self.store.submit(
                 db.claim_seat(self.id, player, name, h, status="playing" if full else None)))
             if not ok:
-                raise Refusal("taken", f"seat {player} is already taken")
+                raise Refusal("taken", "seat {player} is already taken", player=player)
             seat.token_hash, seat.name = h, name
             seat.gone_since = time.time()
             if full and self.status == "waiting":
@@ -319,7 +335,7 @@ class Room:
             return token
 
     def attach(self, conn, token):
-        """A connection says hello; returns an error text for a token that holds no seat."""
+        """A connection says hello; returns a Refusal for a token that holds no seat (it watches)."""
         problem = None
         if token:
             h = token_hash(token)
@@ -327,7 +343,7 @@ class Room:
             conn.players = [s.player for s in self.seats if s.token_hash == h]
             conn.host = secrets.compare_digest(h, self.host_hash)
             if not conn.players and not conn.host:
-                problem = "this token holds no seat in this room: you are watching as a spectator"
+                problem = Refusal("token", "this token holds no seat in this room: you are watching as a spectator")
         self.conns.add(conn)
         for p in conn.players:
             self.seats[p].standin = False
@@ -569,7 +585,8 @@ class RoomManager:
             if s.kind == "bot":
                 level = s.level or min(LEVELS)
                 if level not in LEVELS:
-                    raise Refusal("options", f"unknown bot level {level}; levels: {', '.join(map(str, LEVELS))}")
+                    raise Refusal("options", "unknown bot level {level}; levels: {levels}", level=level,
+                                  levels=", ".join(map(str, LEVELS)))
                 seat_rows.append({"player": p, "kind": "bot", "name": f"bot {level}", "level": level,
                                   "token_hash": None})
             else:
@@ -578,7 +595,8 @@ class RoomManager:
                                   "token_hash": h if s.kind == "local" else None})
         standin = spec.standin_level or max(LEVELS)
         if standin not in LEVELS:
-            raise Refusal("options", f"unknown bot level {standin}; levels: {', '.join(map(str, LEVELS))}")
+            raise Refusal("options", "unknown bot level {level}; levels: {levels}", level=standin,
+                          levels=", ".join(map(str, LEVELS)))
         seed = secrets.randbelow(2 ** 62)
         salt = secrets.token_hex(16)
         now = time.time()

@@ -4,6 +4,8 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
+from ..i18n import LANGUAGES
+
 NAME_MAX = 24
 CHAT_MAX = 200
 Scalar = Union[bool, int, str]
@@ -62,6 +64,7 @@ class OptionInfo(BaseModel):
     name: str
     default: Scalar
     help: str
+    translations: dict[str, str] = {}   # the help in other languages: {"ru": "..."}
     kind: Literal["bool", "int", "str"]
     choices: list[Scalar]
 
@@ -191,6 +194,7 @@ class ReplayOut(BaseModel):
 class Hello(Strict):
     type: Literal["hello"]
     token: Optional[str] = Field(None, max_length=100)
+    lang: Literal[LANGUAGES] = "en"                         # the language of this connection's refusals
 
 
 class Act(Strict):

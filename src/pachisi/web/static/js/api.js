@@ -1,6 +1,12 @@
 // Talking to the server, and what the browser remembers (seat tokens, name, language).
+// Every request says the language picked, so that the server's refusals come in it.
+function langHeader() {
+  const lang = savedLang();            // none saved: the browser's own Accept-Language is the choice
+  return lang ? { "Accept-Language": lang } : {};
+}
+
 export async function getJSON(url) {
-  const r = await fetch(url, { headers: { Accept: "application/json" } });
+  const r = await fetch(url, { headers: { Accept: "application/json", ...langHeader() } });
   const body = await r.json().catch(() => ({}));
   if (!r.ok) throw new Error(body.message || body.detail || r.statusText);
   return body;
@@ -8,7 +14,7 @@ export async function getJSON(url) {
 
 export async function postJSON(url, data) {
   const r = await fetch(url, {
-    method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
+    method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", ...langHeader() },
     body: JSON.stringify(data),
   });
   const body = await r.json().catch(() => ({}));
@@ -17,7 +23,7 @@ export async function postJSON(url, data) {
 }
 
 export async function postText(url, text) {
-  const r = await fetch(url, { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: text });
+  const r = await fetch(url, { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8", ...langHeader() }, body: text });
   const body = await r.json().catch(() => ({}));
   if (!r.ok) throw new Error(body.message || body.detail || r.statusText);
   return body;

@@ -1,6 +1,8 @@
 // One SVG renderer for every game: it draws whatever BoardView the server sends
 // (squares with kind, owner and label; pieces; off-board stores; fences) and
-// lets a person pick a piece and then where it goes.  Every colour also has a
+// lets a person pick a piece (or a fence) and then where it goes; a move that
+// changes nothing on the board (Kimbo's "keep the fences") is a button by it.
+// Arrow keys move between the highlights by where they are.  Every colour also has a
 // symbol (● ▲ ■ ◆ by seat, as in the terminal), so colour-blind players can tell
 // the seats apart; fences of each seat have their own dash pattern too.
 import { h, s, clear } from "./dom.js";
@@ -43,8 +45,25 @@ function wallLine(w) {
   return { x1: w.c1 * CELL, y1: y, x2: (w.c1 + 1) * CELL, y2: y };
 }
 
+// The centre of a mark, for moving between marks with the arrow keys.
+function centreOf(r) {
+  if (r.kind === "wall") { const l = wallLine(r); return { x: (l.x1 + l.x2) / 2, y: (l.y1 + l.y2) / 2 }; }
+  return { x: (r.c + 0.5) * CELL, y: (r.r + 0.5) * CELL };
+}
+
+// A fence's mark: a bar along its slot, wide enough to hit, stopping short of
+// the corners so neighbouring slots are told apart.
+function wallBar(w) {
+  const l = wallLine(w), half = 5, inset = 4;
+  if (l.x1 === l.x2) return { x: l.x1 - half, y: l.y1 + inset, width: 2 * half, height: CELL - 2 * inset, rx: 3 };
+  return { x: l.x1 + inset, y: l.y1 - half, width: CELL - 2 * inset, height: 2 * half, rx: 3 };
+}
+
+const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+
 export class Board {
-  // host: an element; opts.onPlay(moveText) is called when a move is picked on the board.
+  // host: an element; opts.onPlay(moveText) is called when a move is picked on the board;
+  // opts.actionsHost: where the buttons of moves off the board go (else above the board).
   constructor(host, opts = {}) {
     this.onPlay = opts.onPlay || (() => {});
     this.svg = s("svg", { class: "board", role: "group", "aria-label": "board", preserveAspectRatio: "xMidYMid meet" });
@@ -55,7 +74,9 @@ export class Board {
     this.svg.append(this.squaresLayer, this.wallsLayer, this.piecesLayer, this.marksLayer);
     this.trays = h("div", { class: "trays" });
     this.chooser = h("div", { class: "chooser", hidden: true, role: "dialog", "aria-label": t("room.choose") });
+    this.actions = h("div", { class: "board-actions" });
     clear(host).append(h("div", { class: "board-wrap" }, this.svg, this.chooser), this.trays);
+    (opts.actionsHost || host).prepend(this.actions);
     this.pieces = new Map();
     this.moves = [];
     this.selected = null;
@@ -150,7 +171,8 @@ export class Board {
     for (const [r1, c1, r2, c2, seat] of walls) {
       const line = wallLine({ r1, c1, r2, c2 });
       const colour = seat === null ? "#333" : colourHex(this.seatColours[seat]);
-      const el = s("line", { ...line, class: "wall", stroke: colour });
+      const el = s("line", { ...line, class: "wall", stroke: colour,
+                             dataset: { ref: `w${r1},${c1},${r2},${c2}`, seat: seat === null ? "" : String(seat) } });
       if (seat !== null && DASHES[seat % 4]) el.setAttribute("stroke-dasharray", DASHES[seat % 4]);
       this.wallsLayer.append(el);
     }
@@ -178,7 +200,19 @@ export class Board {
     if (pieceNames) this.pieceNames = pieceNames;
     if (this.selected && !this.moves.some((m) => m.f === this.selected)) this.selected = null;
     this.hideChooser();
+    this.drawActions();
     this.drawMarks();
+  }
+
+  // Moves that change nothing on the board, as buttons labelled by the game.
+  drawActions() {
+    clear(this.actions);
+    for (const m of this.moves.filter((x) => x.b)) {
+      const key = `label.${m.b}`, said = t(key);        // the game's English label, or its translation
+      this.actions.append(h("button", { type: "button", class: "action", dataset: { move: m.t },
+                                        text: said === key ? m.b : said,
+                                        onclick: () => { this.selected = null; this.onPlay(m.t); } }));
+    }
   }
 
   sources() { return [...new Set(this.moves.filter((m) => m.f).map((m) => m.f))]; }
@@ -194,7 +228,8 @@ export class Board {
     if (this.sources().includes(ref)) {
       this.selected = this.selected === ref ? null : ref;
       this.drawMarks();
-      const first = this.selected && (this.marksLayer.querySelector(".dst") || this.trays.querySelector(".dst"));
+      const first = this.selected && (this.nearest(this.selected, this.marksLayer.querySelectorAll(".dst"))
+                                      || this.trays.querySelector(".dst"));
       if (first) first.focus();
       return;
     }
@@ -225,6 +260,8 @@ export class Board {
       if (r && r.kind === "square") {
         this.marksLayer.append(s("rect", { x: r.c * CELL + 3, y: r.r * CELL + 3, width: CELL - 6, height: CELL - 6,
                                            rx: 6, class: "preview" }));
+      } else if (r && r.kind === "wall") {
+        this.marksLayer.append(s("line", { ...wallLine(r), class: "preview wallpreview" }));
       }
     }
   }
@@ -251,7 +288,7 @@ export class Board {
       }
       let el;
       if (r.kind === "wall") {
-        el = s("line", { ...wallLine(r), class: `mark wallmark ${cls}` });
+        el = s("rect", { ...wallBar(r), class: `mark wallmark ${cls}` });
       } else {
         el = s("rect", { x: r.c * CELL + 2, y: r.r * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 7,
                          class: `mark ${cls}` });
@@ -282,11 +319,43 @@ export class Board {
     const i = marks.indexOf(document.activeElement);
     if (e.key === "Escape") { this.selected = null; this.hideChooser(); this.drawMarks(); e.preventDefault(); return; }
     if ((e.key === "Enter" || e.key === " ") && i >= 0) { e.preventDefault(); marks[i].dispatchEvent(new MouseEvent("click")); return; }
-    if (["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"].includes(e.key) && marks.length) {
+    if (ARROWS[e.key] && marks.length) {
       e.preventDefault();
-      const d = e.key === "ArrowRight" || e.key === "ArrowDown" ? 1 : -1;
-      marks[(i + d + marks.length) % marks.length].focus();
+      const next = i < 0 ? marks[0] : this.towards(marks[i], ARROWS[e.key], marks);
+      if (next) next.focus();
     }
+  }
+
+  // The mark nearest to `from` in direction [dx, dy] (the straighter the nearer),
+  // so a fence among a hundred free slots is a few key presses away.  Marks on
+  // one spot (a piece's square that is also a target) come first, in turn:
+  // right and down to the next of them, left and up to the one before.
+  towards(from, [dx, dy], marks) {
+    const a = centreOf(parseRef(from.dataset.ref));
+    const i = marks.indexOf(from), forward = dx + dy > 0;
+    let best = null, bestScore = Infinity;
+    marks.forEach((el, j) => {
+      const b = centreOf(parseRef(el.dataset.ref));
+      const along = (b.x - a.x) * dx + (b.y - a.y) * dy;
+      const across = Math.abs((b.x - a.x) * dy - (b.y - a.y) * dx);
+      let score;
+      if (along === 0 && across === 0) score = j !== i && (j > i) === forward ? -Math.abs(1 / (j - i)) : Infinity;
+      else score = along <= 0 || across > along * 2 ? Infinity : along + 2 * across;
+      if (score < bestScore) { best = el; bestScore = score; }
+    });
+    return best;
+  }
+
+  // The mark among `marks` closest to the element at ref.
+  nearest(ref, marks) {
+    const a = centreOf(parseRef(ref));
+    let best = null, bestD = Infinity;
+    for (const el of marks) {
+      const b = centreOf(parseRef(el.dataset.ref));
+      const d = Math.hypot(b.x - a.x, b.y - a.y);
+      if (d < bestD) { best = el; bestD = d; }
+    }
+    return best;
   }
 
   focusFirst() {

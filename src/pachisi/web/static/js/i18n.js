@@ -85,6 +85,7 @@ const RU = {
   "room.waiting": "Ждём, пока приглашённые займут места.",
   "room.take": "Занять место: {colour}", "room.spectator": "Вы зритель.",
   "room.roll": "Бросить кубики", "room.moves": "Ваши ходы", "room.nomoves": "Ходов нет.",
+  label: { "keep the fences": "оставить заборы" },       // the games' move buttons (their English is the key)
   "room.filter": "Найти ход", "room.more": "ещё {n}: введите часть хода",
   "room.turn.you.roll": "Ваш ход ({colour}): бросайте кубики — R или пробел.",
   "room.turn.you.move": "Ваш ход ({colour}): выберите фишку, затем клетку — или ход из списка.",
@@ -136,42 +137,6 @@ const GAME_NAMES = {
         parcheesi: "Парчизи", kimbo: "Кимбо" },
 };
 
-// Russian help for the house-rule options (English comes from the server).
-const OPTION_HELP_RU = {
-  play_for_places: "после победителя остальные доигрывают за места",
-  first_player: "кто начинает: розыгрыш (больше сумма) или первое место",
-  "shishbesh.arm": "длина луча: 5 — обычное поле (круг 48, дом 4), 6 — длинное (круг 56, дом 5)",
-  "shishbesh.shelters": "укрытия на 3-й клетке от края каждой дорожки (opposite) или вразбежку: 3-я к центру, 4-я от центра (alternate)",
-  "shishbesh.start": "фишка выходит из парка на шестёрке, на дубле (любым его кубиком) или на том и другом",
-  "shishbesh.quick_charge": "пока у игрока нет фишек на круге, три броска за ход, чтобы выйти",
-  "shishbesh.shelter_own_stack": "фишка может стоять на клетке над своей спрятанной фишкой",
-  "shishbesh.extra_rolls_cumulative": "дубль со взятием даёт два лишних броска, каждое взятие — по одному (выкл.: не больше одного за бросок)",
-  "mandavoshka.capture_rule": "обязанность бить: пропустившая взятие фишка сразу идёт в БУР (penalty), или если соперник заявит до следующего броска (claim); или разрешены только ходы со взятием (forced); или обязанности нет (lenient)",
-  "mandavoshka.captured_to": "взятая фишка идёт в своё болото или в болото взявшего и выкупается шестёркой",
-  "mandavoshka.start_offset": "старт: кончик луча (0) или угловая клетка у болота (1)",
-  "mandavoshka.start_single_occupancy": "нельзя выходить, пока на старте стоит своя фишка",
-  "mandavoshka.corner_jump_backward": "единица может прыгнуть и назад, на предыдущую масть",
-  "mandavoshka.shelters": "туалеты на 3-й клетке от края каждой дорожки (opposite) или 3-я к центру и 4-я от центра (alternate)",
-  "mandavoshka.shelter_capacity": "сколько фишек помещается в один туалет",
-  "tryasuchka.match_wins": "матч играется до стольких выигранных партий",
-  "tryasuchka.corner_capture": "ход кубиком, кончившийся на углу с чужой фишкой, бьёт её (+1) перед прыжком; выкл.: только прыжок",
-  "tryasuchka.push_capture_bonus": "чужая фишка, сбитая толкаемой цепочкой своих, даёт +1",
-  "tryasuchka.house_bonus": "+1 фишке, вставшей в доме так, что дальше ей некуда (stuck), или только в конце дома (end)",
-  "ludo.third_six": "третья шестёрка подряд: этот бросок не играется (void_roll) или весь ход отменяется (void_turn)",
-  "ludo.capture_roll": "взятие даёт лишний бросок", "ludo.finish_roll": "фишка, дошедшая до центра, даёт лишний бросок",
-  "ludo.blocks": "две свои фишки могут стоять вместе и образуют блок, который нельзя пройти",
-  "ludo.extra_rolls_cumulative": "каждая причина для лишнего броска считается отдельно",
-  "parchis.exit_capture": "фишка, выходящая на занятый двумя фишками выход, бьёт чужую",
-  "parchis.spare_corridor": "третья шестёрка щадит фишку, уже стоящую в коридоре",
-  "parcheesi.must_enter_on_five": "пятёрка (или сумма 5) обязана вывести фишку из гнезда, если это возможно",
-  "parcheesi.may_pass_home_row": "фишка может пройти мимо своего ряда к дому и идти второй круг",
-  "parcheesi.three_doubles_penalty": "третий дубль подряд не играется, а самая продвинутая фишка возвращается в гнездо",
-  "kimbo.fences": "начальные заборы: A закрывает загон 3×3 каждого угла, B ставит их по границе угла 4×4",
-  "kimbo.centre_entry": "вход в центр с лишними очками — стена (wall) или такой ход запрещён (illegal)",
-  "kimbo.end_on_own": "пешка может закончить ход на своей пешке",
-  "kimbo.captured_to": "взятая пешка ставится на свободный старт своего цвета (own_start) или на любой свободный старт (any_start)",
-};
-
 const DICTS = { en: EN, ru: RU };
 let lang = savedLang() || ((navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en");
 
@@ -203,10 +168,8 @@ export function colourName(colour) { return t(`colour.${colour}`) === `colour.${
 
 export function offName(key) { const v = t(`off.${key}`); return v === `off.${key}` ? key : v; }
 
-export function optionHelp(game, option) {
-  if (lang === "ru") return OPTION_HELP_RU[`${game}.${option.name}`] || OPTION_HELP_RU[option.name] || option.help;
-  return option.help;
-}
+// A house rule's help in the current language: the lobby JSON brings it from the server's catalogue.
+export function optionHelp(option) { return (option.translations || {})[lang] || option.help; }
 
 export function translateStatic() {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);

@@ -69,7 +69,7 @@ export async function lobbyPage(root) {
       }
       optionsBox.append(h("div", { class: "option" },
         h("label", { for: id }, h("code", { text: o.name })), " ", control,
-        h("p", { class: "help", text: optionHelp(game.name, o) })));
+        h("p", { class: "help", text: optionHelp(o) })));
     }
   }
 

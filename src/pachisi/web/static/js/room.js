@@ -3,7 +3,7 @@
 // reconnects by itself (the seat token is remembered in this browser).
 import { h, clear, announce } from "./dom.js";
 import { postJSON, tokenFor, rememberToken, myName, rememberName } from "./api.js";
-import { t, gameName, colourName } from "./i18n.js";
+import { t, gameName, colourName, getLang } from "./i18n.js";
 import { Board, colourHex, seatSymbol } from "./board.js";
 
 const SKIP_EVENTS = new Set(["moved", "entered", "house", "pass"]);
@@ -77,7 +77,8 @@ export class RoomPage {
     this.diceBox = h("div", { class: "dice", "aria-label": t("room.dice") });
     this.rollButton = h("button", { type: "button", class: "roll primary", text: t("room.roll"), onclick: () => this.send("roll"), hidden: true });
     this.boardHost = h("div", { class: "board-host" });
-    this.board = new Board(this.boardHost, { onPlay: (text) => this.send(text) });
+    this.turnbar = h("div", { class: "turnbar" }, this.diceBox, this.rollButton);
+    this.board = new Board(this.boardHost, { onPlay: (text) => this.send(text), actionsHost: this.turnbar });
     this.playersBox = h("ol", { class: "players" });
     this.movesBox = h("div", { class: "moves" });
     this.inviteBox = h("section", { class: "panel invite", hidden: true });
@@ -92,7 +93,7 @@ export class RoomPage {
     this.section = h("section", { class: "room" });
     this.section.append(
         h("div", { class: "room-main" }, this.title, this.status, this.alert,
-          h("div", { class: "turnbar" }, this.diceBox, this.rollButton), this.lastLine, this.boardHost,
+          this.turnbar, this.lastLine, this.boardHost,
           h("p", { class: "keys muted", text: t("room.keys") })),
         h("aside", { class: "room-side" },
           this.joinBox, this.inviteBox,
@@ -110,7 +111,7 @@ export class RoomPage {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(this.code)}`);
     this.ws = ws;
-    ws.onopen = () => { this.retry = 0; ws.send(JSON.stringify({ type: "hello", token: tokenFor(this.code) })); };
+    ws.onopen = () => { this.retry = 0; ws.send(JSON.stringify({ type: "hello", token: tokenFor(this.code), lang: getLang() })); };
     ws.onmessage = (e) => this.receive(JSON.parse(e.data));
     ws.onclose = () => {
       if (!this.alive || this.ws !== ws) return;

@@ -1,0 +1,348 @@
+"""What the engine and the server say, in the languages of the interface (issue #6).
+
+Gettext style: the English text is the key, so a message nobody has translated
+yet still reaches the player, in English.  A message with values is a template
+("seat {player} is already taken"): it is translated first and filled after,
+so nothing is ever parsed back out of a finished sentence.  A value that is a
+word of the interface itself (a colour, "a bot") is passed as a `Term` and is
+translated too.  One catalogue serves the server's refusals, the games' reasons
+and the house-rule help the lobby shows (web/catalogue.py hands it on).
+"""
+
+LANGUAGES = ("en", "ru")
+
+
+class Term(str):
+    """A value filled into a message that is itself a word to translate."""
+
+
+def translate(text, lang="en"):
+    """`text` in `lang`; the English text itself where the catalogue has none."""
+    return CATALOGUES.get(lang, {}).get(text, text)
+
+
+def render(template, lang="en", subject=None, /, **values):
+    """`template` in `lang` with its {fields} filled, after "subject: " when a subject
+    (the move refused) is given."""
+    text = translate(template, lang)
+    if values:
+        text = text.format(**{k: translate(v, lang) if isinstance(v, Term) else v for k, v in values.items()})
+    return text if subject is None else f"{subject}: {text}"
+
+
+def translations(text):
+    """{lang: text} in every other language the catalogue has it in."""
+    return {lang: CATALOGUES[lang][text] for lang in LANGUAGES if text in CATALOGUES.get(lang, {})}
+
+
+def negotiate(header):
+    """The language of LANGUAGES an Accept-Language header prefers; English without one."""
+    best, best_q = "en", 0.0
+    for part in (header or "").split(","):
+        tag, _, params = part.partition(";")
+        lang = tag.strip().lower().split("-")[0]
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if lang in LANGUAGES and q > best_q:
+            best, best_q = lang, q
+    return best
+
+
+# The words the games' players use (docs/rules, /work/shared/seeds): Шиш-беш has a парк, a домик and
+# укрытия; Мандавошка an болото, the БУР, масти (corners) and туалеты; Трясучка a база, лунки and a дом;
+# Ludo a двор; Parchís a дом, барьеры and a коридор; Parcheesi a гнездо and блокады; Kimbo пешки and заборы.
+RU = {
+    # -- the engine: why a move is refused ----------------------------------------------
+    "the game is over": "игра окончена",
+    "roll the dice first": "сначала бросьте кубики",
+    "no such move": "такого хода нет",
+    "the dice are already rolled: a move is expected": "кубики уже брошены: ждём хода",
+    "action {action} is not a move of this game": "действие {action} — не ход этой игры",
+    "no die of this roll is left with that value": "в этом броске не осталось кубика с таким числом",
+    "there is no such piece": "такой фишки нет",
+    "the house is entered by exact count: this die overshoots it":
+        "в дом заходят только точным счётом: с этим кубиком будет перебор",
+
+    # the whole roll: a move legal alone that the roll as a whole does not allow
+    "the dice must be used as fully as possible, and this move leaves a die unplayable where another play "
+    "uses both":
+        "кубики надо сыграть как можно полнее, а после этого хода один кубик сыграть нельзя, "
+        "хотя можно сыграть оба",
+    "the dice must be used as fully as possible and, when some such play captures, the play must capture; "
+    "this move leads to no such play":
+        "кубики надо сыграть как можно полнее, а если при этом можно срубить, то рубить обязательно; "
+        "этот ход к такой игре не ведёт",
+    "the roll must be used as fully as it can be: this move leaves a die unplayable where another play "
+    "uses both":
+        "бросок надо сыграть как можно полнее: после этого хода один кубик сыграть нельзя, "
+        "хотя можно сыграть оба",
+    "a move must be made when one is possible": "если ход есть, ходить обязательно",
+    "the die must be played when it can be; a 5 must bring a piece out of home when it can, and a 6 must "
+    "open a barrier when it can":
+        "кубик надо сыграть, если можно; пятёрка обязана вывести фишку из дома, если может, "
+        "а шестёрка — разбить свой барьер, если может",
+    "a 5 must enter a pawn when it can; then the roll must use as many dice as possible (the larger when "
+    "only one can be used), and a blockade may not move on together":
+        "пятёрка обязана вывести фишку из гнезда, если может; затем бросок надо сыграть как можно "
+        "большим числом кубиков (если можно только один — больший), а блокада не может идти дальше вместе",
+
+    # Шиш-беш
+    "a piece leaves the park only on a six": "из парка выходят только на шестёрку",
+    "a piece leaves the park only on a double": "из парка выходят только на дубль",
+    "a piece leaves the park only on a six or a double": "из парка выходят только на шестёрку или на дубль",
+    "your own piece stands on your start": "на вашем старте стоит ваша фишка",
+    "the piece is locked in its shelter while a piece stands on its cell":
+        "фишка заперта в укрытии, пока на его поле стоит фишка",
+    "in the house a piece cannot pass your own pieces": "в домике свои фишки перепрыгивать нельзя",
+    "two of your own pieces cannot stand on one cell": "две свои фишки не могут стоять на одной клетке",
+    "your own piece hides in that shelter (shelter_own_stack is off)":
+        "в этом укрытии прячется ваша фишка (shelter_own_stack выключено)",
+    "jumps are made only from a corner": "прыгают только с угла",
+    "a 1 jumps to the adjacent corner and a 3 diagonally; this die cannot jump so":
+        "«1» прыгает на соседний угол, «3» — по диагонали; этим кубиком так не прыгнуть",
+    "a piece in the park can only enter": "фишка в парке может только выйти",
+    "a move is written die, piece and an optional jump mark: 6a, 2c, 1b>, 1b<, 3d/":
+        "ход пишется так: кубик, фишка и, если надо, знак прыжка: 6a, 2c, 1b>, 1b<, 3d/",
+
+    # Мандавошка
+    "a piece leaves the swamp or the БУР only on a six": "из болота и из БУРа выходят только на шестёрку",
+    "your own piece stands on your start (start_single_occupancy is on)":
+        "на вашем старте стоит ваша фишка (start_single_occupancy включено)",
+    "the piece is locked in its shelter while an opponent stands on its cell":
+        "фишка заперта в туалете, пока на его клетке стоит соперник",
+    "that house cell holds your own piece": "на этой клетке домика уже стоит ваша фишка",
+    "an enemy piece stands in the way, and enemy pieces cannot be passed":
+        "на пути стоит чужая фишка, а чужие фишки перепрыгивать нельзя",
+    "jumps are made only from a corner (масть)": "прыгают только с масти (угловой клетки)",
+    "a 1 jumps straight to the next corner and a 2 diagonally; this die cannot jump so":
+        "«1» прыгает прямо на следующую масть, «2» — по диагонали; этим кубиком так не прыгнуть",
+    "a jump may not carry the piece past its home corner into a second lap":
+        "прыжок не может унести фишку мимо своей масти на второй круг",
+    "a piece in the БУР stands where this jump would fly over": "этот прыжок пролетел бы над фишкой в БУРе",
+    "this move does not stop on a shelter cell with room to hide":
+        "этот ход не кончается на клетке со свободным туалетом",
+    "jumps go forward only (corner_jump_backward is off)": "прыгают только вперёд (corner_jump_backward выключено)",
+    "a missed capture may be called now: call it or let it pass":
+        "сейчас можно заявить о несрубленной фишке: заявите или пропустите",
+    "there is no missed capture to call": "заявлять не о чем: рубку никто не пропускал",
+    "that piece is not one that could have captured": "эта фишка не могла срубить",
+    "a move is written die, piece and an optional mark: 6a, 3bh (hide), 1c> (jump on), 2d/ (diagonal), "
+    "1c< (back); or call-a / nocall":
+        "ход пишется так: кубик, фишка и, если надо, знак: 6a, 3bh (в туалет), 1c> (прыжок вперёд), "
+        "2d/ (по диагонали), 1c< (назад); или call-a / nocall",
+
+    # Трясучка
+    "your own piece stands in the way: own pieces cannot be passed":
+        "на пути стоит ваша фишка: свои фишки перешагивать нельзя",
+    "your own piece stands there: two pieces never share a hole":
+        "там стоит ваша фишка: в одной лунке две фишки не стоят",
+    "a move is written die and piece: 7a, 2c": "ход пишется так: кубик и фишка: 7a, 2c",
+
+    # Ludo, Parchís, Parcheesi (the track games)
+    "no die (or bonus) of this roll is left with that value":
+        "в этом броске не осталось кубика (или бонуса) с таким числом",
+    "this game has no such kind of move": "в этой игре нет такого хода",
+    "the piece has already reached the goal": "фишка уже дошла до финиша",
+    "the goal is reached by exact count: this move overshoots it":
+        "на финиш приходят только точным счётом: с этим ходом будет перебор",
+    "a block (two pieces of one colour) stands in the way and cannot be passed":
+        "на пути стоит блок (две фишки одного цвета), его не пройти",
+    "the square already holds two pieces": "на клетке уже две фишки",
+    "two of your own pieces cannot stand on one square": "две свои фишки не могут стоять на одной клетке",
+    "a block (two pieces of one colour) stands there": "там стоит блок (две фишки одного цвета)",
+    "a piece in the yard can only enter, not take a bonus": "фишка во дворе может только выйти, а не взять бонус",
+    "an opponent's piece stands on that safe square": "на этой безопасной клетке стоит фишка соперника",
+    "the pieces waiting to enter are alike: the first of them (lowest letter) enters":
+        "ждущие выхода фишки одинаковы: выходит первая из них (с младшей буквой)",
+    "a piece leaves the yard only on a 6": "фишка выходит со двора только на 6",
+    "a move is written die and piece: 6a, 3c": "ход пишется так: кубик и фишка: 6a, 3c",
+    "a piece leaves home only on a 5": "фишка выходит из дома только на 5",
+    "your own barrier closes your exit": "ваш же барьер закрывает выход",
+    "a barrier (two pieces of one colour) stands in the way: nobody passes it":
+        "на пути барьер (две фишки одного цвета): сквозь него не проходит никто",
+    "a move is written die (7 for a 6 counting 7) or bonus, then piece: 5a, 7c, 20b, 10d":
+        "ход пишется так: кубик (7 — шестёрка, которая считается за 7) или бонус, затем фишка: 5a, 7c, 20b, 10d",
+    "a pawn leaves the nest only on a 5 or a sum of 5": "фишка выходит из гнезда только на 5 или на сумму 5",
+    "entering on the sum needs both dice of this roll unused and summing to 5, and the pawn in the nest":
+        "чтобы выйти на сумму, оба кубика броска должны быть не сыграны и давать в сумме 5, "
+        "а фишка — стоять в гнезде",
+    "a pawn may not pass its home row (may_pass_home_row is off)":
+        "фишка не может пройти мимо своего домашнего ряда (may_pass_home_row выключено)",
+    "this move does not reach past the pawn's home-row turn-off":
+        "этот ход не уводит фишку дальше поворота в её домашний ряд",
+    "a blockade stands in the way: nobody passes it, its owner included":
+        "на пути блокада: сквозь неё не проходит никто, даже её хозяин",
+    "two own pawns already stand there": "там уже стоят две ваши фишки",
+    "a blockade stands there": "там стоит блокада",
+    "a pawn in the nest can only enter, not take a bonus": "фишка в гнезде может только выйти, а не взять бонус",
+    "a move is written die (or bonus) and pawn, '>' to go round past the home row, or the two dice of a sum "
+    "entry: 5a, 3b, 4c>, 20d, 2+3a":
+        "ход пишется так: кубик (или бонус) и фишка, «>» — идти мимо домашнего ряда на новый круг, "
+        "или два кубика выхода на сумму: 5a, 3b, 4c>, 20d, 2+3a",
+
+    # Kimbo
+    "that is not what is decided now (fence move, pawn move or placing a captured pawn)":
+        "сейчас решается другое (ход забором, ход пешкой или где поставить сбитую пешку)",
+    "there is no such pawn": "такой пешки нет",
+    "the two dice move two different pawns (one pawn moves by the sum)":
+        "два кубика двигают две разные пешки (одна пешка идёт на сумму)",
+    "the pawn is already in the centre": "пешка уже в центре",
+    "the pawn is waiting to be put back on a start square": "пешка ждёт, когда её поставят на стартовое поле",
+    "that side of the pawn's square is closed": "эта сторона поля пешки закрыта",
+    "the pawn has no such route: the turns written do not match the fences met":
+        "у пешки нет такого пути: записанные повороты не совпадают со встреченными заборами",
+    "the move ends on your own pawn": "ход кончается на вашей же пешке",
+    "a pawn jumps a fence only on a double, as the whole turn":
+        "через забор пешка прыгает только на дубль, и это весь ход",
+    "there is no fence on that side of the pawn to jump": "с этой стороны пешки нет забора, через который прыгать",
+    "a pawn cannot jump into the centre": "в центр прыгать нельзя",
+    "you have no fence there to move": "там нет вашего забора, чтобы его переставить",
+    "that slot is not free": "это место для забора занято",
+    "that fence would cut squares off from the centre": "этот забор отрезал бы поля от центра",
+    "a captured pawn goes on a free start square of its colour":
+        "сбитая пешка ставится на свободное стартовое поле своего цвета",
+    "the centre is entered on the last point only (centre_entry=illegal)":
+        "в центр входят только последним очком (centre_entry=illegal)",
+    "a move is keep, a fence move (m3n-h6n), a pawn, its dice, its direction and its turns (a5n, b3+4eLR), "
+    "a jump on a double (c^w) or a captured pawn put back (a@o1)":
+        "ход — это keep, ход забором (m3n-h6n), пешка с кубиками, направлением и поворотами (a5n, b3+4eLR), "
+        "прыжок на дубль (c^w) или сбитая пешка, поставленная обратно (a@o1)",
+
+    # -- the house rules, as the lobby explains them -----------------------------------------
+    "after the winner the others play on for the places": "после победителя остальные доигрывают за места",
+    "who starts: a roll-off (highest sum) or the first seat":
+        "кто начинает: розыгрыш (у кого больше сумма) или первое место",
+    "who starts: a roll-off (highest die) or the first seat":
+        "кто начинает: розыгрыш (у кого больше выпало) или первое место",
+    "who starts the first game: a roll-off (highest sum) or the first seat":
+        "кто начинает первую партию: розыгрыш (у кого больше сумма) или первое место",
+    # Шиш-беш
+    "arm length: 5 is the normal field (circle 48, house 4), 6 the long field (circle 56, house 5)":
+        "длина луча: 5 — обычное поле (круг 48, домик 4), 6 — длинное (круг 56, домик 5)",
+    "shelters on the 3rd cell from the edge of every lane (opposite), or staggered: 3rd on the lane to the "
+    "centre, 4th on the lane out (alternate)":
+        "укрытия на 3-й клетке с края каждой дорожки (opposite) или лесенкой: 3-я на дорожке к центру, "
+        "4-я на дорожке от центра (alternate)",
+    "a piece leaves the park on a six, on a double (either of its dice), or on either":
+        "фишка выходит из парка на шестёрку, на дубль (любым его кубиком) или на то и другое",
+    "while none of a player's pieces is on the circle, three rolls a turn to get a move":
+        "пока у игрока нет фишек на круге, на выход даётся три броска за ход",
+    "a piece may stand on the cell above its own hidden piece":
+        "фишка может стоять на поле над своей спрятанной фишкой",
+    "a double that also captures earns two extra rolls, each capture one (off: one extra roll a roll at most)":
+        "дубль с рубкой даёт два лишних броска, каждая рубка — по одному (выкл.: не больше одного за бросок)",
+    # Мандавошка
+    "the obligation to capture: a miss sends the piece that could have captured to the БУР at once (penalty) "
+    "or when an opponent calls it before the next roll (claim); or only capturing plays are legal (forced); "
+    "or no obligation (lenient)":
+        "обязанность рубить: фишка, которая могла срубить и не срубила, сразу идёт в БУР (penalty) или "
+        "если соперник заметит это до следующего броска (claim); или можно играть только с рубкой (forced); "
+        "или обязанности нет (lenient)",
+    "a captured piece goes to its own swamp, or to the captor's swamp and is bought back with a six":
+        "срубленная фишка идёт в своё болото или в болото срубившего, откуда её выкупают шестёркой",
+    "the start: the tip of the arm (0) or the tip-row corner next to the swamp (1)":
+        "старт: кончик луча (0) или угловая клетка торца у болота (1)",
+    "no piece enters while an own piece stands on the start": "фишка не выходит, пока на старте стоит своя",
+    "a 1 may also jump back to the previous corner (back from the first corner is the срез to the last)":
+        "«1» может прыгнуть и назад, на предыдущую масть (назад с первой масти — срез на последнюю)",
+    "shelters on the 3rd cell from the edge of every lane (opposite), or the 3rd on the lane to the centre "
+    "and the 4th on the lane out (alternate)":
+        "туалеты на 3-й клетке с края каждой дорожки (opposite) или на 3-й на дорожке к центру "
+        "и на 4-й на дорожке от центра (alternate)",
+    "pieces one shelter holds": "сколько фишек помещается в один туалет",
+    # Трясучка
+    "a match is played to this many won games": "матч играется до стольких выигранных партий",
+    "a die move that ends on a corner holding an enemy captures it (+1) before the jump; off: the enemy "
+    "stays and only the jump happens":
+        "ход кубиком, кончившийся на углу с чужой фишкой, сбивает её (+1) перед прыжком; "
+        "выкл.: чужая фишка остаётся, и фишка только прыгает",
+    "an enemy captured by a pushed chain of own pieces earns +1":
+        "чужая фишка, сбитая толкаемой цепочкой своих, даёт +1",
+    "+1 for a piece stopping in the house where it can go no further (stuck: at 80 or right behind an own "
+    "piece) or only at the end of the house (end)":
+        "+1 фишке, вставшей в доме так, что дальше ей некуда (stuck: на 80 или сразу за своей фишкой), "
+        "или только в конце дома (end)",
+    # Ludo
+    "the third 6 in a row: that roll is not played (void_roll) or the whole turn is undone (void_turn); "
+    "either way the turn passes":
+        "третья шестёрка подряд: этот бросок не играется (void_roll) или весь ход отменяется (void_turn); "
+        "так или иначе ход переходит дальше",
+    "a capture earns an extra roll": "рубка даёт лишний бросок",
+    "a piece reaching the centre earns an extra roll": "фишка, дошедшая до центра, даёт лишний бросок",
+    "two own pieces may share a square and form a block that opponents can neither pass nor land on":
+        "две свои фишки могут стоять на одной клетке и образуют блок, который соперникам не пройти и не занять",
+    "every reason for an extra roll counts (a 6 that captures earns two); off: one extra roll a roll at most":
+        "каждая причина для лишнего броска считается (шестёрка с рубкой даёт два); "
+        "выкл.: не больше одного лишнего броска за бросок",
+    # Parchís
+    "a piece leaving home onto its exit where two pieces stand, one of another colour, captures that one "
+    "(off: a full exit is closed)":
+        "фишка, выходящая из дома на выход, где стоят две фишки, одна из них чужая, рубит её "
+        "(выкл.: занятый выход закрыт)",
+    "the third 6 spares the last-moved piece when it is already in the corridor (off: only the meta spares it)":
+        "третья шестёрка щадит последнюю ходившую фишку, если та уже в коридоре (выкл.: щадит только финиш)",
+    # Parcheesi
+    "a 5 (or a sum of 5) must bring a pawn out of the nest when entry is possible, before anything else":
+        "пятёрка (или сумма 5) прежде всего обязана вывести фишку из гнезда, если выход возможен",
+    "a pawn may pass its home row and go round again": "фишка может пройти мимо своего домашнего ряда на новый круг",
+    "the third double in a row is not played and the pawn farthest along (home row included) goes back to "
+    "the nest":
+        "третий дубль подряд не играется, а самая продвинутая фишка (считая домашний ряд) возвращается в гнездо",
+    "a local limit: a blockade that has stood through this many of its owner's turns must be broken when the "
+    "roll can break it (0: no limit)":
+        "местное правило: блокаду, простоявшую столько ходов её хозяина, надо разбить, если бросок позволяет "
+        "(0 — без ограничения)",
+    # Kimbo
+    "initial fences: A closes the 3x3 pen of each corner with its seat's six fences; B stands them on the "
+    "inner boundary of the 4x4 corner block, open along the border":
+        "начальные заборы: A — шесть заборов каждого места закрывают загон 3×3 в его углу; B — стоят по "
+        "внутренней границе углового квадрата 4×4, открытого вдоль края доски",
+    "an entrance met with points left over is a wall (wall), or the move may not run into it (illegal)":
+        "вход в центр, до которого пешка доходит с лишними очками, — стена (wall), или так ходить нельзя (illegal)",
+    "a pawn may end on an own pawn and share its square (an opponent ending there captures both)":
+        "пешка может закончить ход на своей пешке и стоять с ней на одном поле (соперник, вставший туда, "
+        "бьёт обеих)",
+    "a captured pawn goes on a free start square of its colour (own_start) or on any free start square "
+    "(any_start); its owner chooses":
+        "сбитая пешка ставится на свободное стартовое поле своего цвета (own_start) или на любое свободное "
+        "стартовое поле (any_start); поле выбирает её хозяин",
+
+    # -- the server: refusals of a room or a request -------------------------------------------
+    "the game starts when every invited player has taken a seat": "игра начнётся, когда все приглашённые займут места",
+    "the move could not be stored, so it was not made: {problem}":
+        "ход не удалось сохранить, поэтому он не сделан: {problem}",
+    "action {id} was already applied (position {seq})": "действие {id} уже сделано (позиция {seq})",
+    "your action was made on position {seq}, but the game is at position {now}: it was not applied":
+        "ваше действие сделано в позиции {seq}, а игра уже в позиции {now}: оно не применено",
+    "you are watching: take a seat to play": "вы зритель: займите место, чтобы играть",
+    "it is {colour}'s turn ({who}), not yours": "сейчас ходит {colour} ({who}), а не вы",
+    "a bot": "бот",
+    "red": "красный", "green": "зелёный", "yellow": "жёлтый", "blue": "синий",
+    "spectators cannot chat: take a seat to talk": "зрители не пишут в чат: займите место, чтобы говорить",
+    "an empty chat line": "пустое сообщение",
+    "you are chatting too fast; wait a moment": "вы пишете слишком часто; подождите немного",
+    "this room has players 0 to {last}": "в этой комнате игроки с 0 по {last}",
+    "seat {player} is not open to invited players": "место {player} не для приглашённых",
+    "seat {player} is already taken": "место {player} уже занято",
+    "this token holds no seat in this room: you are watching as a spectator":
+        "этот ключ не занимает места в этой комнате: вы смотрите как зритель",
+    "unknown bot level {level}; levels: {levels}": "нет бота уровня {level}; уровни: {levels}",
+    "too many rooms created from here; wait a little": "отсюда создано слишком много комнат; подождите немного",
+    "no room {code}": "комнаты {code} нет",
+    "a record is UTF-8 text": "запись партии — это текст в UTF-8",
+    "the request is larger than {limit} bytes": "запрос больше {limit} байт",
+    "a message is at most {limit} bytes": "сообщение — не больше {limit} байт",
+    "too many messages; slow down": "слишком много сообщений; помедленнее",
+    "not a valid message: {problem}": "неверное сообщение: {problem}",
+    "hello was already said": "hello уже было",
+    "say hello first (with your seat token, or none to watch)":
+        "сначала скажите hello (с ключом своего места или без него, чтобы смотреть)",
+}
+
+CATALOGUES = {"ru": RU}

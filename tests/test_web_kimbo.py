@@ -1,0 +1,68 @@
+"""Kimbo's fence moves in a web room: every legal one carries the slot its
+fence leaves and the slot it takes (so the board can offer them as two
+clicks), keeping the fences is a labelled button, and pawn moves still carry
+their squares."""
+from fastapi.testclient import TestClient
+import pytest
+
+from pachisi.boards.grid import BOARD
+from pachisi.web import create_app
+from pachisi.web.boardjson import wall_ref
+from test_web_api import Player, create, settings
+
+pytestmark = pytest.mark.timeout(600)
+
+
+def slot_ref(name):
+    return wall_ref(*BOARD.slot_pairs[BOARD.parse_slot(name)])
+
+
+@pytest.fixture
+def player(tmp_path):
+    with TestClient(create_app(settings(tmp_path))) as client:
+        room = create(client, game="kimbo", seats=("local", "local"))
+        p = Player(client, room["code"], room["token"])
+        yield p
+        p.close()
+
+
+def walls_of(state, seat):
+    return {f"w{r1},{c1},{r2},{c2}" for r1, c1, r2, c2, s in state["position"]["walls"] if s == seat}
+
+
+def test_fence_moves_carry_the_slots_they_leave_and_take(player):
+    st = player.state
+    assert st["turn"]["phase"] == "move"
+    seat = st["room"]["seats"][st["turn"]["player"]]["seat"]
+    own = walls_of(st, seat)
+    taken = {f"w{r1},{c1},{r2},{c2}" for r1, c1, r2, c2, _ in st["position"]["walls"]}
+    keep = [m for m in st["moves"] if m["t"] == "keep"]
+    fences = [m for m in st["moves"] if m["t"] != "keep"]
+    assert len(keep) == 1 and keep[0]["b"] == "keep the fences" and keep[0]["f"] is keep[0]["to"] is None
+    assert len(fences) > 1000
+    for m in fences:
+        frm, to = m["t"].split("-")
+        assert (m["f"], m["to"]) == (slot_ref(frm), slot_ref(to)), m
+        assert m["f"] in own and m["to"] not in taken and "b" not in m
+    assert {m["f"] for m in fences} == own
+
+    move = fences[len(fences) // 2]
+    seq = st["seq"]
+    player.act(move["t"])
+    after = player.wait_seq(seq + 1)
+    assert walls_of(after, seat) == own - {move["f"]} | {move["to"]}
+    assert after["turn"]["phase"] == "roll" and not player.errors
+
+
+def test_keep_leaves_every_fence_and_pawn_moves_still_carry_squares(player):
+    st = player.state
+    squares = {f"{r},{c}" for r, c, *_ in st["layout"]["squares"]}
+    walls = st["position"]["walls"]
+    player.act("keep")
+    st = player.wait_seq(st["seq"] + 1)
+    assert st["position"]["walls"] == walls and st["turn"]["phase"] == "roll"
+    player.act("roll")
+    st = player.wait_seq(st["seq"] + 1)
+    pawns = st["moves"]
+    assert pawns and all(m["f"] in squares and m["to"] in squares and "b" not in m for m in pawns)
+    assert not player.errors
