@@ -108,23 +108,10 @@ def client(tmp_path):
         yield c
 
 
-class Speaker(Player):
-    """A WebSocket client that says hello in a language."""
-
-    def __init__(self, client, code, token=None, lang="en"):
-        self.cm = client.websocket_connect(f"/ws/{code}")
-        self.ws = self.cm.__enter__()
-        self.ws.send_json({"type": "hello", "token": token, "lang": lang})
-        self.welcome = self.ws.receive_json()
-        assert self.welcome["type"] == "welcome"
-        self.errors, self.state, self.seqs = [], None, []
-        self.until(lambda m: m["type"] == "state")
-
-
 def test_websocket_refusals_come_in_the_language_of_the_hello(client):
     room = create(client, game="ludo", seats=("local", "invite"))
     token_b = client.post(f"/api/rooms/{room['code']}/join", json={"player": 1, "name": "Bo"}).json()["token"]
-    ru = Speaker(client, room["code"], room["token"], "ru")
+    ru = Player(client, room["code"], room["token"], "ru")
     en = Player(client, room["code"], token_b)          # no lang in its hello: English
     oracle = make_game("ludo", 2).new_state(seed=1)
     oracle.set_dice((6,))          # every piece waits in the yard and a 6 is to play, as in the room below
