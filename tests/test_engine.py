@@ -76,6 +76,17 @@ def test_pop_undoes_rolls_and_moves_and_nothing_more():
     assert s == fresh
 
 
+def test_clear_stack_forgets_the_undo_but_keeps_the_history():
+    s = make_game("shishbesh", 2).new_state(seed=5)
+    s.set_dice((6, 6))
+    s.push(s.legal_moves()[0])
+    before = s.clone()
+    s.clear_stack()
+    assert s == before and len(s.history) == 2
+    with pytest.raises(GameError, match="nothing to undo"):
+        s.pop()
+
+
 def test_options_are_validated_with_what_is_allowed():
     with pytest.raises(OptionError, match="takes true or false"):
         make_game("shishbesh", options={"quick_charge": "maybe"})

@@ -356,6 +356,11 @@ class State:
         self.arr = self._stack.pop()
         self.history.pop()
 
+    def clear_stack(self):
+        """Forget what pop would undo: a long game that never undoes (a server's room)
+        keeps no copy of every earlier position.  The history stays."""
+        self._stack.clear()
+
     def _settle(self, ne):
         g, k = self.game, self.game.kernel
         return k.settle(self.arr, g.tab, g._ev, ne, g._out, *g._work)[0]

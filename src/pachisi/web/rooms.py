@@ -241,7 +241,7 @@ class Room:
                 self.state = self.match.new_game()
                 self.start = self.state.clone()
         self._moves = None
-        st._stack.clear()       # the web never undoes: keep no copy of every earlier position
+        st.clear_stack()        # the web never undoes
         return entry
 
     async def _commit(self, action, by, client_id=None):
