@@ -7,50 +7,27 @@ circle, 48 own tip after the lap, 49..52 house; "15s" hides in the shelter on
 15, "bur" / "bur-exit" the centre / own exit cell of the БУР, "held2" held in
 player 2's swamp.  Player i sits at seat i in a 4-player game, so player q's
 place r is player 0's place r + 12q."""
+from functools import partial
 import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 import numpy as np
 import pytest
 
+import helpers
+from helpers import OFF as S, kinds, legal, places, play, random_play, refused
 from pachisi import GameError, IllegalMove, make_game
 from pachisi.bots import make_bot
 from pachisi.engine import kernel as K
-from pachisi.engine.position import dump_position, load_position
+from pachisi.engine.position import dump_position
 from pachisi.games import mandavoshka as M
 
-S = [-1, -1, -1, -1]
-
-
-def position(pieces, to_move=0, **options):
-    return load_position({"game": "mandavoshka", "players": len(pieces), "to_move": to_move,
-                          "pieces": pieces, "options": options}, make_game)
+position = partial(helpers.position, "mandavoshka")
 
 
 def mine(q, r):
     """Player q's own place for player 0's place r (4 players)."""
     return (r - 12 * q) % 48
-
-
-def legal(state, dice=None):
-    if dice is not None:
-        state.set_dice(dice)
-    return {m.text for m in state.legal_moves()}
-
-
-def places(state, player):
-    return [p for p, _ in state.game.pieces(state.arr, player)]
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def play(state, *moves):
-    events = []
-    for m in moves:
-        events += state.push(m)
-    return events
 
 
 # -- entering from the swamp ------------------------------------------------------
@@ -605,26 +582,15 @@ def check_board(state):
 @given(options=OPTIONS, players=st.integers(2, 4), seed=st.integers(0, 2 ** 40))
 def test_random_games_keep_the_board_sound_and_refuse_illegal_moves(options, players, seed):
     state = make_game("mandavoshka", players, options=options).new_state(seed=seed)
-    rng = random.Random(seed)
-    for step in range(700):
-        if state.is_over:
-            break
-        if state.is_chance:
-            state.roll()
-        else:
-            moves = state.legal_moves()
-            texts = {m.text for m in moves}
-            assert len(texts) == len(moves)
-            if step % 5 == 0:
-                before = state.arr.copy()
-                for bad in ("6a", "1a>", "2b/", "3ch", "call-d", "nocall", "4d<"):
-                    if bad not in texts:
-                        with pytest.raises(IllegalMove) as err:
-                            state.push(bad)
-                        assert str(err.value).startswith(bad + ":")
-                        assert np.array_equal(state.arr, before)
-            state.push(rng.choice(moves))
-        check_board(state)
+
+    def probe(state, step, moves):
+        texts = {m.text for m in moves}
+        assert len(texts) == len(moves)
+        for bad in ("6a", "1a>", "2b/", "3ch", "call-d", "nocall", "4d<") if step % 5 == 0 else ():
+            if bad not in texts:
+                assert str(refused(state, bad)).startswith(bad + ":")
+
+    random_play(state, random.Random(seed), 700, check_board, probe)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

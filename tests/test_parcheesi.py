@@ -5,43 +5,20 @@ Positions are player-relative: -1 nest, 0 own entry space .. 63 own turn-off,
 the home row).  In a 4-player game player i sits at seat i (green entry 5,
 red 22, blue 39, yellow 56); `rel(seat, k)` is the place of a seat's pawn on
 space k."""
+from functools import partial
 import random
 
 from hypothesis import given, settings, strategies as st
-import numpy as np
 import pytest
 
-from pachisi import IllegalMove, make_game
-from pachisi.engine.position import dump_position, load_position
-from pachisi.games import track
+import helpers
+from helpers import (OFF as N, kinds, legal, places, random_play, refused, ring68_place as rel, ring_masks,
+                     round_trip, track_places)
+from pachisi import make_game
+from pachisi.engine.position import load_position
 
-N = [-1, -1, -1, -1]
 SETTINGS = settings(max_examples=12, deadline=None)
-
-
-def position(pieces, to_move=0, preset=None, **options):
-    return load_position({"game": "parcheesi", "players": len(pieces), "to_move": to_move,
-                          "preset": preset, "pieces": pieces, "options": options}, make_game)
-
-
-def rel(seat, k):
-    p = ((k - 5) % 68 - 17 * seat) % 68
-    assert p <= 63, "that seat reaches this space only after passing its home row"
-    return p
-
-
-def legal(state, dice=None):
-    if dice is not None:
-        state.set_dice(dice)
-    return {m.text for m in state.legal_moves()}
-
-
-def places(state, player):
-    return state.game.pieces(state.arr, player)
-
-
-def kinds(events):
-    return [e.kind for e in events]
+position = partial(helpers.position, "parcheesi")
 
 
 # -- entering -----------------------------------------------------------------------------------
@@ -275,12 +252,8 @@ def test_two_bonuses_are_both_played_when_they_can_be():
 def test_an_illegal_move_is_refused_and_changes_nothing():
     s = position([[10, -1, 71, 71], N, N, N])
     s.set_dice((4, 3))
-    before = s.arr.copy()
-    with pytest.raises(IllegalMove, match="only on a 5"):
-        s.push("4b")
-    with pytest.raises(IllegalMove):
-        s.push("20a")
-    assert np.array_equal(before, s.arr)
+    refused(s, "4b", "only on a 5")
+    refused(s, "20a")
 
 
 def test_two_and_three_players():
@@ -295,9 +268,7 @@ def test_two_and_three_players():
 
 def test_positions_round_trip_and_bad_ones_are_refused():
     s = position([[-1, 5, 66, 73], [3, -1, -1, -1], N, N])
-    data = dump_position(s)
-    assert data["pieces"][0] == [-1, 5, 66, 73]
-    assert load_position(data, make_game).arr.tolist() == s.arr.tolist()
+    assert round_trip(s)["pieces"][0] == [-1, 5, 66, 73]
     with pytest.raises(ValueError, match="never share"):
         position([[7, -1, -1, -1], [rel(1, 12), -1, -1, -1], N, N])
     with pytest.raises(ValueError, match="off the board"):
@@ -306,22 +277,10 @@ def test_positions_round_trip_and_bad_ones_are_refused():
 
 # -- properties ----------------------------------------------------------------------------------------
 def occupancy_ok(state):
-    g = state.game
-    arr = state.arr
-    masks = np.zeros(68, np.int64)
-    lanes = {}
-    for pid in range(g.players * 4):
-        p = int(arr[track.POS + pid])
-        assert -1 <= p <= 75
-        if 0 <= p < 68:
-            masks[g.seat_cell(pid // 4, p)] |= 1 << pid
-        elif 68 <= p < 75:
-            lanes[(pid // 4, p)] = lanes.get((pid // 4, p), 0) + 1
-    assert [int(m) for m in masks] == [int(track.at(arr, g)) for g in range(68)]
-    assert all(n <= 2 for n in lanes.values())
-    for m in masks:
-        assert bin(int(m)).count("1") <= 2
-        assert sum(1 for q in range(4) if (int(m) >> (4 * q)) & 15) <= 1
+    assert all(-1 <= p <= 75 for p in track_places(state))
+    for m in ring_masks(state):
+        assert bin(m).count("1") <= 2
+        assert sum(1 for q in range(4) if (m >> (4 * q)) & 15) <= 1
 
 
 @SETTINGS
@@ -329,16 +288,7 @@ def occupancy_ok(state):
        must_enter=st.booleans())
 def test_random_play_keeps_parcheesi_occupancy_sound_and_ends(seed, players, preset, must_enter):
     s = make_game("parcheesi", players, preset, {"must_enter_on_five": must_enter}).new_state(seed)
-    rng = random.Random(seed)
-    for _ in range(20000):
-        if s.is_over:
-            break
-        if s.is_chance:
-            s.roll()
-        else:
-            s.push(rng.choice(s.legal_moves()))
-        occupancy_ok(s)
-    assert s.is_over
+    assert random_play(s, random.Random(seed), 20000, occupancy_ok).is_over
 
 
 def test_playing_for_places_goes_on_after_the_winner():

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import numpy as np
 import pytest
 
-from pachisi import GAMES, GameError, IllegalMove, state_from_json
+from pachisi import GAMES, IllegalMove, state_from_json
 from pachisi import record as records
 from pachisi.engine import kernel as K
 
@@ -75,13 +75,18 @@ def _refuse_something_illegal(state, rng, moves):
         assert np.array_equal(state.arr, before) and state.history == history
 
 
+def drawn_start(data, name):
+    """A game of `name` with drawn options and players, a drawn seed and its first state."""
+    game = data.draw(games(name))
+    seed = data.draw(st.integers(0, 2 ** 40))
+    return game, seed, game.new_state(seed=seed)
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 @SETTINGS
 @given(data=st.data())
 def test_random_play_keeps_the_state_sound_and_replays_identically(name, data):
-    game = data.draw(games(name))
-    seed = data.draw(st.integers(0, 2 ** 40))
-    state = game.new_state(seed=seed)
+    game, seed, state = drawn_start(data, name)
     start = state.clone()
     walk(state, random.Random(seed), max_actions=400)
     text = records.write(state, records.headers_for(state, ["random"] * game.players), start=start)
@@ -95,9 +100,7 @@ def test_random_play_keeps_the_state_sound_and_replays_identically(name, data):
 @SETTINGS
 @given(data=st.data())
 def test_push_then_pop_restores_the_position(name, data):
-    game = data.draw(games(name))
-    seed = data.draw(st.integers(0, 2 ** 40))
-    state = game.new_state(seed=seed)
+    _, seed, state = drawn_start(data, name)
     walk(state, random.Random(seed), max_actions=data.draw(st.integers(0, 150)), check_every=50)
     if state.is_over:
         return

@@ -5,6 +5,7 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from helpers import random_play
 from pachisi import make_game
 from pachisi.games import shishbesh as S
 
@@ -47,12 +48,4 @@ def check_board(state):
 @given(options=OPTIONS, players=st.integers(2, 4), seed=st.integers(0, 2 ** 40))
 def test_own_pieces_never_share_a_cell_and_tables_agree(options, players, seed):
     state = make_game("shishbesh", players, options=options).new_state(seed=seed)
-    rng = random.Random(seed)
-    for _ in range(600):
-        if state.is_over:
-            break
-        if state.is_chance:
-            state.roll()
-        else:
-            state.push(rng.choice(state.legal_moves()))
-        check_board(state)
+    random_play(state, random.Random(seed), 600, check_board)

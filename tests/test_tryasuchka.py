@@ -6,49 +6,26 @@ Positions are player-relative: -1 base, 1..71 the first lap, 72 own start
 after the lap, 73..76 up to the house entrance, 77..80 house.  Corners are
 9, 27, 45, 63 for everyone.  Player i sits at seat i in a 4-player game, so
 player q's place r is player 0's place r + 18q."""
+from functools import partial
 import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 import numpy as np
 import pytest
 
+import helpers
+from helpers import OFF as B, kinds, legal, places, play, random_play, refused
 from pachisi import GameError, IllegalMove, make_game
 from pachisi.engine.match import Match
-from pachisi.engine.position import dump_position, load_position
+from pachisi.engine.position import dump_position
 from pachisi.games import tryasuchka as T
 
-B = [-1, -1, -1, -1]
-
-
-def position(pieces, to_move=0, **options):
-    return load_position({"game": "tryasuchka", "players": len(pieces), "to_move": to_move,
-                          "pieces": pieces, "options": options}, make_game)
+position = partial(helpers.position, "tryasuchka")
 
 
 def mine(q, r):
     """Player q's own place for the hole at player 0's place r (4 players, first lap)."""
     return (r - 18 * q) % 72
-
-
-def legal(state, dice=None):
-    if dice is not None:
-        state.set_dice(dice)
-    return {m.text for m in state.legal_moves()}
-
-
-def places(state, player):
-    return state.game.pieces(state.arr, player)
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def play(state, *moves):
-    events = []
-    for m in moves:
-        events += state.push(m)
-    return events
 
 
 # -- the dice ---------------------------------------------------------------------------
@@ -380,26 +357,15 @@ def check_board(state):
 @given(options=OPTIONS, players=st.integers(2, 4), seed=st.integers(0, 2 ** 40))
 def test_random_games_keep_the_board_sound_and_refuse_illegal_moves(options, players, seed):
     state = make_game("tryasuchka", players, options=options).new_state(seed=seed)
-    rng = random.Random(seed)
-    for step in range(700):
-        if state.is_over:
-            break
-        if state.is_chance:
-            state.roll()
-        else:
-            moves = state.legal_moves()
-            texts = {m.text for m in moves}
-            assert len(texts) == len(moves)
-            if step % 5 == 0:
-                before = state.arr.copy()
-                for bad in ("7a", "1b", "4c", "6d"):
-                    if bad not in texts:
-                        with pytest.raises(IllegalMove) as err:
-                            state.push(bad)
-                        assert str(err.value).startswith(bad + ":")
-                        assert np.array_equal(state.arr, before)
-            state.push(rng.choice(moves))
-        check_board(state)
+
+    def probe(state, step, moves):
+        texts = {m.text for m in moves}
+        assert len(texts) == len(moves)
+        for bad in ("7a", "1b", "4c", "6d") if step % 5 == 0 else ():
+            if bad not in texts:
+                assert str(refused(state, bad)).startswith(bad + ":")
+
+    random_play(state, random.Random(seed), 700, check_board, probe)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -52,8 +52,7 @@ def dest(st, tab, slot, k, kind):
     if kind != STEP:
         return track.R_NO_KIND, 0
     d = st[K.H_DICE + slot]
-    pl = st[K.H_PLAYER]
-    p = st[POS + pl * PIECES + k]
+    pl, _, p = race.piece(st, k)
     cap = 2 if tab.blocks else 1
     if p == YARD:
         if d != 6:
@@ -83,40 +82,21 @@ def dest(st, tab, slot, k, kind):
     return 0, t
 
 
-@njit(cache=True)
-def check(st, tab, slot, k, kind):
-    return dest(st, tab, slot, k, kind)[0]
-
-
-@njit(cache=True)
-def gen(st, tab, out):
-    if st[K.H_PHASE] != K.PHASE_MOVE or st[K.H_DICE] == 0:
-        return 0
-    n = 0
-    for k in range(PIECES):
-        if dest(st, tab, 0, k, STEP)[0] == 0:
-            out[n] = K.encode(0, k, STEP)
-            n += 1
-    return n
+check, gen = race.die_rules("ludo", dest)
 
 
 @njit(cache=True)
 def play(st, tab, a, ev, ne):
     slot, k, kind = K.decode(a)
-    pl = st[K.H_PLAYER]
-    pid = pl * PIECES + k
-    p = st[POS + pid]
+    pl, pid, p = race.piece(st, k)
     t = 0 if p == YARD else track.target(tab, p, st[K.H_DICE + slot], True)
     st[K.H_DICE + slot] = 0
     st[K.H_SCORE] += 1
     track.lift(st, tab, pid)
     if t < tab.L:
         g = track.cell(tab, pl, t)
-        foes = track.at(st, g) & ~(15 << (4 * pl))
-        if foes and not track.is_safe(tab, g):
-            for victim in range(16):
-                if foes >> victim & 1:
-                    ne = track.capture(st, tab, victim, g, pl, ev, ne)
+        if not track.is_safe(tab, g):
+            ne = track.capture_all(st, tab, track.foes_at(st, g, pl), g, pl, ev, ne)
     track.put(st, tab, pid, t)
     return track.moved_events(st, tab, pl, k, p, t, ev, ne)
 
@@ -137,9 +117,6 @@ def begin(st, tab, ev, ne):
 
 @njit(cache=True)
 def finish(st, tab, ev, ne):
-    ne, more = track.close_stage(st, ev, ne)
-    if more or st[K.H_PHASE] != K.PHASE_MOVE:
-        return ne
     six = 1 if st[K.H_ROLL0] == 6 else 0
     capt = st[track.G_CAPT] if tab.capture_roll else 0
     goals = st[track.G_GOALS] if tab.finish_roll else 0
@@ -172,6 +149,7 @@ class Ludo(track.TrackGame):
     colours = ("red", "green", "yellow", "blue")
     T, ring_size, spacing, lane_size = 50, 52, 13, 5
     layout_end = SIZE
+    dest = staticmethod(dest)
     kind_marks = {STEP: ""}
     goal_name = "centre"
     notation_help = "a move is written die and piece: 6a, 3c"
@@ -186,9 +164,8 @@ class Ludo(track.TrackGame):
                "can neither pass nor land on", kind=bool),
         Option("extra_rolls_cumulative", False, "every reason for an extra roll counts (a 6 that "
                "captures earns two); off: one extra roll a roll at most", kind=bool),
-        Option("play_for_places", False, "after the winner the others play on for the places", kind=bool),
-        Option("first_player", "rolloff", "who starts: a roll-off (highest die) or the first seat",
-               ("rolloff", "first")),
+        race.PLAY_FOR_PLACES,
+        race.first_player_option("die"),
     )
     presets = {
         "seed": {},
@@ -207,11 +184,6 @@ class Ludo(track.TrackGame):
                        int(o["finish_roll"]), int(o["extra_rolls_cumulative"]),
                        int(o["third_six"] == "void_turn"))
 
-    def first_player(self, seed, arr):
-        return 0 if self.opts["first_player"] == "first" else super().first_player(seed, arr)
-
-    def kernel_dest(self, arr, slot, k, kind):
-        return dest(arr, self.tab, slot, k, kind)
 
     def square_capacity(self):
         return 2 if self.opts["blocks"] else 1

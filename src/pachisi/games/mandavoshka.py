@@ -36,12 +36,11 @@ from ..engine.game import Game, GameError, Kernel, Move
 from ..engine.options import Option
 from ..engine.view import BoardView, Square
 from . import folkcross, race
+from .folkcross import SHEL, glob
+from .race import PIECES, POS
 
-# -- state layout after the core header ----------------------------------------
-PIECES = 4
+# -- state layout after the core header: POS, SHEL (folkcross), then --------------
 CIRCLE = 48
-POS = K.HEADER                   # relative place of each piece (player*4 + k)
-SHEL = POS + 16                  # 1 while the piece hides in a shelter
 CELL = SHEL + 16                 # per global circle cell: bit mask of the pieces standing there
 HUT = CELL + CIRCLE              # per global circle cell: bit mask of the pieces hidden in its shelter
 BUR = HUT + CIRCLE               # piece id + 1 in the centre of the БУР, 0 when empty
@@ -97,22 +96,8 @@ Tab = namedtuple("MandavoshkaTab", "dice_lo dice_hi seat nplayers L Q start hous
 
 # -- the rules, compiled ----------------------------------------------------------
 @njit(cache=True, inline="always")
-def glob(tab, player, p):
-    return (p + tab.Q * tab.seat[player]) % tab.L
-
-
-@njit(cache=True, inline="always")
 def own_bits(player):
     return 15 << (PIECES * player)
-
-
-@njit(cache=True, inline="always")
-def bit_count(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 @njit(cache=True, inline="always")
@@ -131,7 +116,7 @@ def cells_ahead(tab, g, n):
 
 @njit(cache=True, inline="always")
 def room_to_hide(st, tab, g):
-    return tab.is_shelter[g] and bit_count(st[HUT + g]) < tab.capacity
+    return tab.is_shelter[g] and race.bits(st[HUT + g]) < tab.capacity
 
 
 @njit(cache=True, inline="always")
@@ -168,9 +153,7 @@ def dest(st, tab, slot, k, kind):
     if k >= PIECES:
         return R_NO_PIECE, 0
     d = st[K.H_DICE + slot]
-    pl = st[K.H_PLAYER]
-    pid = pl * PIECES + k
-    p = st[POS + pid]
+    pl, pid, p = race.piece(st, k)
     big_l = tab.L
     mine = own_bits(pl)
     t = target(tab, p, d, kind)
@@ -220,13 +203,14 @@ def dest(st, tab, slot, k, kind):
     return 0, t
 
 
-@njit(cache=True)
-def check(st, tab, slot, k, kind):
-    return dest(st, tab, slot, k, kind)[0]
+check = race.die_rules("mandavoshka", dest, steps_only=False)
 
 
 @njit(cache=True)
 def gen(st, tab, out):
+    """While a missed capture may be called: call it on a piece at stake, or
+    let it pass.  Else each die a step for each piece, and a step that hides
+    on a shelter with room; from a corner, a 1 or a 2 the jumps."""
     if st[K.H_PHASE] != K.PHASE_MOVE:
         return 0
     n = 0
@@ -305,9 +289,7 @@ def play(st, tab, a, ev, ne):
     slot, k, kind = K.decode(a)
     if kind >= CALL:
         return close_claim(st, tab, kind, k, ev, ne)
-    pl = st[K.H_PLAYER]
-    pid = pl * PIECES + k
-    p = st[POS + pid]
+    pl, pid, p = race.piece(st, k)
     t = target(tab, p, st[K.H_DICE + slot], kind)
     big_l = tab.L
     st[K.H_DICE + slot] = 0
@@ -339,18 +321,8 @@ def play(st, tab, a, ev, ne):
     if kind == HIDE:
         ne = K.emit(ev, ne, K.EV_SHELTERED, pl, k, t, 0)
     if t > big_l >= p >= 0:
-        ne = K.emit(ev, ne, K.EV_FINISHED, pl, k, p, t)
-        if all_home(st, tab, pl):
-            ne = race.record_finish(st, tab.nplayers, pl, tab.places, ev, ne)
+        ne = race.reach_home(st, tab, pl, k, p, t, big_l, ev, ne)
     return ne
-
-
-@njit(cache=True, inline="always")
-def all_home(st, tab, pl):
-    for j in range(PIECES):
-        if st[POS + pl * PIECES + j] <= tab.L:
-            return False
-    return True
 
 
 @njit(cache=True)
@@ -561,7 +533,7 @@ def evaluate(st, tab, me):
                 else:
                     g = glob(tab, q, p)
                     for q2 in range(tab.nplayers):
-                        if q2 != q and threatened(st, tab, g, q2):
+                        if q2 != q and folkcross.threatened(st, tab, g, q2):
                             prog -= 0.25 * (10.0 + p)
                             break
             else:
@@ -575,17 +547,6 @@ def evaluate(st, tab, me):
     return val
 
 
-@njit(cache=True, inline="always")
-def threatened(st, tab, g, q2):
-    """An unhidden piece of q2 stands 1..6 cells behind global cell g."""
-    for j in range(PIECES):
-        p2 = st[POS + q2 * PIECES + j]
-        if 0 <= p2 <= tab.L and not st[SHEL + q2 * PIECES + j]:
-            if 1 <= (g - glob(tab, q2, p2)) % tab.L <= 6:
-                return True
-    return False
-
-
 @njit(cache=True)
 def insist(st, tab, a):
     """Bots always call a missed capture (seed 001, the claim mode)."""
@@ -596,7 +557,7 @@ KERNEL = Kernel("mandavoshka", check, gen, play, begin, finish, potential, evalu
 
 
 # -- the game ------------------------------------------------------------------
-class Mandavoshka(Game):
+class Mandavoshka(race.FirstPlayer, Game):
     name = "mandavoshka"
     title = "Мандавошка"
     aliases = ("мандавошка", "manka", "манька")
@@ -619,9 +580,8 @@ class Mandavoshka(Game):
                "or the 3rd on the lane to the centre and the 4th on the lane out (alternate)",
                ("opposite", "alternate")),
         Option("shelter_capacity", 1, "pieces one shelter holds", (1, 2, 3, 4), int),
-        Option("play_for_places", False, "after the winner the others play on for the places", kind=bool),
-        Option("first_player", "rolloff", "who starts: a roll-off (highest sum) or the first seat",
-               ("rolloff", "first")),
+        race.PLAY_FOR_PLACES,
+        race.first_player_option(),
     )
     presets = {
         "seed": {},
@@ -649,12 +609,8 @@ class Mandavoshka(Game):
     def state_size(self):
         return SIZE
 
-    def first_player(self, seed, arr):
-        return 0 if self.opts["first_player"] == "first" else super().first_player(seed, arr)
-
     def initial(self, arr):
-        arr[POS:POS + 16] = ABSENT
-        arr[POS:POS + self.players * PIECES] = SWAMP
+        race.start_places(arr, self.players, SWAMP, ABSENT)
 
     # -- reading the position ----------------------------------------------------
     def pieces(self, arr, player):
@@ -704,17 +660,13 @@ class Mandavoshka(Game):
                             "1c> (jump on), 2d/ (diagonal), 1c< (back); or call-a / nocall")
         d, k = int(m.group(1)), "abcd".index(m.group(2))
         kind = {"": STEP, "h": HIDE, ">": STRAIGHT, "<": BACK, "/": DIAGONAL}[m.group(3)]
-        slots = [s for s in range(int(arr[K.H_NDICE])) if arr[K.H_DICE + s] == d]
-        if not slots:
-            raise GameError(f"no die of this roll is left showing {d}")
-        return [(slots[0], k, kind)]
+        return [(race.die_slot(arr, d), k, kind)]
 
     def whole_roll_reason(self):
         if self.opts["capture_rule"] == "forced":
             return ("the dice must be used as fully as possible and, when some such play captures, "
                     "the play must capture; this move leads to no such play")
-        return "the dice must be used as fully as possible, and this move leaves a die unplayable " \
-               "where another play uses both"
+        return race.FULL_ROLL
 
     # -- position files (player-relative, rules.md numbering) ----------------------
     _WORDS = {"swamp": SWAMP, "bur": BUR_CENTRE, "bur-exit": BUR_EXIT}
@@ -769,7 +721,7 @@ class Mandavoshka(Game):
                         raise GameError(f"{where}: place {p} has no shelter to hide in")
                     arr[HUT + g] |= 1 << pid
                     arr[SHEL + pid] = 1
-                    if bit_count(arr[HUT + g]) > tab.capacity:
+                    if race.bits(arr[HUT + g]) > tab.capacity:
                         raise GameError(f"{where}: the shelter on {p} is full "
                                         f"(shelter_capacity={tab.capacity})")
                 else:
@@ -787,9 +739,7 @@ class Mandavoshka(Game):
                 arr[BUR] = pid + 1
             elif p == BUR_EXIT:
                 arr[EXIT + self.seats[q]] += 1
-        for q in range(self.players):
-            if all(arr[POS + q * PIECES + k] > b.circle for k in range(PIECES)):
-                raise GameError(f"player {q} has already won: all pieces are in the house")
+        folkcross.refuse_won(arr, self.players, b.circle)
 
     # -- drawing ------------------------------------------------------------------
     def view(self, arr):

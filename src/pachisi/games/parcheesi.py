@@ -28,11 +28,10 @@ import re
 import numpy as np
 from numba import njit
 
-from ..boards.ring68 import Ring68Board
 from ..engine import kernel as K
 from ..engine.game import Kernel
 from ..engine.options import Option
-from . import track
+from . import race, track
 from .track import POS, PIECES, YARD
 
 # -- this game's part of the state ------------------------------------------------------------
@@ -45,7 +44,6 @@ DUE = TSTART + PIECES            # per own pawn: its blockade has stood too long
 SIZE = DUE + PIECES
 
 STEP, GO_ROUND, SUM = 0, 1, 2
-CAPTURE_BONUS, GOAL_BONUS = 20, 10
 
 # the roll's score: blockades moved together, then entries, then blockades broken that stood
 # too long, then mini-moves, then pips
@@ -97,8 +95,7 @@ def dest(st, tab, slot, k, kind):
         return track.R_OVER, 0
     if k >= PIECES:
         return track.R_NO_PIECE, 0
-    pl = st[K.H_PLAYER]
-    p = st[POS + pl * PIECES + k]
+    pl, _, p = race.piece(st, k)
     if kind == SUM:
         if slot != 0 or not _sum_ready(st) or p != YARD:
             return R_NO_SUM, 0
@@ -151,13 +148,13 @@ def _reach(st, tab, pl, p, d, turn_in):
     return 0, t
 
 
-@njit(cache=True)
-def check(st, tab, slot, k, kind):
-    return dest(st, tab, slot, k, kind)[0]
+check = race.die_rules("parcheesi", dest, steps_only=False)
 
 
 @njit(cache=True)
 def gen(st, tab, out):
+    """Each die: a 5 enters a pawn, else a step for each pawn and, past the
+    home row, round again; then entering on the sum of both dice."""
     if st[K.H_PHASE] != K.PHASE_MOVE:
         return 0
     n = 0
@@ -229,9 +226,7 @@ def _due(st, pl):
 @njit(cache=True)
 def play(st, tab, a, ev, ne):
     slot, k, kind = K.decode(a)
-    pl = st[K.H_PLAYER]
-    pid = pl * PIECES + k
-    p = st[POS + pid]
+    pl, pid, p = race.piece(st, k)
     t = 0 if p == YARD else track.target(tab, p, st[K.H_DICE + slot], kind == STEP)
     if kind == SUM:
         used, pips = 2, st[K.H_DICE] + st[K.H_DICE + 1]
@@ -252,7 +247,7 @@ def play(st, tab, a, ev, ne):
     captured = False
     if t < tab.L:
         g = track.cell(tab, pl, t)
-        foes = track.at(st, g) & ~(15 << (4 * pl))
+        foes = track.foes_at(st, g, pl)
         for victim in range(16):
             if foes >> victim & 1:
                 ne = track.capture(st, tab, victim, g, pl, ev, ne)
@@ -261,9 +256,9 @@ def play(st, tab, a, ev, ne):
     ne = track.moved_events(st, tab, pl, k, p, t, ev, ne)
     if st[K.H_PHASE] == K.PHASE_MOVE:
         if captured:
-            ne = track.earn_bonus(st, CAPTURE_BONUS, ev, ne)
+            ne = track.earn_bonus(st, track.CAPTURE_BONUS, ev, ne)
         if t == track.goal(tab):
-            ne = track.earn_bonus(st, GOAL_BONUS, ev, ne)
+            ne = track.earn_bonus(st, track.GOAL_BONUS, ev, ne)
     if dice_stage:
         st[K.H_SCORE] -= W_BLOCKADE * (_together(st, tab, pl) - before)
     return ne
@@ -321,9 +316,6 @@ def begin(st, tab, ev, ne):
 
 @njit(cache=True)
 def finish(st, tab, ev, ne):
-    ne, more = track.close_stage(st, ev, ne)
-    if more or st[K.H_PHASE] != K.PHASE_MOVE:
-        return ne
     pl = st[K.H_PLAYER]
     ne = track.end_roll(st, tab, 1 if st[K.H_ROLL0] == st[K.H_ROLL0 + 1] else 0, ev, ne)
     if st[K.H_PLAYER] != pl:                 # the turn is over: blockades that stood it grow older
@@ -367,7 +359,7 @@ KERNEL = Kernel("parcheesi", check, gen, play, begin, finish, potential, evaluat
 
 
 # -- the game ------------------------------------------------------------------------------------
-class Parcheesi(track.TrackGame):
+class Parcheesi(track.Ring68Game):
     """Places (rules.md §8): -1 nest, 0 own entry space .. 63 own turn-off,
     64..70 home row, 71 Home; 72..75 are the ring spaces past the turn-off,
     reached only by a pawn that passed its home row."""
@@ -377,9 +369,8 @@ class Parcheesi(track.TrackGame):
     kernel = KERNEL
     reasons = REASONS
     colours = ("green", "red", "blue", "yellow")
-    T, ring_size, spacing, lane_size = 63, 68, 17, 7
-    ring_offset = 5
     layout_end = SIZE
+    dest = staticmethod(dest)
     kind_marks = {STEP: "", GO_ROUND: ">", SUM: ""}
     yard_name = "nest"
     goal_name = "home"
@@ -394,15 +385,13 @@ class Parcheesi(track.TrackGame):
                "farthest along (home row included) goes back to the nest", kind=bool),
         Option("blockade_turns", 0, "a local limit: a blockade that has stood through this many of its "
                "owner's turns must be broken when the roll can break it (0: no limit)", (0, 1, 2, 3), int),
-        Option("play_for_places", False, "after the winner the others play on for the places", kind=bool),
-        Option("first_player", "rolloff", "who starts: a roll-off (highest sum) or the first seat",
-               ("rolloff", "first")),
+        race.PLAY_FOR_PLACES,
+        race.first_player_option(),
     )
     presets = {
         "seed": {},
         "hasbro": {"three_doubles_penalty": True, "may_pass_home_row": False},
     }
-    board = Ring68Board()
 
     def tables(self):
         o = self.opts
@@ -412,12 +401,6 @@ class Parcheesi(track.TrackGame):
                             self.lane_size, self.spacing, safe, int(o["play_for_places"]),
                             int(o["must_enter_on_five"]), int(o["may_pass_home_row"]),
                             int(o["three_doubles_penalty"]), int(o["blockade_turns"]))
-
-    def first_player(self, seed, arr):
-        return 0 if self.opts["first_player"] == "first" else super().first_player(seed, arr)
-
-    def kernel_dest(self, arr, slot, k, kind):
-        return dest(arr, self.tab, slot, k, kind)
 
     def max_rel(self):
         return self.goal_rel() + (4 if self.opts["may_pass_home_row"] else 0)

@@ -21,7 +21,6 @@ from collections import namedtuple
 import numpy as np
 from numba import njit
 
-from ..boards.ring68 import Ring68Board
 from ..engine import kernel as K
 from ..engine.game import Kernel
 from ..engine.options import Option
@@ -37,7 +36,6 @@ SIZE = G_DUTY + 1
 
 STEP = 0
 DUTY_NONE, DUTY_EXIT, DUTY_OPEN = 0, 1, 2
-CAPTURE_BONUS, GOAL_BONUS = 20, 10
 
 R_YARD_FIVE, R_EXIT_BARRIER = 20, 21
 REASONS = dict(track.REASONS)
@@ -64,8 +62,7 @@ def dest(st, tab, slot, k, kind):
     if kind != STEP:
         return track.R_NO_KIND, 0
     d = st[K.H_DICE + slot]
-    pl = st[K.H_PLAYER]
-    p = st[POS + pl * PIECES + k]
+    pl, _, p = race.piece(st, k)
     if p == YARD:
         if st[track.G_STAGE]:
             return track.R_YARD_BONUS, 0
@@ -96,31 +93,14 @@ def dest(st, tab, slot, k, kind):
     return 0, t
 
 
-@njit(cache=True)
-def check(st, tab, slot, k, kind):
-    return dest(st, tab, slot, k, kind)[0]
-
-
-@njit(cache=True)
-def gen(st, tab, out):
-    if st[K.H_PHASE] != K.PHASE_MOVE:
-        return 0
-    n = 0
-    for slot in range(st[K.H_NDICE]):
-        if st[K.H_DICE + slot] == 0 or not K.first_slot_of_value(st, slot):
-            continue
-        for k in range(PIECES):
-            if dest(st, tab, slot, k, STEP)[0] == 0:
-                out[n] = K.encode(slot, k, STEP)
-                n += 1
-    return n
+check, gen = race.die_rules("parchis", dest)
 
 
 @njit(cache=True)
 def _exit_victim(st, tab, pl, g):
     """The foreign piece a piece leaving home captures on its exit square g:
     of two foreign pieces the last to arrive."""
-    foes = track.at(st, g) & ~(15 << (4 * pl))
+    foes = track.foes_at(st, g, pl)
     victim = -1
     for pid in range(16):
         if foes >> pid & 1 and (victim < 0 or st[STAMP + pid] > st[STAMP + victim]):
@@ -131,9 +111,7 @@ def _exit_victim(st, tab, pl, g):
 @njit(cache=True)
 def play(st, tab, a, ev, ne):
     slot, k, kind = K.decode(a)
-    pl = st[K.H_PLAYER]
-    pid = pl * PIECES + k
-    p = st[POS + pid]
+    pl, pid, p = race.piece(st, k)
     t = 0 if p == YARD else track.target(tab, p, st[K.H_DICE + slot], True)
     st[K.H_DICE + slot] = 0
     st[K.H_SCORE] += 1
@@ -144,15 +122,12 @@ def play(st, tab, a, ev, ne):
     captured = False
     if t < tab.L:
         g = track.cell(tab, pl, t)
-        m = track.at(st, g)
-        foes = m & ~(15 << (4 * pl))
-        if p == YARD and track.bits(m) >= 2 and foes:
+        foes = track.foes_at(st, g, pl)
+        if p == YARD and track.bits(track.at(st, g)) >= 2 and foes:
             ne = track.capture(st, tab, _exit_victim(st, tab, pl, g), g, pl, ev, ne)
             captured = True
         elif foes and not track.is_safe(tab, g):
-            for victim in range(16):
-                if foes >> victim & 1:
-                    ne = track.capture(st, tab, victim, g, pl, ev, ne)
+            ne = track.capture_all(st, tab, foes, g, pl, ev, ne)
             captured = True
     track.put(st, tab, pid, t)
     st[G_CLOCK] += 1
@@ -161,9 +136,9 @@ def play(st, tab, a, ev, ne):
     ne = track.moved_events(st, tab, pl, k, p, t, ev, ne)
     if st[K.H_PHASE] == K.PHASE_MOVE:
         if captured:
-            ne = track.earn_bonus(st, CAPTURE_BONUS, ev, ne)
+            ne = track.earn_bonus(st, track.CAPTURE_BONUS, ev, ne)
         if t == track.goal(tab):
-            ne = track.earn_bonus(st, GOAL_BONUS, ev, ne)
+            ne = track.earn_bonus(st, track.GOAL_BONUS, ev, ne)
     return ne
 
 
@@ -193,9 +168,6 @@ def begin(st, tab, ev, ne):
 
 @njit(cache=True)
 def finish(st, tab, ev, ne):
-    ne, more = track.close_stage(st, ev, ne)
-    if more or st[K.H_PHASE] != K.PHASE_MOVE:
-        return ne
     return track.end_roll(st, tab, 1 if st[K.H_ROLL0] == 6 else 0, ev, ne)
 
 
@@ -213,7 +185,7 @@ KERNEL = Kernel("parchis", check, gen, play, begin, finish, potential, evaluate)
 
 
 # -- the game ------------------------------------------------------------------------------
-class Parchis(track.TrackGame):
+class Parchis(track.Ring68Game):
     """Places (rules.md §7): -1 home, 0 own exit .. 63 own corridor entry
     square, 64..70 corridor, 71 meta."""
     name = "parchis"
@@ -222,9 +194,8 @@ class Parchis(track.TrackGame):
     kernel = KERNEL
     reasons = REASONS
     colours = ("yellow", "blue", "red", "green")
-    T, ring_size, spacing, lane_size = 63, 68, 17, 7
-    ring_offset = 5
     layout_end = SIZE
+    dest = staticmethod(dest)
     kind_marks = {STEP: ""}
     yard_name = "home"
     goal_name = "meta"
@@ -235,15 +206,13 @@ class Parchis(track.TrackGame):
                "another colour, captures that one (off: a full exit is closed)", kind=bool),
         Option("spare_corridor", True, "the third 6 spares the last-moved piece when it is already in "
                "the corridor (off: only the meta spares it)", kind=bool),
-        Option("play_for_places", False, "after the winner the others play on for the places", kind=bool),
-        Option("first_player", "rolloff", "who starts: a roll-off (highest die) or the first seat",
-               ("rolloff", "first")),
+        race.PLAY_FOR_PLACES,
+        race.first_player_option("die"),
     )
     presets = {
         "seed": {},
         "no-exit-capture": {"exit_capture": False},
     }
-    board = Ring68Board()
 
     def tables(self):
         o = self.opts
@@ -252,12 +221,6 @@ class Parchis(track.TrackGame):
                           track.seat_offsets(self.seats, self.spacing),
                           self.players, self.ring_size, self.T, self.lane_size, self.spacing, safe,
                           int(o["play_for_places"]), int(o["exit_capture"]), int(o["spare_corridor"]))
-
-    def first_player(self, seed, arr):
-        return 0 if self.opts["first_player"] == "first" else super().first_player(seed, arr)
-
-    def kernel_dest(self, arr, slot, k, kind):
-        return dest(arr, self.tab, slot, k, kind)
 
     def pieces_from_json(self, arr, pieces):
         super().pieces_from_json(arr, pieces)

@@ -22,13 +22,12 @@ from ..boards.cross import CrossBoard
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Kernel, Move
 from ..engine.options import Option
-from ..engine.view import BoardView, Square
+from ..engine.view import BoardView
 from . import folkcross, race
+from .folkcross import SHEL, glob
+from .race import PIECES, POS
 
-# -- state layout after the core header ----------------------------------------
-PIECES = 4
-POS = K.HEADER                   # relative place of each piece (player*4 + k)
-SHEL = POS + 16                  # 1 while the piece hides in a shelter
+# -- state layout after the core header: POS, SHEL (folkcross), then --------------
 CELL = SHEL + 16                 # per global circle cell: piece id + 1 standing there
 HUT = CELL + 56                  # per global circle cell: piece id + 1 in its shelter
 G_EXTRA = HUT + 56               # extra rolls earned and not yet taken
@@ -72,11 +71,6 @@ Tab = namedtuple("Tab", "dice_lo dice_hi seat nplayers L Q house_end entry quick
 
 
 # -- the rules, compiled ----------------------------------------------------------
-@njit(cache=True, inline="always")
-def glob(tab, player, p):
-    return (p + tab.Q * tab.seat[player]) % tab.L
-
-
 @njit(cache=True)
 def dest(st, tab, slot, k, kind):
     """Where the single-die action would take the piece: (reason, target)."""
@@ -87,9 +81,7 @@ def dest(st, tab, slot, k, kind):
     if k >= PIECES:
         return R_NO_PIECE, 0
     d = st[K.H_DICE + slot]
-    pl = st[K.H_PLAYER]
-    pid = pl * PIECES + k
-    p = st[POS + pid]
+    pl, pid, p = race.piece(st, k)
     big_l = tab.L
     if p == PARK:
         if kind != STEP:
@@ -135,13 +127,12 @@ def dest(st, tab, slot, k, kind):
     return 0, t
 
 
-@njit(cache=True)
-def check(st, tab, slot, k, kind):
-    return dest(st, tab, slot, k, kind)[0]
+check = race.die_rules("shishbesh", dest, steps_only=False)
 
 
 @njit(cache=True)
 def gen(st, tab, out):
+    """Each die a step for each piece; from a corner, a 1 or a 3 the jumps."""
     if st[K.H_PHASE] != K.PHASE_MOVE:
         return 0
     n = 0
@@ -168,9 +159,7 @@ def gen(st, tab, out):
 def play(st, tab, a, ev, ne):
     slot, k, kind = K.decode(a)
     t = dest(st, tab, slot, k, kind)[1]
-    pl = st[K.H_PLAYER]
-    pid = pl * PIECES + k
-    p = st[POS + pid]
+    pl, pid, p = race.piece(st, k)
     big_l = tab.L
     st[K.H_DICE + slot] = 0
     st[K.H_SCORE] += 1
@@ -208,9 +197,7 @@ def play(st, tab, a, ev, ne):
     if st[SHEL + pid]:
         ne = K.emit(ev, ne, K.EV_SHELTERED, pl, k, t, 0)
     if t > big_l and p <= big_l:
-        ne = K.emit(ev, ne, K.EV_FINISHED, pl, k, p, t)
-        if _all_home(st, tab, pl):
-            ne = race.record_finish(st, tab.nplayers, pl, tab.places, ev, ne)
+        ne = race.reach_home(st, tab, pl, k, p, t, big_l, ev, ne)
     return ne
 
 
@@ -253,14 +240,6 @@ def finish(st, tab, ev, ne):
 
 
 @njit(cache=True, inline="always")
-def _all_home(st, tab, pl):
-    for j in range(PIECES):
-        if st[POS + pl * PIECES + j] <= tab.L:
-            return False
-    return True
-
-
-@njit(cache=True, inline="always")
 def _none_on_circle(st, tab, pl):
     for j in range(PIECES):
         p = st[POS + pl * PIECES + j]
@@ -289,19 +268,11 @@ def evaluate(st, tab, me):
                 prog = 10.0 + p
                 if st[SHEL + q * PIECES + j]:
                     prog += 3.0
-                else:
-                    # threatened: an enemy 1..6 cells behind on the circle
+                else:                        # each enemy 1..6 cells behind threatens it
                     g = glob(tab, q, p)
                     for q2 in range(tab.nplayers):
-                        if q2 == q:
-                            continue
-                        for j2 in range(PIECES):
-                            p2 = st[POS + q2 * PIECES + j2]
-                            if 0 <= p2 <= big_l and not st[SHEL + q2 * PIECES + j2]:
-                                dist = (g - glob(tab, q2, p2)) % big_l
-                                if 1 <= dist <= 6:
-                                    prog -= 0.25 * (10.0 + p)
-                                    break
+                        if q2 != q and folkcross.threatened(st, tab, g, q2):
+                            prog -= 0.25 * (10.0 + p)
             else:
                 prog = 30.0 + big_l + 2.0 * (p - big_l)
             val += prog if q == me else -prog / nopp
@@ -314,7 +285,7 @@ KERNEL = Kernel("shishbesh", check, gen, play, begin, finish, potential, evaluat
 
 
 # -- the game ------------------------------------------------------------------
-class ShishBesh(Game):
+class ShishBesh(race.FirstPlayer, Game):
     name = "shishbesh"
     title = "Шиш-беш"
     aliases = ("шиш-беш", "shish-besh", "sheshbesh")
@@ -334,9 +305,8 @@ class ShishBesh(Game):
                kind=bool),
         Option("extra_rolls_cumulative", False, "a double that also captures earns two extra rolls, "
                "each capture one (off: one extra roll a roll at most)", kind=bool),
-        Option("play_for_places", False, "after the winner the others play on for the places", kind=bool),
-        Option("first_player", "rolloff", "who starts: a roll-off (highest sum) or the first seat",
-               ("rolloff", "first")),
+        race.PLAY_FOR_PLACES,
+        race.first_player_option(),
     )
     presets = {
         "seed": {},
@@ -371,12 +341,8 @@ class ShishBesh(Game):
     def state_size(self):
         return SIZE
 
-    def first_player(self, seed, arr):
-        return 0 if self.opts["first_player"] == "first" else super().first_player(seed, arr)
-
     def initial(self, arr):
-        arr[POS:POS + 16] = ABSENT
-        arr[POS:POS + self.players * PIECES] = PARK
+        race.start_places(arr, self.players, PARK, ABSENT)
 
     # -- reading the position ----------------------------------------------------
     def pieces(self, arr, player):
@@ -402,10 +368,7 @@ class ShishBesh(Game):
             raise GameError("a move is written die, piece and an optional jump mark: 6a, 2c, 1b>, 1b<, 3d/")
         d, k = int(m.group(1)), "abcd".index(m.group(2))
         kind = {"": STEP, ">": JUMP_FORWARD, "<": JUMP_BACK, "/": JUMP_DIAGONAL}[m.group(3)]
-        slots = [s for s in range(int(arr[K.H_NDICE])) if arr[K.H_DICE + s] == d]
-        if not slots:
-            raise GameError(f"no die of this roll is left showing {d}")
-        return [(slots[0], k, kind)]
+        return [(race.die_slot(arr, d), k, kind)]
 
     # -- position files (player-relative, rules.md numbering) ----------------------
     def pieces_to_json(self, arr):
@@ -455,9 +418,7 @@ class ShishBesh(Game):
             if mate and (mate - 1) // PIECES == q and not self.tab.stack:
                 raise GameError(f"player {q}: a piece stands above its own hidden piece, "
                                 "but shelter_own_stack is off")
-        for q in range(self.players):
-            if all(arr[POS + q * PIECES + k] > big_l for k in range(PIECES)):
-                raise GameError(f"player {q} has already won: all pieces are in the house")
+        folkcross.refuse_won(arr, self.players, big_l)
 
     # -- drawing ------------------------------------------------------------------
     def view(self, arr):
@@ -478,8 +439,7 @@ class ShishBesh(Game):
         return BoardView(b.size, b.size, squares, off)
 
     def whole_roll_reason(self):
-        return "the dice must be used as fully as possible, and this move leaves a die unplayable " \
-               "where another play uses both"
+        return race.FULL_ROLL
 
 
 GAME = ShishBesh

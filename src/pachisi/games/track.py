@@ -25,18 +25,18 @@ import re
 
 from numba import njit
 
+from ..boards.ring68 import Ring68Board
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Move
 from ..engine.view import BoardView, Square
 from . import race
+from .race import PIECES, POS, bits
 
-PIECES = 4
 YARD = -1
 ABSENT = -9                    # places of players not in the game
 RING = 68                      # the largest ring of these games
 
-# -- the shared part of the state, after the core header --------------------------
-POS = K.HEADER                 # place of each piece (player * 4 + k)
+# -- the shared part of the state, after the core header and POS (race) ----------------
 MASK = POS + 16                # 16 bits per global ring square, 4 squares a word (see `at`)
 G_RUN = MASK + RING // 4       # sixes (doubles) rolled in a row in this turn
 G_EXTRA = G_RUN + 1            # extra rolls banked
@@ -146,15 +146,6 @@ def own_bits(mask, pl):
 
 
 @njit(cache=True, inline="always")
-def bits(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
-@njit(cache=True, inline="always")
 def has_block(mask, skip):
     """True when the pieces in mask include two of one colour other than skip."""
     if mask & (mask - 1) == 0:
@@ -233,14 +224,6 @@ def yard_count(st, pl):
     return n
 
 
-@njit(cache=True, inline="always")
-def all_in_goal(st, tab, pl):
-    for j in range(PIECES):
-        if st[POS + pl * PIECES + j] != tab.L + tab.H:
-            return False
-    return True
-
-
 # -- moving pieces ----------------------------------------------------------------
 @njit(cache=True, inline="always")
 def lift(st, tab, pid):
@@ -278,6 +261,21 @@ def capture(st, tab, victim, g, captor, ev, ne):
 
 
 @njit(cache=True, inline="always")
+def foes_at(st, g, pl):
+    """The pieces of pl's opponents on global ring square g, as bits."""
+    return at(st, g) & ~(15 << (4 * pl))
+
+
+@njit(cache=True, inline="always")
+def capture_all(st, tab, foes, g, captor, ev, ne):
+    """Every piece in `foes` (bits) on global ring square g goes back to its yard."""
+    for victim in range(16):
+        if foes >> victim & 1:
+            ne = capture(st, tab, victim, g, captor, ev, ne)
+    return ne
+
+
+@njit(cache=True, inline="always")
 def moved_events(st, tab, pl, k, p, t, ev, ne):
     """The events of piece k of pl going from p to t; counts a goal reached."""
     a, b = numbered(tab, p), numbered(tab, t)
@@ -289,9 +287,7 @@ def moved_events(st, tab, pl, k, p, t, ev, ne):
         ne = K.emit(ev, ne, K.EV_MOVED, pl, k, a, b)
     if t == tab.L + tab.H:
         st[G_GOALS] += 1
-        ne = K.emit(ev, ne, K.EV_FINISHED, pl, k, a, b)
-        if all_in_goal(st, tab, pl):
-            ne = race.record_finish(st, tab.nplayers, pl, tab.places, ev, ne)
+        ne = race.reach_home(st, tab, pl, k, a, b, tab.L + tab.H - 1, ev, ne)
     return ne
 
 
@@ -342,6 +338,9 @@ def earn_bonus(st, value, ev, ne):
     return K.emit(ev, ne, K.EV_BONUS, st[K.H_PLAYER], 0, value, 0)
 
 
+CAPTURE_BONUS, GOAL_BONUS = 20, 10    # Parchís, Parcheesi: what a capture and a piece reaching the goal earn
+
+
 @njit(cache=True)
 def close_stage(st, ev, ne):
     """No action is left in this stage: the dice still unused are lost; when
@@ -363,7 +362,12 @@ def close_stage(st, ev, ne):
 
 @njit(cache=True)
 def end_roll(st, tab, earned, ev, ne):
-    """The roll is over: bank `earned` extra rolls, then roll again or pass."""
+    """No action is left in this stage: open the next stage when bonuses are
+    pending; else the roll is over: bank `earned` extra rolls, then roll
+    again or pass."""
+    ne, more = close_stage(st, ev, ne)
+    if more or st[K.H_PHASE] != K.PHASE_MOVE:
+        return ne
     pl = st[K.H_PLAYER]
     if st[G_VOID]:
         st[G_EXTRA] = 0
@@ -415,13 +419,13 @@ def race_value(st, tab, me, reach, block_w):
 
 
 # -- the game side ---------------------------------------------------------------------
-class TrackGame(Game):
+class TrackGame(race.FirstPlayer, Game):
     """Position files, notation and drawing common to the track games.
 
     A subclass gives `T` (the last ring place before the lane), `ring_size`,
-    `spacing`, `lane_size`, `board` and `square_label(seat, g)`; places in
-    files and moves use rules.md numbering: -1 yard, 0..T ring, T+1.. lane,
-    T+1+H goal."""
+    `spacing`, `lane_size`, `board`, `square_label(seat, g)` and its compiled
+    `dest` (a staticmethod); places in files and moves use rules.md
+    numbering: -1 yard, 0..T ring, T+1.. lane, T+1+H goal."""
 
     T = 0
     ring_size = 0
@@ -440,9 +444,11 @@ class TrackGame(Game):
         return self.layout_end
 
     def initial(self, arr):
-        arr[POS:POS + 16] = ABSENT
-        arr[POS:POS + self.players * PIECES] = YARD
+        race.start_places(arr, self.players, YARD, ABSENT)
         rebuild(arr, self.tab)
+
+    def kernel_dest(self, arr, slot, k, kind):
+        return self.dest(arr, self.tab, slot, k, kind)
 
     def is_safe(self, g):
         return bool((self.tab.safe >> (g % self.spacing)) & 1)
@@ -501,10 +507,7 @@ class TrackGame(Game):
         if not m or m.group(3) not in marks:
             raise GameError(self.notation_help)
         value, k, kind = int(m.group(1)), "abcd".index(m.group(2)), marks[m.group(3)]
-        slots = [s for s in range(int(arr[K.H_NDICE])) if arr[K.H_DICE + s] == value]
-        if not slots:
-            raise GameError(f"no die or bonus of this roll is left showing {value}")
-        return [(slots[0], k, kind)]
+        return [(race.die_slot(arr, value, "die or bonus"), k, kind)]
 
     # -- position files -------------------------------------------------------------
     def pieces_to_json(self, arr):
@@ -591,6 +594,13 @@ class TrackGame(Game):
                     squares[rc].pieces.append((q, k, False))
             off[q] = {self.yard_name: yard}
         return BoardView(b.size, b.size, squares, off)
+
+
+class Ring68Game(TrackGame):
+    """The 68-square ring with lanes of 7 (Parchís, Parcheesi); seat 0 starts on square 5."""
+    T, ring_size, spacing, lane_size = 63, 68, 17, 7
+    ring_offset = 5
+    board = Ring68Board()
 
 
 def safe_bits(spacing, squares):

@@ -31,11 +31,11 @@ from ..engine.game import Game, GameError, Kernel, Move
 from ..engine.options import Option
 from ..engine.view import BoardView
 from . import folkcross, race
+from .folkcross import glob
+from .race import PIECES, POS
 
-# -- state layout after the core header ----------------------------------------
-PIECES = 4
+# -- state layout after the core header: POS (race), then ---------------------------
 CIRCLE = 72
-POS = K.HEADER                   # relative place of each piece (player*4 + k)
 CELL = POS + 16                  # per global hole: piece id + 1 standing there
 G_EXTRA = CELL + CIRCLE          # extra rolls earned and not yet taken
 SIZE = G_EXTRA + 1
@@ -64,11 +64,6 @@ Tab = namedtuple("TryasuchkaTab", "dice_lo dice_hi seat nplayers L Q jump corner
 
 # -- the rules, compiled ----------------------------------------------------------
 @njit(cache=True, inline="always")
-def glob(tab, player, p):
-    return (p + tab.Q * tab.seat[player]) % tab.L
-
-
-@njit(cache=True, inline="always")
 def owner(occ):
     """The player of a hole's occupant (occ = piece id + 1), -1 when empty."""
     return (occ - 1) // PIECES if occ else -1
@@ -81,16 +76,16 @@ def target(st, slot, p):
 
 
 @njit(cache=True, inline="always")
-def dest(st, tab, slot, k):
-    """Where the die moves the piece before any jump: (reason, place)."""
+def dest(st, tab, slot, k, kind):
+    """Where the die moves the piece before any jump: (reason, place); a die
+    move is the only kind of move."""
     if st[K.H_PHASE] != K.PHASE_MOVE:
         return R_OVER, 0
     if slot >= st[K.H_NDICE] or st[K.H_DICE + slot] == 0:
         return R_NO_DIE, 0
     if k >= PIECES:
         return R_NO_PIECE, 0
-    pl = st[K.H_PLAYER]
-    p = st[POS + pl * PIECES + k]
+    pl, _, p = race.piece(st, k)
     start = 0 if p == BASE else p
     t = target(st, slot, p)
     if t > HOUSE_END:
@@ -106,24 +101,7 @@ def dest(st, tab, slot, k):
     return 0, t
 
 
-@njit(cache=True)
-def check(st, tab, slot, k, kind):
-    return dest(st, tab, slot, k)[0]
-
-
-@njit(cache=True)
-def gen(st, tab, out):
-    if st[K.H_PHASE] != K.PHASE_MOVE:
-        return 0
-    n = 0
-    for slot in range(st[K.H_NDICE]):
-        if st[K.H_DICE + slot] == 0 or not K.first_slot_of_value(st, slot):
-            continue
-        for k in range(PIECES):
-            if dest(st, tab, slot, k)[0] == 0:
-                out[n] = K.encode(slot, k, 0)
-                n += 1
-    return n
+check, gen = race.die_rules("tryasuchka", dest)
 
 
 @njit(cache=True)
@@ -166,9 +144,7 @@ def clear_corner(st, tab, pl, t, ev, ne):
 @njit(cache=True)
 def play(st, tab, a, ev, ne):
     slot, k, kind = K.decode(a)
-    pl = st[K.H_PLAYER]
-    pid = pl * PIECES + k
-    p = st[POS + pid]
+    pl, pid, p = race.piece(st, k)
     t = target(st, slot, p)
     st[K.H_DICE + slot] = 0
     st[K.H_SCORE] += 1
@@ -194,9 +170,7 @@ def play(st, tab, a, ev, ne):
     if t == HOUSE_END or (tab.house_bonus == HOUSE_STUCK and own_at(st, pl, t + 1)):
         st[G_EXTRA] += 1                      # can go no further in the house: +1
     if p <= ENTRANCE:
-        ne = K.emit(ev, ne, K.EV_FINISHED, pl, k, p, t)
-        if all_home(st, pl):
-            ne = race.record_finish(st, tab.nplayers, pl, tab.places, ev, ne)
+        ne = race.reach_home(st, tab, pl, k, p, t, ENTRANCE, ev, ne)
     return ne
 
 
@@ -206,14 +180,6 @@ def own_at(st, pl, place):
         if st[POS + pl * PIECES + j] == place:
             return True
     return False
-
-
-@njit(cache=True, inline="always")
-def all_home(st, pl):
-    for j in range(PIECES):
-        if st[POS + pl * PIECES + j] <= ENTRANCE:
-            return False
-    return True
 
 
 @njit(cache=True)
@@ -270,7 +236,7 @@ KERNEL = Kernel("tryasuchka", check, gen, play, begin, finish, potential, evalua
 
 
 # -- the game ------------------------------------------------------------------
-class Tryasuchka(Game):
+class Tryasuchka(race.FirstPlayer, Game):
     name = "tryasuchka"
     title = "Трясучка"
     aliases = ("трясучка", "tryasuchka", "triasuchka")
@@ -285,9 +251,8 @@ class Tryasuchka(Game):
         Option("house_bonus", "stuck", "+1 for a piece stopping in the house where it can go no further "
                "(stuck: at 80 or right behind an own piece) or only at the end of the house (end)",
                ("stuck", "end")),
-        Option("play_for_places", False, "after the winner the others play on for the places", kind=bool),
-        Option("first_player", "rolloff", "who starts the first game: a roll-off (highest sum) or the "
-               "first seat", ("rolloff", "first")),
+        race.PLAY_FOR_PLACES,
+        race.first_player_option(who="who starts the first game"),
     )
     presets = {
         "seed": {},
@@ -315,12 +280,8 @@ class Tryasuchka(Game):
     def state_size(self):
         return SIZE
 
-    def first_player(self, seed, arr):
-        return 0 if self.opts["first_player"] == "first" else super().first_player(seed, arr)
-
     def initial(self, arr):
-        arr[POS:POS + 16] = ABSENT
-        arr[POS:POS + self.players * PIECES] = BASE
+        race.start_places(arr, self.players, BASE, ABSENT)
 
     # -- reading the position ----------------------------------------------------
     def pieces(self, arr, player):
@@ -336,7 +297,7 @@ class Tryasuchka(Game):
         pl = int(arr[K.H_PLAYER])
         d = int(arr[K.H_DICE + slot])
         frm = int(arr[POS + pl * PIECES + k])
-        to = int(dest(arr, self.tab, slot, k)[1])
+        to = int(dest(arr, self.tab, slot, k, 0)[1])
         if to <= ENTRANCE and self.tab.jump[to] >= 0:
             to = int(self.tab.jump[to])
         return Move(action, pl, d, k, 0, frm, to, f"{d}{self.piece_names[k]}")
@@ -349,14 +310,10 @@ class Tryasuchka(Game):
         if not m:
             raise GameError("a move is written die and piece: 7a, 2c")
         d, k = int(m.group(1)), "abcd".index(m.group(2))
-        slots = [s for s in range(int(arr[K.H_NDICE])) if arr[K.H_DICE + s] == d]
-        if not slots:
-            raise GameError(f"no die of this roll is left showing {d}")
-        return [(slots[0], k, 0)]
+        return [(race.die_slot(arr, d), k, 0)]
 
     def whole_roll_reason(self):
-        return "the dice must be used as fully as possible, and this move leaves a die unplayable " \
-               "where another play uses both"
+        return race.FULL_ROLL
 
     # -- position files (player-relative, rules.md numbering) ----------------------
     def pieces_to_json(self, arr):
@@ -388,9 +345,7 @@ class Tryasuchka(Game):
             if spot in taken:
                 raise GameError(f"{where}: {taken[spot]} already stands there")
             taken[spot] = where
-        for q in range(self.players):
-            if all(arr[POS + q * PIECES + k] > ENTRANCE for k in range(PIECES)):
-                raise GameError(f"player {q} has already won: all pieces are in the house")
+        folkcross.refuse_won(arr, self.players, ENTRANCE)
 
     # -- drawing ------------------------------------------------------------------
     def view(self, arr):

@@ -1,0 +1,104 @@
+"""What the game tests share: a position from its pieces, the legal moves of a
+roll, places and events, playing moves, random play and refused moves."""
+import numpy as np
+import pytest
+
+from pachisi import IllegalMove, make_game
+from pachisi.engine.position import dump_position, load_position
+from pachisi.games import track
+
+OFF = [-1, -1, -1, -1]          # a player whose pieces all wait to enter (park, swamp, yard, base ...)
+
+
+def position(game, pieces, to_move=0, preset=None, **options):
+    """A state of `game` from the places of every player's pieces (rules.md numbering)."""
+    return load_position({"game": game, "players": len(pieces), "to_move": to_move, "preset": preset,
+                          "pieces": pieces, "options": options}, make_game)
+
+
+def legal(state, dice=None):
+    """The texts of the legal moves, after setting `dice` when given."""
+    if dice is not None:
+        state.set_dice(dice)
+    return {m.text for m in state.legal_moves()}
+
+
+def places(state, player):
+    """The places of a player's pieces (without whether a piece hides in a shelter)."""
+    return [p[0] if isinstance(p, tuple) else p for p in state.game.pieces(state.arr, player)]
+
+
+def kinds(events):
+    return [e.kind for e in events]
+
+
+def play(state, *moves):
+    """Push the moves in turn; all their events."""
+    events = []
+    for m in moves:
+        events += state.push(m)
+    return events
+
+
+def random_play(state, rng, steps, check=None, probe=None):
+    """Roll and push random legal moves for `steps` steps or to the end;
+    check(state) after every step, probe(state, step, moves) before a move."""
+    for step in range(steps):
+        if state.is_over:
+            break
+        if state.is_chance:
+            state.roll()
+        else:
+            moves = state.legal_moves()
+            if probe:
+                probe(state, step, moves)
+            state.push(rng.choice(moves))
+        if check:
+            check(state)
+    return state
+
+
+def refused(state, move, match=None):
+    """Pushing `move` raises IllegalMove (matching `match`) and changes nothing; returns the error."""
+    before = state.arr.copy()
+    with pytest.raises(IllegalMove, match=match) as err:
+        state.push(move)
+    assert np.array_equal(state.arr, before)
+    return err.value
+
+
+def round_trip(state):
+    """The state's position file loads back to the same state; returns the file."""
+    data = dump_position(state)
+    assert load_position(data, make_game).arr.tolist() == state.arr.tolist()
+    return data
+
+
+def ring68_place(seat, n):
+    """The place of a piece of seat `seat` on square number n of the 68-square
+    ring (Parchís, Parcheesi: seat 0 enters on 5), before its turn-off."""
+    p = ((n - 5) % 68 - 17 * seat) % 68
+    assert p <= 63, "that seat reaches this square only past its turn-off"
+    return p
+
+
+def track_places(state):
+    """The internal places of every piece of a track game (Ludo, Parchís, Parcheesi)."""
+    return [int(state.arr[track.POS + pid]) for pid in range(state.game.players * 4)]
+
+
+def ring_masks(state):
+    """The pieces on each ring square of a track game (bits of piece ids), from
+    the places; checks that the state's masks agree and that no lane place
+    holds more than two pieces."""
+    g = state.game
+    masks = np.zeros(g.ring_size, np.int64)
+    lanes = {}
+    for pid, p in enumerate(track_places(state)):
+        if 0 <= p < g.ring_size:
+            masks[g.seat_cell(pid // 4, p)] |= 1 << pid
+        elif g.ring_size <= p < g.goal_place:
+            lanes[(pid // 4, p)] = lanes.get((pid // 4, p), 0) + 1
+    assert [int(m) for m in masks] == [int(track.at(state.arr, c)) for c in range(g.ring_size)]
+    assert all(n <= 2 for n in lanes.values())
+    return [int(m) for m in masks]
