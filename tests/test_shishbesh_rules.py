@@ -10,6 +10,7 @@ import pytest
 import helpers
 from helpers import OFF as P, kinds, legal, places, refused
 from pachisi import IllegalMove, make_game
+from pachisi.games import shishbesh as SB
 
 position = partial(helpers.position, "shishbesh")
 
@@ -411,3 +412,11 @@ def test_dice_out_of_range_are_refused():
         s.set_dice((7, 1))
     with pytest.raises(IllegalMove, match="2 dice"):
         s.set_dice((6,))
+
+
+def test_an_action_of_no_kind_of_the_game_is_refused_as_such():
+    """The compiled check is total: kinds beyond the four of the game read no table."""
+    s = position([[10, -1, -1, -1], P, P, P])
+    s.set_dice((3, 4))
+    g = s.game
+    assert [int(g.kernel.check(s.arr, g.tab, 0, 0, kind)) for kind in range(4, 8)] == [SB.R_NO_KIND] * 4

@@ -66,6 +66,7 @@ RU = {
     "action {action} is not a move of this game": "действие {action} — не ход этой игры",
     "no die of this roll is left with that value": "в этом броске не осталось кубика с таким числом",
     "there is no such piece": "такой фишки нет",
+    "there is no such kind of move": "такого вида хода нет",
     "the house is entered by exact count: this die overshoots it":
         "в дом заходят только точным счётом: с этим кубиком будет перебор",
 

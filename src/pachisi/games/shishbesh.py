@@ -47,6 +47,7 @@ ENTRY_SIX, ENTRY_DOUBLE, ENTRY_BOTH = 0, 1, 2
 R_NO_DIE, R_NO_PIECE, R_PARK_SIX, R_PARK_DOUBLE, R_PARK_SIX_OR_DOUBLE = 1, 2, 3, 4, 5
 R_START_OWN, R_LOCKED, R_OVERSHOOT, R_PASS_OWN_HOUSE, R_OWN_PIECE = 6, 7, 8, 9, 10
 R_OWN_SHELTERED, R_NOT_CORNER, R_JUMP_DIE, R_PARK_JUMP, R_OVER = 11, 12, 13, 14, 15
+R_NO_KIND = 16
 
 REASONS = {
     R_NO_DIE: "no die of this roll is left with that value",
@@ -64,6 +65,7 @@ REASONS = {
     R_JUMP_DIE: "a 1 jumps to the adjacent corner and a 3 diagonally; this die cannot jump so",
     R_PARK_JUMP: "a piece in the park can only enter",
     R_OVER: "the game is over",
+    R_NO_KIND: "there is no such kind of move",
 }
 
 Tab = namedtuple("Tab", "dice_lo dice_hi seat nplayers L Q house_end entry quick stack "
@@ -80,6 +82,8 @@ def dest(st, tab, slot, k, kind):
         return R_NO_DIE, 0
     if k >= PIECES:
         return R_NO_PIECE, 0
+    if kind > JUMP_DIAGONAL:
+        return R_NO_KIND, 0
     d = st[K.H_DICE + slot]
     pl, pid, p = race.piece(st, k)
     big_l = tab.L
