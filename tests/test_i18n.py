@@ -10,6 +10,8 @@ from string import Formatter
 from fastapi.testclient import TestClient
 import pytest
 
+import helpers
+
 from pachisi import IllegalMove, make_game
 from pachisi.games import GAMES
 from pachisi.i18n import RU, negotiate, render, translate
@@ -93,6 +95,15 @@ def test_a_refusal_keeps_its_english_message_and_tells_it_in_russian():
         state.push(99999)
     assert str(err.value) == "action 99999 is not a move of this game"
     assert err.value.message("ru") == "действие 99999 — не ход этой игры"
+
+
+def test_a_typed_move_naming_what_the_roll_lacks_is_told_in_russian():
+    state = helpers.position("shishbesh", [[10, -1, -1, -1], helpers.OFF, helpers.OFF, helpers.OFF])
+    state.set_dice((3, 4))
+    assert state.explain("5a") == "5a: no die of this roll is left showing 5"
+    assert state.explain("5a", "ru") == "5a: в этом броске не осталось кубика с числом 5"
+    kimbo = make_game("kimbo", 2).new_state(seed=1, first_player=0)
+    assert kimbo.explain("a1n-a2n", "ru") == "a1n-a2n: на a1n нет вашего забора"
 
 
 def test_the_whole_roll_reason_is_told_in_russian():

@@ -66,6 +66,11 @@ RU = {
     "action {action} is not a move of this game": "действие {action} — не ход этой игры",
     "no die of this roll is left with that value": "в этом броске не осталось кубика с таким числом",
     "there is no such piece": "такой фишки нет",
+    "no die of this roll is left showing {value}": "в этом броске не осталось кубика с числом {value}",
+    "no die or bonus of this roll is left showing {value}":
+        "в этом броске не осталось кубика или бонуса с числом {value}",
+    "no fence of yours stands on {slot}": "на {slot} нет вашего забора",
+    "the sum {a}+{b} is not the roll left to play": "сумма {a}+{b} — не тот бросок, что остался сыграть",
     "there is no such kind of move": "такого вида хода нет",
     "the house is entered by exact count: this die overshoots it":
         "в дом заходят только точным счётом: с этим кубиком будет перебор",

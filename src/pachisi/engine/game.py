@@ -306,6 +306,8 @@ class State:
         g = self.game
         try:
             slot_piece_kinds = g.parse_notation(self.arr, text)
+        except IllegalMove as e:             # a template with its values: it can be translated
+            return IllegalMove(e.reason, text, **e.values)
         except GameError as e:
             return IllegalMove(str(e), text)
         reasons = []

@@ -29,7 +29,7 @@ from numba import njit
 from ..boards import grid
 from ..boards.grid import BOARD, CENTRE, NODES, UNREACHABLE
 from ..engine import kernel as K
-from ..engine.game import Game, GameError, Kernel, Move
+from ..engine.game import Game, GameError, IllegalMove, Kernel, Move
 from ..engine.options import Option
 from ..engine.view import BoardView, Square
 from . import race
@@ -684,7 +684,7 @@ class Kimbo(Game):
             seat = self.seats[int(arr[K.H_PLAYER])]
             own = [int(s) for s in arr[FEN + seat * FENCES:FEN + (seat + 1) * FENCES]]
             if s0 not in own:
-                raise GameError(f"no fence of yours stands on {m.group(1)}")
+                raise IllegalMove("no fence of yours stands on {slot}", slot=m.group(1))
             return [(FENCE, own.index(s0), s1)]
         m = self._PLACE.match(text)
         if m:
@@ -707,11 +707,11 @@ class Kimbo(Game):
         dice = [int(arr[K.H_DICE]), int(arr[K.H_DICE + 1])] if arr[K.H_NDICE] else [0, 0]
         if m.group(3):
             if sorted(dice) != sorted((int(m.group(2)), int(m.group(3)))):
-                raise GameError(f"the sum {m.group(2)}+{m.group(3)} is not the roll left to play")
+                raise IllegalMove("the sum {a}+{b} is not the roll left to play", a=m.group(2), b=m.group(3))
             return [(SUM, k, kind)]
         d = int(m.group(2))
         if d not in dice:
-            raise GameError(f"no die of this roll is left showing {d}")
+            raise IllegalMove("no die of this roll is left showing {value}", value=d)
         return [(dice.index(d), k, kind)]
 
     def move_cells(self, arr, move):

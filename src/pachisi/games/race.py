@@ -5,7 +5,7 @@ extra rolls; and the options and notation every race game has."""
 from numba import njit
 
 from ..engine import kernel as K
-from ..engine.game import GameError
+from ..engine.game import IllegalMove
 from ..engine.options import Option
 
 PIECES = 4                       # pieces a player
@@ -184,7 +184,7 @@ def die_slot(arr, value, what="die"):
     for s in range(int(arr[K.H_NDICE])):
         if arr[K.H_DICE + s] == value:
             return s
-    raise GameError(f"no {what} of this roll is left showing {value}")
+    raise IllegalMove(f"no {what} of this roll is left showing {{value}}", value=value)
 
 
 def start_places(arr, players, waiting, absent):
