@@ -200,6 +200,6 @@ if __name__ == "__main__":
     ap.add_argument("--rooms", type=int, default=200)
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--game", default="ludo")
-    ap.add_argument("--sqlite-sync", default="FULL", choices=("FULL", "NORMAL"))
+    ap.add_argument("--sqlite-sync", default="NORMAL", choices=("FULL", "NORMAL"))
     ap.add_argument("--profile", help="write py-spy's collapsed stacks of the server to this file")
     sys.exit(asyncio.run(main(ap.parse_args())))

@@ -166,3 +166,8 @@ def test_bench_prints_games_and_moves_per_second():
     r = run("bench", "--game", "shishbesh", "--players", 2, "--seconds", 0.2)
     assert r.exit_code == 0 and "games/s" in r.output and "moves/s" in r.output
     assert run("bench", "--game", "shishbesh", "--players", 5).exit_code == 2
+
+
+def test_serve_refuses_an_unknown_sqlite_sync():
+    r = run("serve", "--sqlite-sync", "sometimes")
+    assert r.exit_code != 0 and "--sqlite-sync is NORMAL or FULL, not 'sometimes'" in r.output

@@ -388,15 +388,19 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
           bot_delay: float = typer.Option(0.8, help="seconds a bot waits before each roll or move"),
           absent_after: float = typer.Option(60.0, help="default seconds before a bot plays for an absent person"),
           create_rate: float = typer.Option(0.5, help="rooms a second one address may create (0: unlimited)"),
+          sqlite_sync: str = typer.Option("NORMAL", help="SQLite's synchronous: NORMAL (a commit survives a crash "
+                                          "of the server) or FULL (a power cut too, at the disk's pace)"),
           log_level: str = typer.Option("info", help="uvicorn's log level")):
     """Start the web app: every game in the browser, on one screen and online."""
     try:
         from .web import Settings, run
     except ImportError as e:
         fail(f"the web app needs its extra packages (pip install 'pachisi[web]'): {e}")
+    if sqlite_sync.upper() not in ("NORMAL", "FULL"):
+        fail(f"--sqlite-sync is NORMAL or FULL, not {sqlite_sync!r}")
     console.print(f"pachisi web app on http://{host}:{port}")
     run(host, port, Settings(database_url=database_url, bot_delay=bot_delay, absent_after=absent_after,
-                             create_rate=create_rate), log_level=log_level)
+                             create_rate=create_rate, sqlite_sync=sqlite_sync.upper()), log_level=log_level)
 
 
 @app.command()

@@ -14,7 +14,7 @@ def main(argv=None):
     p.add_argument("--absent-after", type=float, default=60.0)
     p.add_argument("--rate", type=float, default=8.0, help="messages a second a connection may send")
     p.add_argument("--create-rate", type=float, default=0.5, help="rooms a second one address may create (0: unlimited)")
-    p.add_argument("--sqlite-sync", default="FULL", choices=("FULL", "NORMAL"),
+    p.add_argument("--sqlite-sync", default="NORMAL", choices=("FULL", "NORMAL"),
                    help="SQLite: FULL syncs every commit to disk (survives a power cut), NORMAL survives a crash "
                         "of the server but not of the machine")
     p.add_argument("--log-level", default="warning")

@@ -92,7 +92,7 @@ def default_url():
     return f"sqlite:///{base / 'web.sqlite3'}"
 
 
-def make_engine(url, sqlite_sync="FULL"):
+def make_engine(url, sqlite_sync="NORMAL"):
     if sqlite_sync not in ("FULL", "NORMAL"):
         raise ValueError(f"sqlite_sync is FULL or NORMAL, not {sqlite_sync!r}")
     if url.startswith("sqlite"):
@@ -119,7 +119,7 @@ class StoreError(RuntimeError):
 class Store:
     """The database, with a writer thread that group-commits queued writes."""
 
-    def __init__(self, url=None, sqlite_sync="FULL"):
+    def __init__(self, url=None, sqlite_sync="NORMAL"):
         self.url = url or default_url()
         self.engine = make_engine(self.url, sqlite_sync)
         metadata.create_all(self.engine)

@@ -98,7 +98,7 @@ class Seat:
 class Settings:
     """How the server behaves; `pachisi serve` sets these from its options."""
     database_url: str | None = None
-    sqlite_sync: str = "FULL"       # FULL: a commit survives a power cut; NORMAL: a crash of the server only
+    sqlite_sync: str = "NORMAL"     # NORMAL (WAL): a commit survives a crash of the server; FULL: a power cut too
     bot_delay: float = 0.8          # seconds a bot waits before each roll or move, so people can follow
     absent_after: float = 60.0      # default seconds before a bot stands in for an absent person
     max_message: int = 4096         # bytes of one WebSocket message
