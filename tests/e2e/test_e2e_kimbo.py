@@ -3,17 +3,14 @@ clicks (or with the keyboard: b, Enter, arrows, Enter) and is drawn in its new
 slot; the "keep the fences" button keeps them all."""
 import pytest
 
-from test_e2e_web import ROOM, open_lobby, seq, wait_after
+from test_e2e_web import ROOM, lobby_page, seq, wait_after
 
 pytestmark = pytest.mark.timeout(600)
 SRC, DST = ".mark.wallmark.src", ".mark.wallmark.dst"
 
 
 def hotseat_kimbo(context, server):
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    open_lobby(page, server)
+    page, errors = lobby_page(context, server)
     page.select_option("#game", "kimbo")
     page.select_option("#players", "2")
     page.locator(".seat-kind").nth(1).select_option("local")
@@ -68,8 +65,10 @@ def test_a_fence_is_moved_with_the_keyboard(context, server):
     to_fence_stage(page)
     before_walls = walls(page)
     page.locator("body").press("b")
+    page.wait_for_function("() => document.activeElement.matches('.mark.wallmark.src')")
     src = page.evaluate("() => document.activeElement.dataset.ref")
     page.keyboard.press("Enter")                       # pick the fence: its nearest free slot gets the focus
+    page.wait_for_function("() => document.activeElement.matches('.mark.wallmark.dst')")
     first = page.evaluate("() => document.activeElement.dataset.ref")
     assert page.locator(f'{DST}[data-ref="{first}"]').count() == 1
     focused = "() => { const e = document.activeElement; return [e.dataset.ref, e.getAttribute('class')]; }"

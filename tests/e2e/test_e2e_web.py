@@ -45,11 +45,17 @@ def open_lobby(page, server):
     page.wait_for_selector("#create")
 
 
-def test_a_game_against_a_bot_is_played_to_its_end(context, server):
+def lobby_page(context, server):
+    """A new page on the lobby, and the list its script errors are collected in."""
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     open_lobby(page, server)
+    return page, errors
+
+
+def test_a_game_against_a_bot_is_played_to_its_end(context, server):
+    page, errors = lobby_page(context, server)
     page.select_option("#game", "shishbesh")
     page.select_option("#players", "2")
     page.fill(".seat-name", "Ann")

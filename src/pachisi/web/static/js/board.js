@@ -267,6 +267,8 @@ export class Board {
   }
 
   drawMarks() {
+    // an update redraws the marks: a keyboard player keeps the focus on the same place
+    const focused = this.marksLayer.contains(document.activeElement) ? document.activeElement : null;
     clear(this.marksLayer);
     for (const b of this.trays.querySelectorAll(".tray")) b.classList.remove("src", "dst", "selected");
     const srcs = this.sources();
@@ -302,6 +304,11 @@ export class Board {
     };
     for (const ref of srcs) mark(ref, ref === this.selected ? "src selected" : "src");
     for (const ref of dsts) mark(ref, "dst");
+    if (focused) {
+      const role = focused.classList.contains("dst") ? ".dst" : ".src";
+      const again = this.marksLayer.querySelector(`${role}[data-ref="${CSS.escape(focused.dataset.ref)}"]`);
+      if (again) again.focus();
+    }
   }
 
   describeRef(r, cls) {
