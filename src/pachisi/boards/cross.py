@@ -10,9 +10,11 @@ L+1 .. L+A-1 its house up the middle column of its arm.
 from dataclasses import dataclass
 from functools import cached_property
 
+from .geometry import SquareBoard
+
 
 @dataclass(frozen=True)
-class CrossBoard:
+class CrossBoard(SquareBoard):
     arm: int = 5
 
     @property
@@ -34,13 +36,6 @@ class CrossBoard:
     @property
     def house_cells(self):
         return self.arm - 1
-
-    def rotate(self, rc, times=1):
-        """Turn a cell 90 degrees counter-clockwise on screen, `times` times."""
-        r, c = rc
-        for _ in range(times % 4):
-            r, c = self.size - 1 - c, r
-        return r, c
 
     @cached_property
     def track(self):

@@ -25,6 +25,8 @@ import re
 import numpy as np
 from numba import njit
 
+from .geometry import quarter_turn
+
 SIZE = 15
 NODES = SIZE * SIZE
 CENTRE = 7 * SIZE + 7
@@ -53,10 +55,7 @@ _SQUARE = re.compile(r"^([a-o])([1-9]|1[0-5])$")
 
 def rotate(rc, times=1):
     """Turn a square 90 degrees counter-clockwise on screen, `times` times."""
-    r, c = rc
-    for _ in range(times % 4):
-        r, c = SIZE - 1 - c, r
-    return r, c
+    return quarter_turn(rc, SIZE, times)
 
 
 def in_centre(rc):

@@ -10,23 +10,19 @@ has no inner-corner square)."""
 from dataclasses import dataclass
 from functools import cached_property
 
+from .geometry import SquareBoard
+
 
 @dataclass(frozen=True)
-class LudoBoard:
+class LudoBoard(SquareBoard):
     size: int = 15
     quarter: int = 13
     lane_cells: int = 5
+    turn = -1                        # the next seat is a quarter clockwise
 
     @property
     def circle(self):
         return 4 * self.quarter
-
-    def rotate(self, rc, times=1):
-        """Turn a cell a quarter clockwise on screen, `times` times."""
-        r, c = rc
-        for _ in range(times % 4):
-            r, c = c, self.size - 1 - r
-        return r, c
 
     @cached_property
     def track(self):

@@ -12,22 +12,17 @@ centre; seat s+1 owns the arm a quarter turn counter-clockwise."""
 from dataclasses import dataclass
 from functools import cached_property
 
+from .geometry import SquareBoard
+
 
 @dataclass(frozen=True)
-class Ring68Board:
+class Ring68Board(SquareBoard):
     size: int = 19
     arm: int = 8
     lane_cells: int = 7
 
     quarter = 17
     circle = 68
-
-    def rotate(self, rc, times=1):
-        """Turn a cell a quarter counter-clockwise on screen, `times` times."""
-        r, c = rc
-        for _ in range(times % 4):
-            r, c = self.size - 1 - c, r
-        return r, c
 
     @cached_property
     def track(self):

@@ -574,9 +574,10 @@ def decide(st, tab, acts, n, bot, seed):
     """The action that the bot described by the parameter row `bot` plays in st."""
     if n == 1:
         return acts[0]
-    for i in range(n):
-        if insist(st, tab, acts[i]):
-            return acts[i]
+    if INSISTS:                 # a constant of the compiled copy (see kernel.choose)
+        for i in range(n):
+            if insist(st, tab, acts[i]):
+                return acts[i]
     s = position_seed(st, seed)
     kind = int(bot[P_KIND])
     if kind == BOT_RANDOM:
@@ -656,6 +657,7 @@ def for_game(game):
         return got[1]
     tag = f"{game.name}_{_fingerprint(game)}".replace("-", "_")
     space = K.specialise(tag, k.max_actions, templates=TEMPLATES, namespace=globals(), play=k.play,
-                         evaluate=k.evaluate, set_dice=k.set_dice, settle=k.settle, insist=k.insist)
+                         evaluate=k.evaluate, set_dice=k.set_dice, settle=k.settle, insist=k.insist,
+                         INSISTS=k.insist is not K.never)
     _compiled[id(k)] = (k, space)
     return space

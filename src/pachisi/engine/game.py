@@ -78,7 +78,8 @@ class Kernel:
         self.insist = insist
         self.max_actions = max_actions
         core = K.specialise(tag, max_actions, check=check, gen=gen, play=play, begin=begin, finish=finish,
-                            potential=potential, evaluate=evaluate, insist=insist)
+                            potential=potential, evaluate=evaluate, insist=insist,
+                            INSISTS=insist is not K.never)
         self.set_dice, self.legal, self.settle, self.choose = core.set_dice, core.legal, core.settle, core.choose
         self.playout, self.rolloff, self.run_many = core.playout, core.rolloff, core.run_many
 

@@ -252,9 +252,10 @@ def choose(st, tab, policy, seed, k, acts, n, sbuf, ebuf):
     An action the game insists on (`insist`) is taken whatever the policy."""
     if n == 1:
         return acts[0]
-    for i in range(n):
-        if insist(st, tab, acts[i]):
-            return acts[i]
+    if INSISTS:                 # a constant of the compiled copy: a game without `insist` pays nothing
+        for i in range(n):
+            if insist(st, tab, acts[i]):
+                return acts[i]
     if policy == POLICY_RANDOM:
         return acts[draw(seed ^ 0x5DEECE66D, k, n)]
     me = st[H_PLAYER]

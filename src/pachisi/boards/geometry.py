@@ -1,0 +1,21 @@
+"""What every square board shares: its four seats' quarters are the same cells
+turned a quarter at a time."""
+
+
+def quarter_turn(rc, size, times=1):
+    """Turn a cell of a size x size board 90 degrees counter-clockwise on screen,
+    `times` times (negative: clockwise)."""
+    r, c = rc
+    for _ in range(times % 4):
+        r, c = size - 1 - c, r
+    return r, c
+
+
+class SquareBoard:
+    """A board whose seats' cells are seat 0's turned; `turn` is the direction
+    from one seat to the next (1: counter-clockwise, -1: clockwise)."""
+    turn = 1
+
+    def rotate(self, rc, times=1):
+        """Turn a cell a quarter toward the next seat, `times` times."""
+        return quarter_turn(rc, self.size, self.turn * times)
