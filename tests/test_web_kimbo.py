@@ -6,8 +6,9 @@ from fastapi.testclient import TestClient
 import pytest
 
 from pachisi.boards.grid import BOARD
+from pachisi.games import make_game
 from pachisi.web import create_app
-from pachisi.web.boardjson import wall_ref
+from pachisi.web.boardjson import moves_json, square_ref, wall_ref
 from test_web_api import Player, create, settings
 
 pytestmark = pytest.mark.timeout(600)
@@ -66,3 +67,18 @@ def test_keep_leaves_every_fence_and_pawn_moves_still_carry_squares(player):
     pawns = st["moves"]
     assert pawns and all(m["f"] in squares and m["to"] in squares and "b" not in m for m in pawns)
     assert not player.errors
+
+
+def test_a_run_round_the_pen_back_to_its_own_square_is_offered_on_that_square():
+    """In a closed pen a pawn on the corner that plays 4+4 runs the pen's eight
+    squares round and stops where it began: the move is legal and the board
+    offers it as that square to that square."""
+    g = make_game("kimbo", players=2)
+    s = g.new_state(0, first_player=0)
+    s.push(s.parse_move("keep"))
+    s.set_dice((4, 4))
+    here = {m["t"]: m for m in moves_json(g, s)}
+    corner = next(square_ref(rc) for rc, sq in g.view(s.arr).squares.items() if (0, 0, False) in sq.pieces)
+    assert {m: (here[m]["f"], here[m]["to"]) for m in ("a4+4n", "a4+4w")} == {
+        "a4+4n": (corner, corner), "a4+4w": (corner, corner)}
+    assert all(m["f"] and m["to"] for m in here.values())

@@ -14,7 +14,8 @@ source and a target *reference*, in screen terms:
 The game answers first (`Game.move_cells`): Kimbo gives the slots of its
 thousands of fence moves cheaply.  Where it does not, the move is played on a
 copy of the position and the two views are compared: where the moving piece
-was and where it ends up (a fence: which slot was freed and which taken);
+was and where it ends up (a fence: which slot was freed and which taken; a
+pawn that runs round a pen back to its own square: that square twice);
 positions with very many such moves are listed without references (the move
 list and typed notation still work).  A move that changes nothing on the board
 (Kimbo's "keep") carries the game's label `b`, shown as a button.
@@ -130,6 +131,8 @@ class _Diff:
             src = next(iter(gone)).split("/")[0] if gone else None
             dst = next(iter(new)).split("/")[0] if new else None
             return src, dst
+        if mover in self.where:         # a run that comes back to its own square (round a Kimbo pen)
+            return self.where[mover][0], self.where[mover][0]
         return None, None
 
 
