@@ -22,8 +22,9 @@ pytestmark = pytest.mark.timeout(600)
 def settings(tmp_path, **kw):
     # PACHISI_TEST_DATABASE_URL runs these tests on another database (e.g. a PostgreSQL server)
     url = os.environ.get("PACHISI_TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'web.db'}"
+    # dice_seed: the rooms roll the same dice on every run, here and in CI
     values = dict(database_url=url, bot_delay=0.0, create_rate=0.0, rate=1000.0,
-                  burst=1000)
+                  burst=1000, dice_seed=1)
     values.update(kw)
     return Settings(**values)
 
@@ -552,3 +553,29 @@ def test_the_pages_and_static_files_are_served(client):
     assert client.get("/api/rooms/ZZZZZZ").status_code == 404
     with client.websocket_connect("/ws/ZZZZZZ") as ws:
         assert ws.receive_json()["code"] == "room"
+
+
+def test_a_dice_seed_gives_every_run_the_same_dice_and_each_room_its_own(tmp_path):
+    """Settings.dice_seed (tests, demonstrations): the n-th room of a run rolls
+    the same dice every run; two rooms of a run roll from different seeds."""
+    def rolls(path, rooms=2, turns=6):
+        path.mkdir()
+        with TestClient(create_app(settings(path, dice_seed=7))) as c:
+            out = []
+            for _ in range(rooms):
+                room = create(c, seats=("local", "local"))
+                p = Player(c, room["code"], room["token"])
+                seen = []
+                for _ in range(turns):
+                    p.act("roll")
+                    st = p.wait_seq(p.state["seq"] + 1)
+                    seen.append(tuple(st["turn"]["roll"]))
+                    while st["turn"]["phase"] == "move":
+                        p.act()
+                        st = p.wait_seq(st["seq"] + 1)
+                p.close()
+                out.append(seen)
+            return out
+
+    first, again = rolls(tmp_path / "a"), rolls(tmp_path / "b")
+    assert first == again and first[0] != first[1]

@@ -59,7 +59,7 @@ class Client:
 
 def test_a_crash_mid_game_loses_no_acknowledged_move(tmp_path):
     db = f"sqlite:///{tmp_path / 'crash.db'}"
-    srv = LiveServer(db, rate=200).start()
+    srv = LiveServer(db, rate=200, extra_args=("--dice-seed", "1")).start()
     try:
         room = post(f"{srv.url}/api/rooms", {"game": "shishbesh", "seats": [{"kind": "local"}, {"kind": "local"}]})
         c = Client(srv, room["code"], room["token"])
@@ -69,7 +69,7 @@ def test_a_crash_mid_game_loses_no_acknowledged_move(tmp_path):
         c.close()                                   # no shutdown, no flush
     finally:
         srv.stop()
-    srv2 = LiveServer(db, rate=200).start()
+    srv2 = LiveServer(db, rate=200, extra_args=("--dice-seed", "1")).start()
     try:
         assert get_text(f"{srv2.url}/api/rooms/{room['code']}/record") == record
         c2 = Client(srv2, room["code"], room["token"])

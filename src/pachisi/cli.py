@@ -390,6 +390,8 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
           create_rate: float = typer.Option(0.5, help="rooms a second one address may create (0: unlimited)"),
           sqlite_sync: str = typer.Option("NORMAL", help="SQLite's synchronous: NORMAL (a commit survives a crash "
                                           "of the server) or FULL (a power cut too, at the disk's pace)"),
+          dice_seed: int = typer.Option(None, help="derive every room's dice from this seed (tests, demonstrations: "
+                                        "the dice are predictable, so never for real play)"),
           log_level: str = typer.Option("info", help="uvicorn's log level")):
     """Start the web app: every game in the browser, on one screen and online."""
     try:
@@ -400,7 +402,8 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
         fail(f"--sqlite-sync is NORMAL or FULL, not {sqlite_sync!r}")
     console.print(f"pachisi web app on http://{host}:{port}")
     run(host, port, Settings(database_url=database_url, bot_delay=bot_delay, absent_after=absent_after,
-                             create_rate=create_rate, sqlite_sync=sqlite_sync.upper()), log_level=log_level)
+                             create_rate=create_rate, sqlite_sync=sqlite_sync.upper(),
+                             dice_seed=dice_seed), log_level=log_level)
 
 
 @app.command()

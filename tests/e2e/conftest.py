@@ -16,7 +16,7 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 def server(tmp_path_factory):
     from pachisi.web.testing import LiveServer
     db = tmp_path_factory.mktemp("e2e") / "web.db"
-    with LiveServer(f"sqlite:///{db}", bot_delay=0.05, absent_after=60, rate=50) as srv:
+    with LiveServer(f"sqlite:///{db}", bot_delay=0.05, absent_after=60, rate=50, extra_args=("--dice-seed", "1")) as srv:
         yield srv
 
 

@@ -17,10 +17,13 @@ def main(argv=None):
     p.add_argument("--sqlite-sync", default="NORMAL", choices=("FULL", "NORMAL"),
                    help="SQLite: FULL syncs every commit to disk (survives a power cut), NORMAL survives a crash "
                         "of the server but not of the machine")
+    p.add_argument("--dice-seed", type=int, default=None,
+                   help="derive every room's dice from this seed (tests, demonstrations: the dice are predictable)")
     p.add_argument("--log-level", default="warning")
     a = p.parse_args(argv)
     run(a.host, a.port, Settings(database_url=a.database_url, bot_delay=a.bot_delay, absent_after=a.absent_after,
-                                 rate=a.rate, create_rate=a.create_rate, sqlite_sync=a.sqlite_sync), log_level=a.log_level)
+                                 rate=a.rate, create_rate=a.create_rate, sqlite_sync=a.sqlite_sync,
+                                 dice_seed=a.dice_seed), log_level=a.log_level)
 
 
 if __name__ == "__main__":

@@ -111,6 +111,7 @@ class Settings:
     max_upload: int = 1 << 20       # bytes of an uploaded record
     send_queue: int = 512           # messages waiting for a slow client before it is dropped
     bot_processes: int = 1          # processes the bots think in
+    dice_seed: int | None = None    # set: every room's dice follow from it (tests, demonstrations; never for real play)
     docs_dir: str | None = None
     extra: dict = field(default_factory=dict)
 
@@ -191,7 +192,7 @@ class Room:
             self._apply(a["kind"], a["value"], a["by"], a["client_id"], replaying=True)
         self.lock = asyncio.Lock()
         self.conns = set()
-        self.bot_seed = secrets.randbelow(2 ** 31)
+        self.bot_seed = secrets.randbelow(2 ** 31) if manager.settings.dice_seed is None else self.seed % 2 ** 31
         self._layout = None
         self._moves = None
         self._changed = asyncio.Event()
@@ -541,6 +542,16 @@ class RoomManager:
         self._load_lock = asyncio.Lock()
         self.problems = []
         self.thinker = Thinker(settings.bot_processes)
+        self._created = 0
+
+    def _room_seed(self):
+        """A new room's dice seed: secret and random; or, with Settings.dice_seed,
+        the n-th seed that follows from it, so a test sees the same dice every run."""
+        if self.settings.dice_seed is None:
+            return secrets.randbelow(2 ** 62)
+        self._created += 1
+        digest = hashlib.sha256(f"pachisi-rooms:{self.settings.dice_seed}:{self._created}".encode()).digest()
+        return int.from_bytes(digest[:8], "big") >> 2
 
     def log(self, text):
         self.problems = (self.problems + [text])[-100:]
@@ -597,7 +608,7 @@ class RoomManager:
         if standin not in LEVELS:
             raise Refusal("options", "unknown bot level {level}; levels: {levels}", level=standin,
                           levels=", ".join(map(str, LEVELS)))
-        seed = secrets.randbelow(2 ** 62)
+        seed = self._room_seed()
         salt = secrets.token_hex(16)
         now = time.time()
         code = self._new_code()
