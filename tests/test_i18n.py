@@ -5,6 +5,9 @@ one fails here by name; the engine's refusals keep their English message and
 can be told in Russian; a WebSocket client that says hello in Russian gets its
 refusals in Russian, one in English in English, and HTTP refusals follow the
 request's Accept-Language."""
+import ast
+import pathlib
+import re
 from string import Formatter
 
 from fastapi.testclient import TestClient
@@ -12,7 +15,11 @@ import pytest
 
 import helpers
 
+import pachisi
 from pachisi import IllegalMove, make_game
+from pachisi.engine.game import GameError
+from pachisi.engine.options import OptionError
+from pachisi.engine.position import load_position
 from pachisi.games import GAMES
 from pachisi.i18n import RU, negotiate, render, translate
 from pachisi.web import create_app
@@ -48,6 +55,49 @@ def test_every_whole_roll_reason_has_its_russian_text():
 
 def test_every_house_rule_has_its_help_in_russian():
     missing = _untranslated((f"{cls.name} option {o.name}", o.help) for cls in GAMES.values() for o in cls.options)
+    assert not missing, "no Russian for:\n" + "\n".join(missing)
+
+
+def test_every_notation_and_place_help_has_its_russian_text():
+    missing = _untranslated((f"{cls.name} {attr}", getattr(cls, attr)) for cls in GAMES.values()
+                            for attr in ("notation_help", "place_help") if hasattr(cls, attr))
+    assert not missing, "no Russian for:\n" + "\n".join(missing)
+
+
+SRC = pathlib.Path(pachisi.__file__).parent
+TOLD = {"GameError", "IllegalMove", "RecordError", "OptionError", "Error", "Text"}
+
+
+def _told_in_source():
+    """(file:line, first argument) of every error raised with a message and every
+    Text made in the package's source (and every report.fail of the verifier)."""
+    for path in sorted(SRC.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        ours = {a.asname or a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                and node.module and node.module.split(".")[-1] in ("i18n", "game", "options", "record")
+                for a in node.names} | {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            f = node.func
+            if (isinstance(f, ast.Name) and f.id in TOLD & ours) or \
+                    (isinstance(f, ast.Attribute) and f.attr == "fail" and path.name == "verify.py"):
+                yield f"{path.relative_to(SRC)}:{node.lineno}", node.args[0]
+
+
+def test_every_message_the_package_raises_is_a_template_with_russian():
+    """A message built with an f-string or + cannot be translated; a template
+    with words in it must have its Russian text (one made only of fields, such
+    as "{label}: {error}", is told by its parts)."""
+    built, missing = [], []
+    for where, arg in _told_in_source():
+        if isinstance(arg, (ast.JoinedStr, ast.BinOp)):
+            built.append(f"{where}: {ast.unparse(arg)}")
+        elif isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            words = re.sub(r"\{[^{}]*\}", "", arg.value)
+            if re.search(r"[A-Za-z]{2}", words) and translate(arg.value, "ru") == arg.value:
+                missing.append(f"{where}: {arg.value!r}")
+    assert not built, "not a template:\n" + "\n".join(built)
     assert not missing, "no Russian for:\n" + "\n".join(missing)
 
 
@@ -183,3 +233,36 @@ def test_the_lobby_brings_the_house_rules_help_in_russian(client):
     for info in games:
         for option in info["options"]:
             assert option["translations"] == {"ru": RU[option["help"]]}, (info["name"], option["name"])
+
+
+# -- records, the verifier and position files ---------------------------------------------------------
+def test_a_position_file_error_names_the_piece_in_russian_too():
+    bad = {"game": "ludo", "players": 2, "pieces": [[0, 0, -1, -1], [-1, -1, -1, -1]]}
+    with pytest.raises(GameError) as err:
+        load_position(bad, make_game)
+    assert str(err.value) == "player 0 piece a, place 0: player 0 has more than 1 piece(s) there"
+    assert err.value.message("ru") == "игрок 0, фишка a, место 0: у игрока 0 там больше 1 фишек"
+    bad = {"game": "kimbo", "players": 2, "pieces": [{"pawns": ["z9", "C", "C", "C"]}, {"pawns": ["a1", "C", "C", "C"]}]}
+    with pytest.raises(GameError) as err:
+        load_position(bad, make_game)
+    assert err.value.message("ru") == "игрок 0, пешка a: 'z9' — не поле (a1 .. o15 или C — центр)"
+    with pytest.raises(OptionError) as err:
+        make_game("shishbesh", 2, options={"arm": 7})
+    assert err.value.message("ru") == "правило 'arm' — одно из 5, 6, а не 7"
+
+
+def test_an_uploaded_record_with_an_illegal_roll_is_refused_in_russian(client):
+    text = '[Game "shishbesh"]\n[Players "a,b"]\n[First "red"]\n1. red [6-9]\n'
+    en = client.post("/api/replay", content=text.encode())
+    ru = client.post("/api/replay", content=text.encode(), headers={"Accept-Language": "ru"})
+    assert en.status_code == ru.status_code == 400
+    assert en.json() == {"code": "record", "message": "line 4: a die shows 1 to 6, not 9"}
+    assert ru.json() == {"code": "record", "message": "строка 4: на кубике от 1 до 6, а не 9"}
+
+
+def test_the_verifier_reports_its_problems_in_russian(client):
+    text = '[Game "shishbesh"]\n[Players "a,b"]\n'
+    ru = client.post("/api/verify", content=text.encode(), headers={"Accept-Language": "ru"}).json()
+    en = client.post("/api/verify", content=text.encode()).json()
+    assert not ru["ok"] and ru["problems"] == ["партия: запись не раскрывает зерно кубиков (игра окончена?)"]
+    assert en["problems"] == ["the game: the record does not reveal its dice seed (is the game over?)"]

@@ -63,7 +63,7 @@ def test_a_changed_roll_is_caught(text, tmp_path):
     bad = "\n".join(lines) + "\n"
     report = verify_text(bad)
     assert not report.ok
-    assert any(f"line {i + 1}" in p for p in report.problems)
+    assert any(f"line {i + 1}" in str(p) for p in report.problems)
     path = tmp_path / "bad.txt"
     path.write_text(bad, encoding="utf-8")
     r = runner.invoke(app, ["verify", str(path)])

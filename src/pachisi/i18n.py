@@ -5,8 +5,12 @@ yet still reaches the player, in English.  A message with values is a template
 ("seat {player} is already taken"): it is translated first and filled after,
 so nothing is ever parsed back out of a finished sentence.  A value that is a
 word of the interface itself (a colour, "a bot") is passed as a `Term` and is
-translated too.  One catalogue serves the server's refusals, the games' reasons
-and the house-rule help the lobby shows (web/catalogue.py hands it on).
+translated too; a part with values of its own (the error in "line 5: {error}")
+is a `Text` or an `Error`.  Every error the package raises is an `Error` with
+a template, so a record, a position file or an option refused is told in the
+reader's language too.  One catalogue serves the server's refusals, the games'
+reasons, these errors and the house-rule help the lobby shows (web/catalogue.py
+hands it on).
 """
 
 LANGUAGES = ("en", "ru")
@@ -14,6 +18,37 @@ LANGUAGES = ("en", "ru")
 
 class Term(str):
     """A value filled into a message that is itself a word to translate."""
+
+
+class Text:
+    """A sentence to tell in any language: its English template and the values
+    to fill in (a value may itself be a Term, a Text or an Error)."""
+
+    __slots__ = ("template", "values")
+
+    def __init__(self, template, /, **values):
+        self.template, self.values = template, values
+
+    def message(self, lang="en"):
+        return render(self.template, lang, **self.values)
+
+    def __str__(self):
+        return self.message()
+
+    def __repr__(self):
+        return f"Text({self.message()!r})"
+
+
+class Error(ValueError):
+    """An error whose message can be told in any language: raised with an
+    English template and its values, like a Text; str() is the English."""
+
+    def __init__(self, template, /, **values):
+        self.template, self.values = template, values
+        super().__init__(self.message())
+
+    def message(self, lang="en"):
+        return render(self.template, lang, **self.values)
 
 
 def translate(text, lang="en"):
@@ -26,8 +61,16 @@ def render(template, lang="en", subject=None, /, **values):
     (the move refused) is given."""
     text = translate(template, lang)
     if values:
-        text = text.format(**{k: translate(v, lang) if isinstance(v, Term) else v for k, v in values.items()})
+        text = text.format(**{k: _told(v, lang) for k, v in values.items()})
     return text if subject is None else f"{subject}: {text}"
+
+
+def _told(value, lang):
+    if isinstance(value, Term):
+        return translate(value, lang)
+    if isinstance(value, (Text, Error)):
+        return value.message(lang)
+    return value
 
 
 def translations(text):
@@ -219,6 +262,161 @@ RU = {
     "a jump on a double (c^w) or a captured pawn put back (a@o1)":
         "ход — это keep, ход забором (m3n-h6n), пешка с кубиками, направлением и поворотами (a5n, b3+4eLR), "
         "прыжок на дубль (c^w) или сбитая пешка, поставленная обратно (a@o1)",
+
+    # -- the dice, the game and the match ----------------------------------------------------
+    "this game rolls {count} dice, not {given}": "в этой игре бросают кубиков: {count}, а не {given}",
+    "a die shows {low} to {high}, not {value!r}": "на кубике от {low} до {high}, а не {value!r}",
+    "nothing to undo": "отменять нечего",
+    "no move to choose: {why}": "выбирать не из чего: {why}",
+    "no legal move": "разрешённых ходов нет",
+    "a seed is a whole number from 0 to 2**63-1, not {seed!r}": "зерно — целое число от 0 до 2**63-1, а не {seed!r}",
+    "player {player} does not exist in a {players}-player game": "игрока {player} нет в игре на {players} игроков",
+    "{game} is played by {low} to {high} players, not {players!r}":
+        "в {game} играют от {low} до {high} игроков, а не {players!r}",
+    "a match is played to at least one win, not {wins!r}": "матч играется хотя бы до одной победы, а не до {wins!r}",
+    "the match is over": "матч окончен",
+    "only a finished game counts in a match": "в матче засчитывается только оконченная партия",
+    "game {number} must be started by {expected}, not {first}":
+        "партию {number} должен начинать {expected}, а не {first}",
+
+    # -- house-rule options, by name -----------------------------------------------------------
+    "unknown game {name!r}; games: {games}": "игры {name!r} нет; игры: {games}",
+    "unknown preset {preset!r}; presets: {presets}": "набора правил {preset!r} нет; наборы: {presets}",
+    "unknown option {option!r}; options: {options}": "правила {option!r} нет; правила: {options}",
+    "option {option!r} takes true or false, not {value!r}": "правило {option!r} — true или false, а не {value!r}",
+    "option {option!r} takes a whole number, not {value!r}": "правило {option!r} — целое число, а не {value!r}",
+    "option {option!r} takes one of {choices}, not {value}": "правило {option!r} — одно из {choices}, а не {value}",
+    "option {option!r} takes one of {choices}, not {value!r}": "правило {option!r} — одно из {choices}, а не {value!r}",
+    "option {item!r} must be written key=value": "правило {item!r} пишется как ключ=значение",
+    "options is a JSON object": "options — это объект JSON",
+
+    # -- records: a game written down, uploaded, replayed and checked --------------------------
+    "the record is empty": "запись пуста",
+    "line {number}: not a header [Key \"value\"] nor a turn 'N. player ...': {line!r}":
+        "строка {number}: это не заголовок [Ключ \"значение\"] и не ход «N. игрок ...»: {line!r}",
+    "line {number}: a turn before any header": "строка {number}: ход раньше заголовков",
+    "line {number}: the game is already over": "строка {number}: игра уже окончена",
+    "line {number}: it is {expected}'s turn, not {name}'s": "строка {number}: ходит {expected}, а не {name}",
+    "line {number}: {error}": "строка {number}: {error}",
+    "the record has no [{key}] header": "в записи нет заголовка [{key}]",
+    "[First] names {first!r}, not a player of this game ({names})":
+        "[First] называет {first!r}, а такого игрока в этой игре нет ({names})",
+    "the headers do not describe a game: {error}": "заголовки не описывают игру: {error}",
+    "the [Result] header says {result!r}, but the moves give {moves!r}":
+        "в заголовке [Result] сказано {result!r}, а по ходам выходит {moves!r}",
+    "[Match] says {first!r}; write it as \"first to N wins\"":
+        "в [Match] сказано {first!r}; пишите так: \"first to N wins\"",
+    "round {round}": "партия {round}",
+    "round {round}: the match was already won": "партия {round}: матч уже выигран",
+    "round {round} is unfinished but more rounds follow": "партия {round} не окончена, а за ней идут другие",
+    "round {round}: {error}": "партия {round}: {error}",
+    "the record is too long to replay here (more than {limit} steps)":
+        "запись слишком длинная, чтобы проиграть её здесь (больше {limit} шагов)",
+    "not a saved state: {error}": "это не сохранённая позиция: {error}",
+    "not a saved {game} state: {found} numbers, expected {size}":
+        "это не сохранённая позиция {game}: чисел {found}, а надо {size}",
+    # fair dice: the verify report
+    "the game": "партия",
+    "the match: {error}": "матч: {error}",
+    "{label}: the record does not reveal its dice seed (is the game over?)":
+        "{label}: запись не раскрывает зерно кубиков (игра окончена?)",
+    "{label}: [Seed] and [Round] must be whole numbers": "{label}: [Seed] и [Round] должны быть целыми числами",
+    "{label}: seed {seed} is not the match's seed {base} + {later}":
+        "{label}: зерно {seed} — не зерно матча {base} + {later}",
+    "{label}: {first} started, but the seed's roll-off gives {expected}":
+        "{label}: начал {first}, а по розыгрышу из зерна начинает {expected}",
+    "{label}, line {number}: {name} rolled {dice}, but the seed gives {expected}":
+        "{label}, строка {number}: у {name} выпало {dice}, а по зерну выходит {expected}",
+    "the record does not reveal the seed and salt of its commitment":
+        "запись не раскрывает зерно и соль своего обязательства",
+    "the commitment {commit} is not sha256 of seed {base} and salt {salt}":
+        "обязательство {commit} — не sha256 от зерна {base} и соли {salt}",
+    # a stored room that cannot be restored (the server's log)
+    "room {code}: stored action {n} out of sequence (expected {seq})":
+        "комната {code}: сохранённое действие {n} не по порядку (ожидалось {seq})",
+    "room {code}: stored roll {value} is not the seed's roll {roll}":
+        "комната {code}: сохранённый бросок {value} — не бросок зерна {roll}",
+
+    # -- position files: a position written by hand -------------------------------------------
+    "the position is not valid JSON: {error}": "позиция — не правильный JSON: {error}",
+    "a position is a JSON object with game, players, to_move and pieces":
+        "позиция — это объект JSON с game, players, to_move и pieces",
+    "unknown key(s) in the position: {keys}; allowed: {allowed}": "в позиции лишние ключи: {keys}; можно: {allowed}",
+    "the position has no {key!r}": "в позиции нет {key!r}",
+    "to_move must be a player from 0 to {last}, not {to_move!r}": "to_move — игрок от 0 до {last}, а не {to_move!r}",
+    "pieces must list {players} players, each with {count} places":
+        "в pieces должны быть {players} игрока(ов), у каждого {count} места",
+    "player {player}: give exactly {count} places": "игрок {player}: нужно ровно {count} места",
+    "player {player} piece {piece}": "игрок {player}, фишка {piece}",
+    "player {player} has already won: all pieces are in the house": "игрок {player} уже выиграл: все фишки в доме",
+    "player {player} has already won: all pieces are in the {goal}":
+        "игрок {player} уже выиграл: все фишки — {goal}",
+    "centre": "в центре", "home": "дома", "meta": "на финише", "goal": "на финише",
+    "{where}: place {place} is off the board (-1..{top})": "{where}: места {place} на доске нет (-1..{top})",
+    "{where}: two pieces on house cell {place}": "{where}: две фишки на клетке {place} домика",
+    "{where}: place {place} has no shelter to hide in": "{where}: на месте {place} нет укрытия",
+    "{where}: only a piece on the circle can hide": "{where}: спрятаться может только фишка на круге",
+    "{where}: {value!r} is not a place (-1 park, 0..{last} circle, {first}..{top} house, '15s' hidden)":
+        "{where}: {value!r} — не место (-1 парк, 0..{last} круг, {first}..{top} домик, '15s' — в укрытии)",
+    "two pieces stand on cell {cell} (seat 0's numbering): {who}":
+        "на клетке {cell} (в нумерации места 0) стоят две фишки: {who}",
+    "two pieces hide in the shelter of cell {cell} (seat 0's numbering)":
+        "в укрытии клетки {cell} (в нумерации места 0) прячутся две фишки",
+    "player {player}: a piece stands above its own hidden piece, but shelter_own_stack is off":
+        "игрок {player}: фишка стоит над своей спрятанной фишкой, а shelter_own_stack выключено",
+    "{where}: {value!r}: a piece is held only in an opponent's swamp, and only with captured_to=captor":
+        "{where}: {value!r}: фишку держат только в болоте соперника и только при captured_to=captor",
+    "{where}: {value!r} is not a place (-1 swamp, 0..{last} circle, {first}..{top} house, '15s' hidden, 'bur', "
+    "'bur-exit', 'held2')":
+        "{where}: {value!r} — не место (-1 болото, 0..{last} круг, {first}..{top} домик, '15s' — в туалете, "
+        "'bur', 'bur-exit', 'held2')",
+    "{where}: the shelter on {place} is full (shelter_capacity={capacity})":
+        "{where}: туалет на {place} полон (shelter_capacity={capacity})",
+    "{where}: an enemy piece stands on the same cell ({cell} in seat 0's numbering)":
+        "{where}: на той же клетке стоит чужая фишка ({cell} в нумерации места 0)",
+    "{where}: the centre of the БУР holds one piece": "{where}: в центре БУРа помещается одна фишка",
+    "{where}: {value!r} is not a place (-1 base, 1..76 circle, 77..80 house)":
+        "{where}: {value!r} — не место (-1 база, 1..76 круг, 77..80 дом)",
+    "{where}: nothing stands on the start before its lap: a piece on its own start hole is at 72":
+        "{where}: до круга на старте никто не стоит: фишка на своей стартовой лунке — это 72",
+    "{where}: place {place} is off the board (-1, 1..{top})": "{where}: места {place} на доске нет (-1, 1..{top})",
+    "{where}: {other} already stands there": "{where}: там уже стоит {other}",
+    "{where}, place {place}: {problem}": "{where}, место {place}: {problem}",
+    "{where}: {value!r} is not a place ({places})": "{where}: {value!r} — не место ({places})",
+    "{where}: place {value} is off the board ({places})": "{where}: места {value} на доске нет ({places})",
+    "-1 yard, 0..50 track, 51..55 home column, 56 centre": "-1 двор, 0..50 дорожка, 51..55 домашняя колонна, 56 центр",
+    "-1 nest, 0..63 ring from the own entry space, 64..70 home row, 71 Home, 72..75 ring past the turn-off":
+        "-1 гнездо, 0..63 круг от своего выхода, 64..70 домашний ряд, 71 Дом, 72..75 круг после поворота",
+    "-1 home, 0..63 ring from the own exit, 64..70 corridor, 71 meta":
+        "-1 дом, 0..63 круг от своего выхода, 64..70 коридор, 71 финиш",
+    "player {player}: {count} pieces on lane place {place}": "игрок {player}: {count} фишки на месте {place} дорожки",
+    "{count} pieces on one square (at most {capacity})": "{count} фишки на одной клетке (можно не больше {capacity})",
+    "pieces of different colours share a square that is not safe":
+        "фишки разных цветов стоят вместе на небезопасной клетке",
+    "player {player} has more than {capacity} piece(s) there": "у игрока {player} там больше {capacity} фишек",
+    "pawns of different colours never share a space": "фишки разных цветов никогда не стоят вместе",
+    "{count} pawns on one space (at most 2)": "{count} фишки на одной клетке (можно не больше 2)",
+    "pieces is a list of rows, or {\"turn\": \"fence\", \"players\": rows}":
+        "pieces — это список строк или {\"turn\": \"fence\", \"players\": строки}",
+    "pieces must list {players} players, each with pawns and fences":
+        "в pieces должны быть {players} игрока(ов), у каждого пешки и заборы",
+    "player {player}: give {{\"pawns\": [4 squares], \"fences\": [6 slots]}}":
+        "игрок {player}: укажите {{\"pawns\": [4 поля], \"fences\": [6 мест]}}",
+    "player {player}: give exactly {count} pawn squares": "игрок {player}: нужно ровно {count} поля для пешек",
+    "player {player}: give exactly {count} fence slots": "игрок {player}: нужно ровно {count} мест для заборов",
+    "player {player} pawn {pawn}: {error}": "игрок {player}, пешка {pawn}: {error}",
+    "player {player} pawn {pawn}: {square} already holds a pawn": "игрок {player}, пешка {pawn}: на {square} уже стоит пешка",
+    "player {player} has already won: all pawns are in the centre": "игрок {player} уже выиграл: все пешки в центре",
+    "player {player}: {error}": "игрок {player}: {error}",
+    "player {player}: slot {slot} already holds {other}": "игрок {player}: на месте {slot} уже стоит {other}",
+    "a fixed fence": "неподвижный забор",
+    "a fence of player {player}": "забор игрока {player}",
+    "{text!r} is not a square (a1 .. o15, or C for the centre)": "{text!r} — не поле (a1 .. o15 или C — центр)",
+    "{text} lies in the centre: write C": "{text} — в центре: пишите C",
+    "{text!r} is not a fence slot: a square and the side n or e of it (h6n is the line north of h6), never a "
+    "border or a fixed centre wall":
+        "{text!r} — не место для забора: поле и его сторона n или e (h6n — линия к северу от h6), "
+        "но не край доски и не неподвижная стена центра",
 
     # -- the house rules, as the lobby explains them -----------------------------------------
     "after the winner the others play on for the places": "после победителя остальные доигрывают за места",

@@ -125,9 +125,10 @@ def parse(text):
             continue
         m = LINE.match(line)
         if not m:
-            raise RecordError(f"line {number}: not a header [Key \"value\"] nor a turn 'N. player ...': {line!r}")
+            raise RecordError("line {number}: not a header [Key \"value\"] nor a turn 'N. player ...': {line!r}",
+                              number=number, line=line)
         if current is None:
-            raise RecordError(f"line {number}: a turn before any header")
+            raise RecordError("line {number}: a turn before any header", number=number)
         current.turns.append((number, m.group(2), m.group(3).split()))
     if not records:
         raise RecordError("the record is empty")
@@ -139,7 +140,7 @@ def replay(record):
     h = record.headers
     for key in ("Game", "Players"):
         if key not in h:
-            raise RecordError(f"the record has no [{key}] header")
+            raise RecordError("the record has no [{key}] header", key=key)
     try:
         nplayers = len(h["Players"].split(","))
         options = parse_assignments(h.get("Options", "").split())
@@ -156,19 +157,21 @@ def replay(record):
             names = [game.player_name(p) for p in range(game.players)]
             first = h.get("First")
             if first is not None and first not in names:
-                raise RecordError(f"[First] names {first!r}, not a player of this game ({', '.join(names)})")
+                raise RecordError("[First] names {first!r}, not a player of this game ({names})", first=first,
+                                  names=", ".join(names))
             state = game.new_state(seed=int(h.get("Seed", 0)),
                                    first_player=names.index(first) if first else None)
     except (ValueError, json.JSONDecodeError) as e:
-        raise RecordError(f"the headers do not describe a game: {e}") from None
+        raise RecordError("the headers do not describe a game: {error}", error=e) from None
     start = state.clone()
     game = state.game
     for number, name, tokens in record.turns:
         if state.is_over:
-            raise RecordError(f"line {number}: the game is already over")
+            raise RecordError("line {number}: the game is already over", number=number)
         expected = game.player_name(state.current_player)
         if name != expected:
-            raise RecordError(f"line {number}: it is {expected}'s turn, not {name}'s")
+            raise RecordError("line {number}: it is {expected}'s turn, not {name}'s", number=number,
+                              expected=expected, name=name)
         for token in tokens:
             try:
                 m = DICE.match(token)
@@ -177,10 +180,11 @@ def replay(record):
                 else:
                     state.push(token)
             except GameError as e:
-                raise RecordError(f"line {number}: {e}") from None
+                raise RecordError("line {number}: {error}", number=number, error=e) from None
     result = h.get("Result", "*")
     if result != "*" and result != _result(state):
-        raise RecordError(f"the [Result] header says {result!r}, but the moves give {_result(state)!r}")
+        raise RecordError("the [Result] header says {result!r}, but the moves give {moves!r}", result=result,
+                          moves=_result(state))
     return start, state
 
 
@@ -209,17 +213,17 @@ def load_match(text):
         return games, None
     m = re.match(r"first to (\d+) wins?$", first)
     if not m:
-        raise RecordError(f"[Match] says {first!r}; write it as \"first to N wins\"")
+        raise RecordError("[Match] says {first!r}; write it as \"first to N wins\"", first=first)
     match = Match(games[0][2].game, int(m.group(1)), seed=games[0][1].seed)
     for i, (rec, start, final) in enumerate(games, 1):
         if match.over:
-            raise RecordError(f"round {i}: the match was already won")
+            raise RecordError("round {round}: the match was already won", round=i)
         if not final.is_over:
             if i != len(games):
-                raise RecordError(f"round {i} is unfinished but more rounds follow")
+                raise RecordError("round {round} is unfinished but more rounds follow", round=i)
             break
         try:
             match.add(start, final)
         except GameError as e:
-            raise RecordError(f"round {i}: {e}") from None
+            raise RecordError("round {round}: {error}", round=i, error=e) from None
     return games, match

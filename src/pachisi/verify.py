@@ -12,11 +12,12 @@ first player is the seed's roll-off, and that every roll is the one the
 seed's stream gives at that point (State.next_roll).  `pachisi verify RECORD`
 prints the report; the web app's verify page does the same in the browser.
 """
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 import hashlib
 
 from . import record as records
 from .engine.game import GameError
+from .i18n import Term, Text
 
 
 def commitment(seed, salt):
@@ -43,12 +44,13 @@ class Report:
     problems: list = field(default_factory=list)
     checked: list = field(default_factory=list)
 
-    def fail(self, text):
+    def fail(self, template, /, **values):
+        """A problem found: an English template and its values (told in any language)."""
         self.ok = False
-        self.problems.append(text)
+        self.problems.append(Text(template, **values))
 
-    def as_dict(self):
-        return asdict(self)
+    def as_dict(self, lang="en"):
+        return asdict(replace(self, problems=[p.message(lang) for p in self.problems]))
 
 
 def verify_text(text):
@@ -57,44 +59,46 @@ def verify_text(text):
     try:
         parsed = records.parse(text)
     except GameError as e:
-        report.fail(str(e))
+        report.fail("{error}", error=e)
         return report
     base = commit = salt = None
     for i, rec in enumerate(parsed, 1):
         h = rec.headers
         report.games += 1
-        label = f"round {h.get('Round', i)}" if len(parsed) > 1 or "Round" in h else "the game"
+        label = Text("round {round}", round=h.get("Round", i)) if len(parsed) > 1 or "Round" in h else Term("the game")
         commit = commit or h.get("DiceCommit")
         salt = salt or h.get("DiceSalt")
         if "Seed" not in h:
-            report.fail(f"{label}: the record does not reveal its dice seed (is the game over?)")
+            report.fail("{label}: the record does not reveal its dice seed (is the game over?)", label=label)
             continue
         try:
             seed = int(h["Seed"])
             round_no = int(h.get("Round", i))
         except ValueError:
-            report.fail(f"{label}: [Seed] and [Round] must be whole numbers")
+            report.fail("{label}: [Seed] and [Round] must be whole numbers", label=label)
             continue
         if base is None:
             base = seed - (round_no - 1)
         elif seed != base + round_no - 1:
-            report.fail(f"{label}: seed {seed} is not the match's seed {base} + {round_no - 1}")
+            report.fail("{label}: seed {seed} is not the match's seed {base} + {later}", label=label, seed=seed,
+                        base=base, later=round_no - 1)
         try:
             start, final = records.replay(rec)
         except GameError as e:
-            report.fail(f"{label}: {e}")
+            report.fail("{label}: {error}", label=label, error=e)
             continue
         if "Position" not in h and round_no == 1:
             fresh = start.game.new_state(seed=seed)
             if fresh.current_player != start.current_player:
-                report.fail(f"{label}: {start.game.player_name(start.current_player)} started, but the seed's "
-                            f"roll-off gives {start.game.player_name(fresh.current_player)}")
+                name = start.game.player_name
+                report.fail("{label}: {first} started, but the seed's roll-off gives {expected}", label=label,
+                            first=Term(name(start.current_player)), expected=Term(name(fresh.current_player)))
         _check_rolls(report, rec, start.clone(), round_no, label)
     if len(parsed) > 1 or "Match" in parsed[0].headers:
         try:
             records.load_match(text)
         except GameError as e:
-            report.fail(f"the match: {e}")
+            report.fail("the match: {error}", error=e)
     if commit is None:
         report.commitment = "absent"
     elif base is None or salt is None:
@@ -104,7 +108,8 @@ def verify_text(text):
         report.commitment = "ok"
     else:
         report.commitment = "mismatch"
-        report.fail(f"the commitment {commit} is not sha256 of seed {base} and salt {salt}")
+        report.fail("the commitment {commit} is not sha256 of seed {base} and salt {salt}", commit=commit, base=base,
+                    salt=salt)
     return report
 
 
@@ -121,8 +126,9 @@ def _check_rolls(report, rec, state, round_no, label):
             report.rolls += 1
             report.checked.append(RollCheck(round_no, number, name, dice, expected, ok))
             if not ok:
-                report.fail(f"{label}, line {number}: {name} rolled {'-'.join(map(str, dice))}, but the seed "
-                            f"gives {'-'.join(map(str, expected))}")
+                report.fail("{label}, line {number}: {name} rolled {dice}, but the seed gives {expected}", label=label,
+                            number=number, name=name, dice="-".join(map(str, dice)),
+                            expected="-".join(map(str, expected)))
             state.set_dice(tuple(dice))
 
 

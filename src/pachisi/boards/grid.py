@@ -25,6 +25,7 @@ import re
 import numpy as np
 from numba import njit
 
+from ..engine.game import GameError
 from .geometry import quarter_turn
 
 SIZE = 15
@@ -78,16 +79,16 @@ def square_name(v):
 
 
 def parse_square(text):
-    """The node of a square name ("c3", "C"); ValueError if there is none."""
+    """The node of a square name ("c3", "C"); GameError if there is none."""
     text = str(text).strip()
     if text == "C":
         return CENTRE
     m = _SQUARE.match(text)
     if not m:
-        raise ValueError(f"{text!r} is not a square (a1 .. o15, or C for the centre)")
+        raise GameError("{text!r} is not a square (a1 .. o15, or C for the centre)", text=text)
     rc = (SIZE - int(m.group(2)), "abcdefghijklmno".index(m.group(1)))
     if in_centre(rc):
-        raise ValueError(f"{text} lies in the centre: write C")
+        raise GameError("{text} lies in the centre: write C", text=text)
     return node(rc)
 
 
@@ -175,8 +176,8 @@ class GridBoard:
 
     def parse_slot(self, text):
         if text not in self.slot_names:
-            raise ValueError(f"{text!r} is not a fence slot: a square and the side n or e of it "
-                             "(h6n is the line north of h6), never a border or a fixed centre wall")
+            raise GameError("{text!r} is not a fence slot: a square and the side n or e of it "
+                            "(h6n is the line north of h6), never a border or a fixed centre wall", text=text)
         return self.slot_names[text]
 
     # -- compiled tables --------------------------------------------------------

@@ -23,6 +23,7 @@ import numpy as np
 
 from ..engine import kernel as K
 from ..engine.game import GameError
+from ..i18n import Term
 from . import search as S
 
 SEED_MASK = (1 << 62) - 1
@@ -62,8 +63,8 @@ class Bot:
         """One of state's legal moves."""
         acts = state.legal_actions()
         if not acts:
-            raise GameError("no move to choose: " + ("roll the dice first" if state.is_chance
-                                                     else "the game is over" if state.is_over else "no legal move"))
+            why = "roll the dice first" if state.is_chance else "the game is over" if state.is_over else "no legal move"
+            raise GameError("no move to choose: {why}", why=Term(why))
         if len(acts) == 1:
             return state.game.describe(state.arr, acts[0])
         a = self._decide(state, np.array(acts, np.int64))

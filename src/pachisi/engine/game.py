@@ -12,13 +12,14 @@ import json
 
 import numpy as np
 
-from ..i18n import render
+from ..i18n import Error, render
 from . import kernel as K
 from .options import OptionError, resolve
 
 
-class GameError(ValueError):
-    """Something asked of a game that its rules or its state do not allow."""
+class GameError(Error):
+    """Something asked of a game that its rules or its state do not allow
+    (an English template and its values, so it can be told in any language)."""
 
 
 class IllegalMove(GameError):
@@ -29,8 +30,8 @@ class IllegalMove(GameError):
     (the English sentence, a template when `values` fill its {fields})."""
 
     def __init__(self, reason, move=None, /, **values):
-        self.reason, self.move, self.values = reason, move, values
-        super().__init__(self.message())
+        self.reason, self.move = reason, move
+        super().__init__(reason, **values)
 
     def message(self, lang="en"):
         """The refusal in `lang` ("6a: roll the dice first")."""
@@ -107,7 +108,8 @@ class Game:
 
     def __init__(self, players=4, preset=None, options=None):
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise OptionError(f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players!r}")
+            raise OptionError("{game} is played by {low} to {high} players, not {players!r}", game=self.title,
+                              low=self.min_players, high=self.max_players, players=players)
         self.players = players
         self.preset, self.opts = resolve(self.options, self.presets, preset, options)
         self.seats = self.seating(players)
@@ -146,7 +148,7 @@ class Game:
 
     def new_state(self, seed=0, first_player=None):
         if not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
-            raise GameError(f"a seed is a whole number from 0 to 2**63-1, not {seed!r}")
+            raise GameError("a seed is a whole number from 0 to 2**63-1, not {seed!r}", seed=seed)
         arr = np.zeros(self.size, np.int64)
         arr[K.H_NPLAYERS] = self.players
         arr[K.H_WINNER] = -1
@@ -154,7 +156,8 @@ class Game:
         if first_player is None:
             first_player = self.first_player(seed, arr)
         if not 0 <= first_player < self.players:
-            raise GameError(f"player {first_player} does not exist in a {self.players}-player game")
+            raise GameError("player {player} does not exist in a {players}-player game", player=first_player,
+                            players=self.players)
         arr[K.H_PLAYER] = first_player
         return State(self, arr, seed)
 
@@ -265,10 +268,10 @@ class State:
         ranges = self.game.dice_ranges()
         dice = tuple(dice)
         if len(dice) != len(ranges):
-            raise IllegalMove(f"{self.game.title} rolls {len(ranges)} dice, not {len(dice)}")
+            raise IllegalMove("this game rolls {count} dice, not {given}", count=len(ranges), given=len(dice))
         for d, (lo, hi) in zip(dice, ranges):
             if not isinstance(d, (int, np.integer)) or not lo <= d <= hi:
-                raise IllegalMove(f"a die shows {lo} to {hi}, not {d!r}")
+                raise IllegalMove("a die shows {low} to {high}, not {value!r}", low=lo, high=hi, value=d)
         g, k = self.game, self.game.kernel
         self._stack.append(self.arr.copy())
         self.history.append((self.current_player, "roll", dice))
@@ -307,10 +310,8 @@ class State:
         g = self.game
         try:
             slot_piece_kinds = g.parse_notation(self.arr, text)
-        except IllegalMove as e:             # a template with its values: it can be translated
-            return IllegalMove(e.reason, text, **e.values)
-        except GameError as e:
-            return IllegalMove(str(e), text)
+        except GameError as e:               # a template with its values: it can be translated
+            return IllegalMove(e.template, text, **e.values)
         reasons = []
         candidates = set(self._candidates())
         for slot, piece, kind in slot_piece_kinds:

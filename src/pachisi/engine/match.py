@@ -1,6 +1,7 @@
 """Matches: games played until a player has won `wins` of them (Трясучка is
 played to two wins).  The first game starts by the roll-off; every further
 game is started by the player after the one who started the game before."""
+from ..i18n import Term
 from .game import GameError
 
 
@@ -8,7 +9,7 @@ class Match:
     def __init__(self, game, wins=None, seed=0):
         wins = game.match_wins if wins is None else wins
         if not isinstance(wins, int) or wins < 1:
-            raise GameError(f"a match is played to at least one win, not {wins!r}")
+            raise GameError("a match is played to at least one win, not {wins!r}", wins=wins)
         self.game = game
         self.wins = wins
         self.seed = seed
@@ -41,8 +42,8 @@ class Match:
         expected = self.next_first_player()
         if expected is not None and start.current_player != expected:
             name = self.game.player_name
-            raise GameError(f"game {len(self.rounds) + 1} must be started by {name(expected)}, "
-                            f"not {name(start.current_player)}")
+            raise GameError("game {number} must be started by {expected}, not {first}", number=len(self.rounds) + 1,
+                            expected=Term(name(expected)), first=Term(name(start.current_player)))
         self.rounds.append((start, final))
         self.score[final.winner] += 1
 

@@ -2,8 +2,10 @@
 a named option with a default, and a preset is a full set of option values."""
 from dataclasses import dataclass
 
+from ..i18n import Error
 
-class OptionError(ValueError):
+
+class OptionError(Error):
     """An unknown option or preset, or a value outside what the option allows."""
 
 
@@ -25,18 +27,21 @@ class Option:
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise OptionError(f"option {self.name!r} takes true or false, not {value!r}")
+            raise OptionError("option {option!r} takes true or false, not {value!r}", option=self.name, value=value)
         if self.kind is int:
             try:
                 number = int(value)
             except (TypeError, ValueError):
-                raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}") from None
+                raise OptionError("option {option!r} takes a whole number, not {value!r}", option=self.name,
+                                  value=value) from None
             if self.choices and number not in self.choices:
-                raise OptionError(f"option {self.name!r} takes one of {_listing(self.choices)}, not {number}")
+                raise OptionError("option {option!r} takes one of {choices}, not {value}", option=self.name,
+                                  choices=_listing(self.choices), value=number)
             return number
         text = str(value)
         if self.choices and text not in self.choices:
-            raise OptionError(f"option {self.name!r} takes one of {_listing(self.choices)}, not {text!r}")
+            raise OptionError("option {option!r} takes one of {choices}, not {value!r}", option=self.name,
+                              choices=_listing(self.choices), value=text)
         return text
 
     def describe(self):
@@ -57,13 +62,13 @@ def resolve(options, presets, preset=None, overrides=None):
     if preset is None:
         preset = next(iter(presets))
     if preset not in presets:
-        raise OptionError(f"unknown preset {preset!r}; presets: {_listing(presets)}")
+        raise OptionError("unknown preset {preset!r}; presets: {presets}", preset=preset, presets=_listing(presets))
     values = {o.name: o.default for o in options}
     values.update(presets[preset])
     for key, value in (overrides or {}).items():
         key = key.replace("-", "_")
         if key not in by_name:
-            raise OptionError(f"unknown option {key!r}; options: {_listing(by_name)}")
+            raise OptionError("unknown option {option!r}; options: {options}", option=key, options=_listing(by_name))
         values[key] = by_name[key].parse(value)
     return preset, values
 
@@ -74,6 +79,6 @@ def parse_assignments(items):
     for item in items or ():
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"option {item!r} must be written key=value")
+            raise OptionError("option {item!r} must be written key=value", item=item)
         out[key.strip()] = value.strip()
     return out

@@ -22,21 +22,22 @@ def load_position(data, make_game):
         try:
             data = json.loads(data)
         except json.JSONDecodeError as e:
-            raise GameError(f"the position is not valid JSON: {e}") from None
+            raise GameError("the position is not valid JSON: {error}", error=e) from None
     if not isinstance(data, dict):
         raise GameError("a position is a JSON object with game, players, to_move and pieces")
     unknown = set(data) - COMMON_KEYS
     if unknown:
-        raise GameError(f"unknown key(s) in the position: {', '.join(sorted(unknown))}; "
-                        f"allowed: {', '.join(sorted(COMMON_KEYS))}")
+        raise GameError("unknown key(s) in the position: {keys}; allowed: {allowed}", keys=", ".join(sorted(unknown)),
+                        allowed=", ".join(sorted(COMMON_KEYS)))
     for key in ("game", "pieces"):
         if key not in data:
-            raise GameError(f"the position has no {key!r}")
+            raise GameError("the position has no {key!r}", key=key)
     players = data.get("players", len(data["pieces"]) if isinstance(data["pieces"], list) else 0)
     game = make_game(data["game"], players, data.get("preset"), data.get("options") or {})
     to_move = data.get("to_move", 0)
     if not isinstance(to_move, int) or not 0 <= to_move < game.players:
-        raise GameError(f"to_move must be a player from 0 to {game.players - 1}, not {to_move!r}")
+        raise GameError("to_move must be a player from 0 to {last}, not {to_move!r}", last=game.players - 1,
+                        to_move=to_move)
     seed = data.get("seed", 0)
     state = game.new_state(seed=seed, first_player=to_move)
     arr = state.arr

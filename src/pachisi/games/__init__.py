@@ -28,7 +28,7 @@ def game_class(name):
     key = str(name).lower()
     key = ALIASES.get(key, key)
     if key not in GAMES:
-        raise OptionError(f"unknown game {name!r}; games: {', '.join(GAMES)}")
+        raise OptionError("unknown game {name!r}; games: {games}", name=name, games=", ".join(GAMES))
     return GAMES[key]
 
 
@@ -44,7 +44,8 @@ def state_from_json(text):
         arr = np.array(data["state"], np.int64)
         seed = int(data["seed"])
     except (KeyError, TypeError, ValueError) as e:
-        raise GameError(f"not a saved state: {e}") from None
+        raise GameError("not a saved state: {error}", error=e) from None
     if arr.shape != (game.size,):
-        raise GameError(f"not a saved {game.name} state: {arr.shape[0]} numbers, expected {game.size}")
+        raise GameError("not a saved {game} state: {found} numbers, expected {size}", game=game.name,
+                        found=arr.shape[0], size=game.size)
     return State(game, arr, seed)

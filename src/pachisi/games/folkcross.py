@@ -57,20 +57,8 @@ def cross_squares(board, seats, marks, house_first):
     return squares
 
 
-def piece_rows(pieces, players, count, names):
-    """Check that "pieces" lists every player with `count` places; yields
-    (player, piece, value, where) with a name of the piece for messages."""
-    if not isinstance(pieces, list) or len(pieces) != players:
-        raise GameError(f"pieces must list {players} players, each with {count} places")
-    for q, row in enumerate(pieces):
-        if not isinstance(row, list) or len(row) != count:
-            raise GameError(f"player {q}: give exactly {count} places")
-        for k, value in enumerate(row):
-            yield q, k, value, f"player {q} piece {names[k]}"
-
-
 def refuse_won(arr, players, last):
     """A position file may not list a player whose pieces all stand beyond `last` (home)."""
     for q in range(players):
         if all(arr[POS + q * PIECES + k] > last for k in range(PIECES)):
-            raise GameError(f"player {q} has already won: all pieces are in the house")
+            raise GameError("player {player} has already won: all pieces are in the house", player=q)

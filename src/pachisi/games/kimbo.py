@@ -32,6 +32,7 @@ from ..engine import kernel as K
 from ..engine.game import Game, GameError, IllegalMove, Kernel, Move
 from ..engine.options import Option
 from ..engine.view import BoardView, Square
+from ..i18n import Term, Text
 from . import race
 
 PAWNS = 4
@@ -677,10 +678,7 @@ class Kimbo(Game):
             return [(FENCE, KEEP, 0)]
         m = self._FENCE.match(text)
         if m:
-            try:
-                s0, s1 = b.parse_slot(m.group(1)), b.parse_slot(m.group(2))
-            except ValueError as e:
-                raise GameError(str(e)) from None
+            s0, s1 = b.parse_slot(m.group(1)), b.parse_slot(m.group(2))
             seat = self.seats[int(arr[K.H_PLAYER])]
             own = [int(s) for s in arr[FEN + seat * FENCES:FEN + (seat + 1) * FENCES]]
             if s0 not in own:
@@ -688,10 +686,7 @@ class Kimbo(Game):
             return [(FENCE, own.index(s0), s1)]
         m = self._PLACE.match(text)
         if m:
-            try:
-                v = grid.parse_square(m.group(2))
-            except ValueError as e:
-                raise GameError(str(e)) from None
+            v = grid.parse_square(m.group(2))
             return [(PLACE, "abcd".index(m.group(1)), v)]
         m = self._JUMP.match(text)
         if m:
@@ -749,7 +744,7 @@ class Kimbo(Game):
         else:
             fence_move = False
         if not isinstance(pieces, list) or len(pieces) != self.players:
-            raise GameError(f"pieces must list {self.players} players, each with pawns and fences")
+            raise GameError("pieces must list {players} players, each with pawns and fences", players=self.players)
         if not fence_move:
             arr[K.H_PHASE] = K.PHASE_ROLL
         b = BOARD
@@ -757,41 +752,44 @@ class Kimbo(Game):
         for seat in range(4):
             if seat not in self.seats:
                 fences[seat] = [b.entrance_slot(seat)]
-        seen_slots = {s: "a fixed fence" for slots in fences.values() for s in slots}
+        seen_slots = {s: Term("a fixed fence") for slots in fences.values() for s in slots}
         squares = {}
         for q, row in enumerate(pieces):
             if isinstance(row, list):
                 row = {"pawns": row}
             if not isinstance(row, dict) or set(row) - {"pawns", "fences"} or "pawns" not in row:
-                raise GameError(f"player {q}: give {{\"pawns\": [4 squares], \"fences\": [6 slots]}}")
+                raise GameError("player {player}: give {{\"pawns\": [4 squares], \"fences\": [6 slots]}}", player=q)
             pawns = row["pawns"]
             if not isinstance(pawns, list) or len(pawns) != PAWNS:
-                raise GameError(f"player {q}: give exactly {PAWNS} pawn squares")
+                raise GameError("player {player}: give exactly {count} pawn squares", player=q, count=PAWNS)
             for k, text in enumerate(pawns):
                 try:
                     v = grid.parse_square(text)
-                except ValueError as e:
-                    raise GameError(f"player {q} pawn {self.piece_names[k]}: {e}") from None
+                except GameError as e:
+                    raise GameError("player {player} pawn {pawn}: {error}", player=q, pawn=self.piece_names[k],
+                                    error=e) from None
                 if v != CENTRE:
                     other = squares.setdefault(v, q)
                     if other != q or (any(arr[POS + q * PAWNS + j] == v for j in range(k))
                                       and not self.opts["end_on_own"]):
-                        raise GameError(f"player {q} pawn {self.piece_names[k]}: {text} already holds a pawn")
+                        raise GameError("player {player} pawn {pawn}: {square} already holds a pawn", player=q,
+                                        pawn=self.piece_names[k], square=text)
                 arr[POS + q * PAWNS + k] = v
             if all(arr[POS + q * PAWNS + k] == CENTRE for k in range(PAWNS)):
-                raise GameError(f"player {q} has already won: all pawns are in the centre")
+                raise GameError("player {player} has already won: all pawns are in the centre", player=q)
             slots = row.get("fences", [b.slot_name(s) for s in b.layout(self.opts["fences"], self.seats[q])])
             if not isinstance(slots, list) or len(slots) != FENCES:
-                raise GameError(f"player {q}: give exactly {FENCES} fence slots")
+                raise GameError("player {player}: give exactly {count} fence slots", player=q, count=FENCES)
             fences[self.seats[q]] = []
             for text in slots:
                 try:
                     s = b.parse_slot(str(text))
-                except ValueError as e:
-                    raise GameError(f"player {q}: {e}") from None
+                except GameError as e:
+                    raise GameError("player {player}: {error}", player=q, error=e) from None
                 if s in seen_slots:
-                    raise GameError(f"player {q}: slot {text} already holds {seen_slots[s]}")
-                seen_slots[s] = f"a fence of player {q}"
+                    raise GameError("player {player}: slot {slot} already holds {other}", player=q, slot=text,
+                                    other=seen_slots[s])
+                seen_slots[s] = Text("a fence of player {player}", player=q)
                 fences[self.seats[q]].append(s)
         self._set_fences(arr, fences)
 

@@ -24,6 +24,7 @@ from ..boards.ludo import LudoBoard
 from ..engine import kernel as K
 from ..engine.game import Kernel
 from ..engine.options import Option
+from ..i18n import Text
 from . import race, track
 from .track import POS, PIECES, YARD
 
@@ -192,10 +193,10 @@ class Ludo(track.TrackGame):
         cap = self.square_capacity()
         for q in {q for q, _ in who}:
             if sum(1 for w, _ in who if w == q) > cap:
-                return f"player {q} has more than {cap} piece(s) there"
+                return Text("player {player} has more than {capacity} piece(s) there", player=q, capacity=cap)
         if len({q for q, _ in who}) > 1 and not self.is_safe(g):
-            return "pieces of different colours share a square that is not safe"
-        return ""
+            return Text("pieces of different colours share a square that is not safe")
+        return None
 
     def square_label(self, g):
         return "*" if g in self.board.stars() else ""

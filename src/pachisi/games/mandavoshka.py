@@ -688,7 +688,7 @@ class Mandavoshka(race.FirstPlayer, Game):
     def pieces_from_json(self, arr, pieces):
         b, tab = self.board, self.tab
         top = tab.house_end
-        for q, k, value, where in folkcross.piece_rows(pieces, self.players, PIECES, self.piece_names):
+        for q, k, value, where in race.piece_rows(pieces, self.players, PIECES, self.piece_names):
             pid = q * PIECES + k
             text = str(value).strip()
             hidden = text.endswith("s") and text[:-1].lstrip("-").isdigit()
@@ -699,43 +699,44 @@ class Mandavoshka(race.FirstPlayer, Game):
             elif text.startswith("held") and text[4:].isdigit():
                 c = int(text[4:])
                 if c == q or not 0 <= c < self.players or not tab.captor:
-                    raise GameError(f"{where}: {value!r}: a piece is held only in an opponent's swamp, "
-                                    "and only with captured_to=captor")
+                    raise GameError("{where}: {value!r}: a piece is held only in an opponent's swamp, "
+                                    "and only with captured_to=captor", where=where, value=value)
                 p = HELD - c
             else:
                 try:
                     p = int(text)
                 except ValueError:
-                    raise GameError(f"{where}: {value!r} is not a place (-1 swamp, 0..{b.circle} circle, "
-                                    f"{b.circle + 1}..{top} house, '15s' hidden, 'bur', 'bur-exit', "
-                                    "'held2')") from None
+                    raise GameError("{where}: {value!r} is not a place (-1 swamp, 0..{last} circle, {first}..{top} "
+                                    "house, '15s' hidden, 'bur', 'bur-exit', 'held2')", where=where, value=value,
+                                    last=b.circle, first=b.circle + 1, top=top) from None
                 if not -1 <= p <= top:
-                    raise GameError(f"{where}: place {p} is off the board (-1..{top})")
+                    raise GameError("{where}: place {place} is off the board (-1..{top})", where=where, place=p,
+                                    top=top)
             arr[POS + pid] = p
             if p > b.circle and any(arr[POS + q * PIECES + j] == p for j in range(k)):
-                raise GameError(f"{where}: two pieces on house cell {p}")
+                raise GameError("{where}: two pieces on house cell {place}", where=where, place=p)
             if 0 <= p <= b.circle:
                 g = int(glob(tab, q, p))
                 if hidden:
                     if not tab.is_shelter[g]:
-                        raise GameError(f"{where}: place {p} has no shelter to hide in")
+                        raise GameError("{where}: place {place} has no shelter to hide in", where=where, place=p)
                     arr[HUT + g] |= 1 << pid
                     arr[SHEL + pid] = 1
                     if race.bits(arr[HUT + g]) > tab.capacity:
-                        raise GameError(f"{where}: the shelter on {p} is full "
-                                        f"(shelter_capacity={tab.capacity})")
+                        raise GameError("{where}: the shelter on {place} is full (shelter_capacity={capacity})",
+                                        where=where, place=p, capacity=tab.capacity)
                 else:
                     others = arr[CELL + g] & ~own_bits(q)
                     if others:
-                        raise GameError(f"{where}: an enemy piece stands on the same cell "
-                                        f"({g} in seat 0's numbering)")
+                        raise GameError("{where}: an enemy piece stands on the same cell ({cell} in seat 0's "
+                                        "numbering)", where=where, cell=g)
                     arr[CELL + g] |= 1 << pid
                     arr[STAND + q] |= 1 << g
             elif hidden:
-                raise GameError(f"{where}: only a piece on the circle can hide")
+                raise GameError("{where}: only a piece on the circle can hide", where=where)
             elif p == BUR_CENTRE:
                 if arr[BUR]:
-                    raise GameError(f"{where}: the centre of the БУР holds one piece")
+                    raise GameError("{where}: the centre of the БУР holds one piece", where=where)
                 arr[BUR] = pid + 1
             elif p == BUR_EXIT:
                 arr[EXIT + self.seats[q]] += 1

@@ -31,6 +31,7 @@ from numba import njit
 from ..engine import kernel as K
 from ..engine.game import Kernel
 from ..engine.options import Option
+from ..i18n import Text
 from . import race, track
 from .track import POS, PIECES, YARD
 
@@ -421,10 +422,10 @@ class Parcheesi(track.Ring68Game):
 
     def square_problem(self, g, who):
         if len({q for q, _ in who}) > 1:
-            return "pawns of different colours never share a space"
+            return Text("pawns of different colours never share a space")
         if len(who) > 2:
-            return f"{len(who)} pawns on one space (at most 2)"
-        return ""
+            return Text("{count} pawns on one space (at most 2)", count=len(who))
+        return None
 
     def square_label(self, g):
         return str((g + 5) % 68)

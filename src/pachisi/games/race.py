@@ -5,7 +5,8 @@ extra rolls; and the options and notation every race game has."""
 from numba import njit
 
 from ..engine import kernel as K
-from ..engine.game import IllegalMove
+from ..engine.game import GameError, IllegalMove
+from ..i18n import Text
 from ..engine.options import Option
 
 PIECES = 4                       # pieces a player
@@ -179,12 +180,26 @@ class FirstPlayer:
         return 0 if self.opts["first_player"] == "first" else super().first_player(seed, arr)
 
 
-def die_slot(arr, value, what="die"):
-    """The first unused dice slot showing `value`: notation names a die by its value."""
+def die_slot(arr, value, bonus=False):
+    """The first unused dice slot showing `value`: notation names a die (or a bonus) by its value."""
     for s in range(int(arr[K.H_NDICE])):
         if arr[K.H_DICE + s] == value:
             return s
-    raise IllegalMove(f"no {what} of this roll is left showing {{value}}", value=value)
+    if bonus:
+        raise IllegalMove("no die or bonus of this roll is left showing {value}", value=value)
+    raise IllegalMove("no die of this roll is left showing {value}", value=value)
+
+
+def piece_rows(pieces, players, count, names):
+    """Check that a position file's "pieces" lists every player with `count`
+    places; yields (player, piece, value, where), `where` naming the piece for messages."""
+    if not isinstance(pieces, list) or len(pieces) != players:
+        raise GameError("pieces must list {players} players, each with {count} places", players=players, count=count)
+    for q, row in enumerate(pieces):
+        if not isinstance(row, list) or len(row) != count:
+            raise GameError("player {player}: give exactly {count} places", player=q, count=count)
+        for k, value in enumerate(row):
+            yield q, k, value, Text("player {player} piece {piece}", player=q, piece=names[k])
 
 
 def start_places(arr, players, waiting, absent):

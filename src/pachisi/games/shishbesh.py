@@ -382,7 +382,7 @@ class ShishBesh(race.FirstPlayer, Game):
     def pieces_from_json(self, arr, pieces):
         big_l, top = self.tab.L, self.tab.house_end
         hidden_at, standing_at = {}, {}
-        for q, k, value, where in folkcross.piece_rows(pieces, self.players, PIECES, self.piece_names):
+        for q, k, value, where in race.piece_rows(pieces, self.players, PIECES, self.piece_names):
             hidden = isinstance(value, str) and value.strip().endswith("s")
             text = str(value).strip().rstrip("s")
             if text == "park":
@@ -390,38 +390,39 @@ class ShishBesh(race.FirstPlayer, Game):
             try:
                 p = int(text)
             except ValueError:
-                raise GameError(f"{where}: {value!r} is not a place (-1 park, 0..{big_l} circle, "
-                                f"{big_l + 1}..{top} house, '15s' hidden)") from None
+                raise GameError("{where}: {value!r} is not a place (-1 park, 0..{last} circle, {first}..{top} house, "
+                                "'15s' hidden)", where=where, value=value, last=big_l, first=big_l + 1,
+                                top=top) from None
             if not -1 <= p <= top:
-                raise GameError(f"{where}: place {p} is off the board (-1..{top})")
+                raise GameError("{where}: place {place} is off the board (-1..{top})", where=where, place=p, top=top)
             if p > big_l and any(arr[POS + q * PIECES + j] == p for j in range(k)):
-                raise GameError(f"{where}: two pieces on house cell {p}")
+                raise GameError("{where}: two pieces on house cell {place}", where=where, place=p)
             arr[POS + q * PIECES + k] = p
             if 0 <= p <= big_l:
                 g = int(glob(self.tab, q, p))
                 if hidden and not self.tab.is_shelter[g]:
-                    raise GameError(f"{where}: place {p} has no shelter to hide in")
+                    raise GameError("{where}: place {place} has no shelter to hide in", where=where, place=p)
                 (hidden_at if hidden else standing_at).setdefault(g, []).append((q, k))
             elif hidden:
-                raise GameError(f"{where}: only a piece on the circle can hide")
+                raise GameError("{where}: only a piece on the circle can hide", where=where)
         for g, who in standing_at.items():
             if self.tab.is_shelter[g] and g not in hidden_at and len(who) == 1:
                 hidden_at[g] = who
                 who = []
             if len(who) > 1:
-                raise GameError(f"two pieces stand on cell {g} (seat 0's numbering): {who}")
+                raise GameError("two pieces stand on cell {cell} (seat 0's numbering): {who}", cell=g, who=who)
             for q, k in who:
                 arr[CELL + g] = q * PIECES + k + 1
         for g, who in hidden_at.items():
             if len(who) > 1:
-                raise GameError(f"two pieces hide in the shelter of cell {g} (seat 0's numbering)")
+                raise GameError("two pieces hide in the shelter of cell {cell} (seat 0's numbering)", cell=g)
             q, k = who[0]
             arr[HUT + g] = q * PIECES + k + 1
             arr[SHEL + q * PIECES + k] = 1
             mate = arr[CELL + g]
             if mate and (mate - 1) // PIECES == q and not self.tab.stack:
-                raise GameError(f"player {q}: a piece stands above its own hidden piece, "
-                                "but shelter_own_stack is off")
+                raise GameError("player {player}: a piece stands above its own hidden piece, "
+                                "but shelter_own_stack is off", player=q)
         folkcross.refuse_won(arr, self.players, big_l)
 
     # -- drawing ------------------------------------------------------------------

@@ -29,6 +29,7 @@ from ..boards.ring68 import Ring68Board
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Move
 from ..engine.view import BoardView, Square
+from ..i18n import Term, Text
 from . import race
 from .race import PIECES, POS, bits
 
@@ -489,7 +490,7 @@ class TrackGame(race.FirstPlayer, Game):
     def describe(self, arr, action):
         slot, k, kind = K.decode(action)
         if k >= PIECES or slot >= K.MAX_DICE or kind not in self.kind_marks:
-            raise GameError(f"action {action} is not a move of {self.title}")
+            raise GameError("action {action} is not a move of this game", action=action)
         pl = int(arr[K.H_PLAYER])
         frm = int(arr[POS + pl * PIECES + k])
         code, to = self.kernel_dest(arr, slot, k, kind)
@@ -507,7 +508,7 @@ class TrackGame(race.FirstPlayer, Game):
         if not m or m.group(3) not in marks:
             raise GameError(self.notation_help)
         value, k, kind = int(m.group(1)), "abcd".index(m.group(2)), marks[m.group(3)]
-        return [(race.die_slot(arr, value, "die or bonus"), k, kind)]
+        return [(race.die_slot(arr, value, bonus=True), k, kind)]
 
     # -- position files -------------------------------------------------------------
     def pieces_to_json(self, arr):
@@ -519,46 +520,49 @@ class TrackGame(race.FirstPlayer, Game):
         if value == self.goal_name:
             return self.goal_rel()
         if isinstance(value, bool) or not isinstance(value, int):
-            raise GameError(f"{where}: {value!r} is not a place ({self.place_help})")
+            raise GameError("{where}: {value!r} is not a place ({places})", where=where, value=value,
+                            places=Term(self.place_help))
         if not -1 <= value <= self.max_rel():
-            raise GameError(f"{where}: place {value} is off the board ({self.place_help})")
+            raise GameError("{where}: place {value} is off the board ({places})", where=where, value=value,
+                            places=Term(self.place_help))
         return value
 
     def pieces_from_json(self, arr, pieces):
-        if not isinstance(pieces, list) or len(pieces) != self.players:
-            raise GameError(f"pieces must list {self.players} players, each with {PIECES} places")
-        for q, row in enumerate(pieces):
-            if not isinstance(row, list) or len(row) != PIECES:
-                raise GameError(f"player {q}: give exactly {PIECES} places")
-            for k, value in enumerate(row):
-                rel = self.parse_place(f"player {q} piece {self.piece_names[k]}", value)
-                arr[POS + q * PIECES + k] = -1 if rel < 0 else self.internal(rel)
+        for q, k, value, where in race.piece_rows(pieces, self.players, PIECES, self.piece_names):
+            rel = self.parse_place(where, value)
+            arr[POS + q * PIECES + k] = -1 if rel < 0 else self.internal(rel)
         rebuild(arr, self.tab)
         goal_p = self.goal_place
         for q in range(self.players):
             places = [int(arr[POS + q * PIECES + k]) for k in range(PIECES)]
             if all(p == goal_p for p in places):
-                raise GameError(f"player {q} has already won: all pieces are in the {self.goal_name}")
+                raise GameError("player {player} has already won: all pieces are in the {goal}", player=q,
+                                goal=Term(self.goal_name))
             for p in set(places):
                 if self.ring_size <= p < goal_p and places.count(p) > self.square_capacity():
-                    raise GameError(f"player {q}: {places.count(p)} pieces on lane place {self.rel(p)}")
+                    raise GameError("player {player}: {count} pieces on lane place {place}", player=q,
+                                    count=places.count(p), place=self.rel(p))
         for g in range(self.ring_size):
             who = [(pid // PIECES, pid % PIECES) for pid in range(16) if int(at(arr, g)) >> pid & 1]
             problem = self.square_problem(g, who)
             if problem:
-                raise GameError(f"{self.square_label(g)}: {problem}")
+                q, k = who[0]
+                raise GameError("{where}, place {place}: {problem}", problem=problem,
+                                where=Text("player {player} piece {piece}", player=q, piece=self.piece_names[k]),
+                                place=self.rel(int(arr[POS + q * PIECES + k])))
 
     def square_capacity(self):
         return 2
 
     def square_problem(self, g, who):
-        """Why the pieces `who` [(player, piece)] cannot stand together on ring square g."""
+        """Why the pieces `who` [(player, piece)] cannot stand together on ring square g (a Text), or None."""
         colours = {q for q, _ in who}
         if len(who) > self.square_capacity():
-            return f"{len(who)} pieces on one square (at most {self.square_capacity()})"
+            return Text("{count} pieces on one square (at most {capacity})", count=len(who),
+                        capacity=self.square_capacity())
         if len(colours) > 1 and not self.is_safe(g):
-            return "pieces of different colours share a square that is not safe"
-        return ""
+            return Text("pieces of different colours share a square that is not safe")
+        return None
 
     # -- drawing ----------------------------------------------------------------------
     def view(self, arr):

@@ -322,18 +322,19 @@ class Tryasuchka(race.FirstPlayer, Game):
 
     def pieces_from_json(self, arr, pieces):
         taken = {}
-        for q, k, value, where in folkcross.piece_rows(pieces, self.players, PIECES, self.piece_names):
+        for q, k, value, where in race.piece_rows(pieces, self.players, PIECES, self.piece_names):
             text = str(value).strip()
             try:
                 p = BASE if text == "base" else int(text)
             except ValueError:
-                raise GameError(f"{where}: {value!r} is not a place (-1 base, 1..76 circle, "
-                                "77..80 house)") from None
+                raise GameError("{where}: {value!r} is not a place (-1 base, 1..76 circle, 77..80 house)",
+                                where=where, value=value) from None
             if p == 0:
-                raise GameError(f"{where}: nothing stands on the start before its lap: "
-                                "a piece on its own start hole is at 72")
+                raise GameError("{where}: nothing stands on the start before its lap: "
+                                "a piece on its own start hole is at 72", where=where)
             if not -1 <= p <= HOUSE_END:
-                raise GameError(f"{where}: place {p} is off the board (-1, 1..{HOUSE_END})")
+                raise GameError("{where}: place {place} is off the board (-1, 1..{top})", where=where, place=p,
+                                top=HOUSE_END)
             arr[POS + q * PIECES + k] = p
             if p > ENTRANCE:
                 spot = ("house", q, p)
@@ -343,7 +344,7 @@ class Tryasuchka(race.FirstPlayer, Game):
             else:
                 continue
             if spot in taken:
-                raise GameError(f"{where}: {taken[spot]} already stands there")
+                raise GameError("{where}: {other} already stands there", where=where, other=taken[spot])
             taken[spot] = where
         folkcross.refuse_won(arr, self.players, ENTRANCE)
 

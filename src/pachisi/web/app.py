@@ -147,22 +147,23 @@ def create_app(settings=None):
         return catalogue.lobby(settings.docs_dir)
 
     @app.get("/api/games/{name}/rules", response_model=RulesPage)
-    def rules(name: str):
+    def rules(name: str, lang: str = Depends(request_lang)):
         try:
             return catalogue.rules_page(name, settings.docs_dir)
         except OptionError as e:
-            return refusal(Refusal("game", str(e)), status=404)
+            return refusal(Refusal("game", "{error}", error=e), lang, 404)
 
     @app.get("/api/games/{name}/dice", response_model=DiceRanges)
-    def dice(name: str, players: int | None = None, preset: str | None = None, options: str | None = None):
+    def dice(name: str, players: int | None = None, preset: str | None = None, options: str | None = None,
+             lang: str = Depends(request_lang)):
         """The dice the game rolls with these options (for checking rolls in the browser)."""
         try:
             opts = json.loads(options) if options else {}
             if not isinstance(opts, dict):
-                raise ValueError("options is a JSON object")
+                raise OptionError("options is a JSON object")
             return catalogue.dice_ranges(name, players, preset, opts)
         except (OptionError, GameError, ValueError) as e:
-            return refusal(Refusal("options", str(e)))
+            return refusal(Refusal("options", "{error}", error=e), lang)
 
     # -- rooms ------------------------------------------------------------------------------
     @app.get("/api/rooms", response_model=list[OpenRoom])
@@ -227,7 +228,7 @@ def create_app(settings=None):
         text = await body_text(request)
         if text is None:
             return refusal(Refusal("malformed", "a record is UTF-8 text"), lang)
-        return verify_text(text).as_dict()
+        return verify_text(text).as_dict(lang)
 
     @app.post("/api/replay", response_model=ReplayOut)
     async def replay(request: Request, lang: str = Depends(request_lang)):
@@ -238,7 +239,7 @@ def create_app(settings=None):
         try:
             return replay_frames(text)
         except GameError as e:
-            return refusal(Refusal("record", str(e)), lang)
+            return refusal(Refusal("record", "{error}", error=e), lang)
 
     # -- live rooms ------------------------------------------------------------------------------
     @app.websocket("/ws/{code}")
@@ -364,7 +365,7 @@ def replay_frames(text):
                 out["layout"] = layout
                 last_layout = layout
             if len(frames) >= MAX_FRAMES:
-                raise GameError(f"the record is too long to replay here (more than {MAX_FRAMES} steps)")
+                raise GameError("the record is too long to replay here (more than {limit} steps)", limit=MAX_FRAMES)
             frames.append(out)
 
         frame("start", "", state.current_player, [])

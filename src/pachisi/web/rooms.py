@@ -188,7 +188,8 @@ class Room:
                      for c in chat_rows]
         for a in action_rows:
             if a["n"] != self.seq:
-                raise GameError(f"room {self.code}: stored action {a['n']} out of sequence (expected {self.seq})")
+                raise GameError("room {code}: stored action {n} out of sequence (expected {seq})", code=self.code,
+                                n=a["n"], seq=self.seq)
             self._apply(a["kind"], a["value"], a["by"], a["client_id"], replaying=True)
         self.lock = asyncio.Lock()
         self.conns = set()
@@ -225,8 +226,8 @@ class Room:
         if kind == "roll":
             dice = tuple(int(d) for d in value.split("-"))
             if dice != st.next_roll():
-                raise GameError(f"room {self.code}: stored roll {value} is not the seed's roll "
-                                f"{'-'.join(map(str, st.next_roll()))}")
+                raise GameError("room {code}: stored roll {value} is not the seed's roll {roll}", code=self.code,
+                                value=value, roll="-".join(map(str, st.next_roll())))
             events = st.set_dice(dice)
         else:
             events = st.push(value)
@@ -587,7 +588,7 @@ class RoomManager:
         try:
             game = make_game(spec.game, len(spec.seats), spec.preset, spec.options)
         except (GameError, ValueError) as e:
-            raise Refusal("options", str(e)) from None
+            raise Refusal("options", "{error}", error=e) from None
         wins = spec.wins or game.match_wins
         seat_rows = []
         token = secrets.token_urlsafe(24)
