@@ -392,6 +392,8 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
                                           "of the server) or FULL (a power cut too, at the disk's pace)"),
           dice_seed: int = typer.Option(None, help="derive every room's dice from this seed (tests, demonstrations: "
                                         "the dice are predictable, so never for real play)"),
+          warm_up: bool = typer.Option(True, help="compile every game ahead in a background process, so that "
+                                       "the first room of a game opens at once (minutes on a first run)"),
           log_level: str = typer.Option("info", help="uvicorn's log level")):
     """Start the web app: every game in the browser, on one screen and online."""
     try:
@@ -403,7 +405,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
     console.print(f"pachisi web app on http://{host}:{port}")
     run(host, port, Settings(database_url=database_url, bot_delay=bot_delay, absent_after=absent_after,
                              create_rate=create_rate, sqlite_sync=sqlite_sync.upper(),
-                             dice_seed=dice_seed), log_level=log_level)
+                             dice_seed=dice_seed, warm_up=warm_up), log_level=log_level)
 
 
 @app.command()

@@ -90,7 +90,7 @@ REASONS = {
     R_NOT_AT_STAKE: "that piece is not one that could have captured",
 }
 
-Tab = namedtuple("MandavoshkaTab", "dice_lo dice_hi seat nplayers L Q start house_end mode captor "
+MandavoshkaTab = namedtuple("MandavoshkaTab", "dice_lo dice_hi seat nplayers L Q start house_end mode captor "
                                    "single backward capacity places is_shelter corner")
 
 
@@ -598,7 +598,7 @@ class Mandavoshka(race.FirstPlayer, Game):
         for i, c in enumerate(b.corners()):
             corner[c] = i
         mode = {"penalty": PENALTY, "claim": CLAIM, "forced": FORCED, "lenient": LENIENT}
-        return Tab(np.array([1, 1], np.int64), np.array([6, 6], np.int64),
+        return MandavoshkaTab(np.array([1, 1], np.int64), np.array([6, 6], np.int64),
                    np.array(self.seats, np.int64), self.players, b.circle, b.quarter,
                    self.opts["start_offset"], b.circle + b.house_cells, mode[self.opts["capture_rule"]],
                    int(self.opts["captured_to"] == "captor"), int(self.opts["start_single_occupancy"]),

@@ -68,7 +68,7 @@ REASONS = {
     R_NO_KIND: "there is no such kind of move",
 }
 
-Tab = namedtuple("Tab", "dice_lo dice_hi seat nplayers L Q house_end entry quick stack "
+ShishbeshTab = namedtuple("ShishbeshTab", "dice_lo dice_hi seat nplayers L Q house_end entry quick stack "
                         "cumulative places is_shelter jump")
 
 
@@ -336,7 +336,7 @@ class ShishBesh(race.FirstPlayer, Game):
             jump[JUMP_BACK, c] = corners[(i - 1) % 4]
             jump[JUMP_DIAGONAL, c] = corners[(i + 2) % 4]
         entry = {"six": ENTRY_SIX, "double": ENTRY_DOUBLE, "both": ENTRY_BOTH}[self.opts["start"]]
-        return Tab(np.array([1, 1], np.int64), np.array([6, 6], np.int64),
+        return ShishbeshTab(np.array([1, 1], np.int64), np.array([6, 6], np.int64),
                    np.array(self.seats, np.int64), self.players, big_l, q, big_l + a - 1, entry,
                    int(self.opts["quick_charge"]), int(self.opts["shelter_own_stack"]),
                    int(self.opts["extra_rolls_cumulative"]), int(self.opts["play_for_places"]),

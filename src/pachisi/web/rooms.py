@@ -112,6 +112,7 @@ class Settings:
     send_queue: int = 512           # messages waiting for a slow client before it is dropped
     bot_processes: int = 1          # processes the bots think in
     dice_seed: int | None = None    # set: every room's dice follow from it (tests, demonstrations; never for real play)
+    warm_up: bool = False           # compile every game ahead in a background process at start (pachisi/warm.py)
     docs_dir: str | None = None
     extra: dict = field(default_factory=dict)
 
