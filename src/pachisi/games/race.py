@@ -6,8 +6,8 @@ from numba import njit
 
 from ..engine import kernel as K
 from ..engine.game import GameError, IllegalMove
-from ..i18n import Text
 from ..engine.options import Option
+from ..i18n import Text
 
 PIECES = 4                       # pieces a player
 POS = K.HEADER                   # every race game keeps piece k of player q at POS + q * PIECES + k
