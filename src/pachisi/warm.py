@@ -12,24 +12,34 @@ from .bots import LEVELS, bot_for_level
 from .games import GAMES
 
 
-def warm_game(name):
-    """Use every compiled path the web app uses for game `name`: the rules and every bot level."""
-    cls = GAMES[name]
-    game = cls(players=cls.max_players)
+def play_rules(game, at_decision=None, plies=40):
+    """Play some turns of `game` by its first legal moves, so that its compiled
+    rules are compiled (or loaded from the cache) in this process; call
+    at_decision(state, n) at the n-th decision."""
     state = game.new_state(seed=1)
     decisions = 0
-    for _ in range(40):                     # a few turns, so that most kinds of positions are met
+    for _ in range(plies):                  # a few turns, so that most kinds of positions are met
         if state.is_over:
             break
         if state.is_chance:
             state.roll()
             continue
         moves = state.legal_moves()
-        if decisions < 2:                   # a bot's compiled search is the same in any position
-            for level in LEVELS:
-                bot_for_level(level, seed=1).choose(state)
+        if at_decision is not None:
+            at_decision(state, decisions)
         decisions += 1
         state.push(moves[0])
+
+
+def warm_game(name):
+    """Use every compiled path the web app uses for game `name`: the rules and every bot level."""
+    def bots(state, n):
+        if n < 2:                           # a bot's compiled search is the same in any position
+            for level in LEVELS:
+                bot_for_level(level, seed=1).choose(state)
+
+    cls = GAMES[name]
+    play_rules(cls(players=cls.max_players), bots)
 
 
 def main():

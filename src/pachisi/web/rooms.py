@@ -28,9 +28,10 @@ import time
 from ..bots import LEVELS
 from ..engine.game import GameError, IllegalMove
 from ..engine.match import Match
-from ..games import GAMES, make_game
+from ..engine.options import OptionError
+from ..games import GAMES, game_class, make_game
 from ..i18n import Term, render
-from .. import record as records
+from .. import record as records, warm
 from ..verify import commitment
 from . import db
 from .boardjson import events_json, layout_json, moves_json, position_json
@@ -545,6 +546,20 @@ class RoomManager:
         self.problems = []
         self.thinker = Thinker(settings.bot_processes)
         self._created = 0
+        self._ready = set()                 # games whose compiled rules this process has
+        self._prepare_lock = asyncio.Lock()
+
+    async def _prepare(self, name):
+        """The first room of a game in this process compiles its rules (or loads
+        them from numba's cache, pachisi/_cache.py): in a thread, so that the
+        other rooms are served meanwhile instead of waiting for it."""
+        if name in self._ready:
+            return
+        async with self._prepare_lock:
+            if name not in self._ready:
+                cls = game_class(name)
+                await asyncio.to_thread(warm.play_rules, cls(players=cls.max_players))
+                self._ready.add(name)
 
     def _room_seed(self):
         """A new room's dice seed: secret and random; or, with Settings.dice_seed,
@@ -571,6 +586,7 @@ class RoomManager:
                 data = self.store.read(lambda conn: db.load_room(conn, code))
                 if data is None:
                     return None
+                await self._prepare(data[0]["game"])
                 room = Room(self, *data)
                 self.rooms[code] = room
                 room.start_pump()
@@ -581,13 +597,18 @@ class RoomManager:
         for code in self.store.read(db.live_codes):
             try:
                 await self.get(code)
-            except GameError as e:
+            except (GameError, OptionError) as e:
                 self.log(f"room {code} cannot be restored: {e}")
 
     async def create(self, spec):
         """A new room from a CreateRoom request; returns (room, host token)."""
         try:
-            game = make_game(spec.game, len(spec.seats), spec.preset, spec.options)
+            name = game_class(spec.game).name
+        except OptionError as e:
+            raise Refusal("options", "{error}", error=e) from None
+        await self._prepare(name)
+        try:
+            game = make_game(name, len(spec.seats), spec.preset, spec.options)
         except (GameError, ValueError) as e:
             raise Refusal("options", "{error}", error=e) from None
         wins = spec.wins or game.match_wins
