@@ -52,4 +52,7 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except KeyboardInterrupt:               # Ctrl-C stops the server, and this with it: nothing to report
+        pass
