@@ -146,11 +146,15 @@ def test_lobby_lists_every_game_with_its_options_explained_and_the_bot_levels(cl
     assert [lv["level"] for lv in data["levels"]] == sorted(LEVELS)
 
 
-def test_every_game_has_a_rules_page(client):
+def test_every_game_has_a_rules_page_in_english_and_russian(client):
     for name in GAMES:
-        r = client.get(f"/api/games/{name}/rules")
-        assert r.status_code == 200 and len(r.json()["html"]) > 100, name
-    assert client.get("/api/games/nosuchgame/rules").status_code == 404
+        en = client.get(f"/api/games/{name}/rules")
+        ru = client.get(f"/api/games/{name}/rules", headers={"Accept-Language": "ru"})
+        assert en.status_code == ru.status_code == 200, name
+        assert en.json()["lang"] == "en" and len(en.json()["html"]) > 100, name
+        assert ru.json()["lang"] == "ru" and sum("а" <= ch <= "я" for ch in ru.json()["html"]) > 500, name
+    missing = client.get("/api/games/nosuchgame/rules", headers={"Accept-Language": "ru"})
+    assert missing.status_code == 404 and missing.json()["message"].startswith("игры 'nosuchgame' нет")
 
 
 def test_a_room_with_bad_options_or_seats_is_refused_with_a_reason(client):

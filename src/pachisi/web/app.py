@@ -154,7 +154,7 @@ def create_app(settings=None):
     @app.get("/api/games/{name}/rules", response_model=RulesPage)
     def rules(name: str, lang: str = Depends(request_lang)):
         try:
-            return catalogue.rules_page(name, settings.docs_dir)
+            return catalogue.rules_page(name, settings.docs_dir, lang)
         except OptionError as e:
             return refusal(Refusal("game", "{error}", error=e), lang, 404)
 

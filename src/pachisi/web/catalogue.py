@@ -68,21 +68,24 @@ def lobby(docs=None):
             "levels": [{"level": lv, "bot": name} for lv, (name, _) in sorted(LEVELS.items())]}
 
 
-def rules_page(name, docs=None):
-    """{name, title, html} of a game's rules; OptionError for an unknown game."""
+def rules_page(name, docs=None, lang="en"):
+    """{name, title, lang, html} of a game's rules, in `lang` where translated
+    (docs/games/<lang>/<game>.md), else in English; OptionError for an unknown game."""
     cls = game_class(name)
     folder = docs_dir(docs)
-    path = folder / "games" / f"{cls.name}.md" if folder else None
-    if path is not None and path.is_file():
-        body = _MD.render(path.read_text(encoding="utf-8"))
-    else:
-        module = inspect.getmodule(cls)
-        text = inspect.getdoc(module) or inspect.getdoc(cls) or cls.title
-        body = "".join(f"<p>{html.escape(par)}</p>" for par in text.split("\n\n"))
-        body += "<h2>Options</h2><ul>" + "".join(
-            f"<li><code>{html.escape(o.name)}</code> = {html.escape(str(o.default))}: {html.escape(o.help)}</li>"
-            for o in cls.options) + "</ul>"
-    return {"name": cls.name, "title": cls.title, "html": body}
+    texts = ([(lang, f"{lang}/{cls.name}.md")] if lang != "en" else []) + [("en", f"{cls.name}.md")]
+    for text_lang, rel in texts if folder else ():
+        path = folder / "games" / rel
+        if path.is_file():
+            return {"name": cls.name, "title": cls.title, "lang": text_lang,
+                    "html": _MD.render(path.read_text(encoding="utf-8"))}
+    module = inspect.getmodule(cls)
+    text = inspect.getdoc(module) or inspect.getdoc(cls) or cls.title
+    body = "".join(f"<p>{html.escape(par)}</p>" for par in text.split("\n\n"))
+    body += "<h2>Options</h2><ul>" + "".join(
+        f"<li><code>{html.escape(o.name)}</code> = {html.escape(str(o.default))}: {html.escape(o.help)}</li>"
+        for o in cls.options) + "</ul>"
+    return {"name": cls.name, "title": cls.title, "lang": "en", "html": body}
 
 
 def dice_ranges(name, players=None, preset=None, options=None):

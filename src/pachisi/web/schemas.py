@@ -146,6 +146,7 @@ class DiceRanges(BaseModel):
 class RulesPage(BaseModel):
     name: str
     title: str
+    lang: str               # the language the text is in: the one asked for where translated, else "en"
     html: str
 
 
