@@ -166,7 +166,10 @@ def test_every_game_draws_its_board_and_the_language_switches(context, server):
         page.goto(f"{server.url}/#/rules/{name}")
         page.wait_for_selector(".rules h1, .rules p", timeout=60000)
         assert page.locator(".rules").inner_text().strip(), name
+    assert not re.search("[а-я]", page.inner_text(".rules h2"))            # the rules in English...
     page.click("[data-lang=ru]")
+    page.wait_for_function("() => /[а-я]/.test((document.querySelector('.rules h2') || {}).innerText)")  # ...in Russian
+    assert names[-1] in page.inner_text(".rules h1")
     page.goto(server.url + "/#/")
     page.wait_for_selector("#create")
     assert "Новая игра" in page.inner_text("h1")

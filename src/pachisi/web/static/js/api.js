@@ -1,8 +1,8 @@
 // Talking to the server, and what the browser remembers (seat tokens, name, language).
-// Every request says the language picked, so that the server's refusals come in it.
+// Every request says the language the page is shown in (i18n.setLang marks it on <html lang>), so that
+// the server's refusals and rules pages come in it, whatever the browser's own Accept-Language says.
 function langHeader() {
-  const lang = savedLang();            // none saved: the browser's own Accept-Language is the choice
-  return lang ? { "Accept-Language": lang } : {};
+  return { "Accept-Language": document.documentElement.lang || "en" };
 }
 
 export async function getJSON(url) {
