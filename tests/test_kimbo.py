@@ -13,6 +13,7 @@ from hypothesis import given, settings, strategies as st
 import numpy as np
 import pytest
 
+from helpers import random_play
 from pachisi import IllegalMove, make_game
 from pachisi.bots import make_bot
 from pachisi.boards import grid
@@ -347,27 +348,13 @@ def reachable(arr, game):
     return dist < grid.UNREACHABLE
 
 
-def play_randomly(state, rng, steps, at_decision=None):
-    for _ in range(steps):
-        if state.is_over:
-            break
-        if state.is_chance:
-            state.roll()
-            continue
-        moves = state.legal_moves()
-        assert moves
-        if at_decision:
-            at_decision(state, moves)
-        state.push(rng.choice(moves))
-
-
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 2 ** 32), players=st.integers(2, 4), layout=st.sampled_from(["A", "B"]))
 def test_after_any_legal_fence_move_the_centre_stays_reachable(seed, players, layout):
     game = make_game("kimbo", players, options={"fences": layout})
     rng = random.Random(seed)
 
-    def check(state, moves):
+    def check(state, step, moves):
         if state.arr[KM.G_STAGE] != KM.STAGE_FENCE:
             return
         before = reachable(state.arr, game)
@@ -384,7 +371,7 @@ def test_after_any_legal_fence_move_the_centre_stays_reachable(seed, players, la
                 keeps = not (before & ~reachable(arr, game)).any()
                 assert keeps == (K.encode(KM.FENCE, i, s1) in legal)
 
-    play_randomly(game.new_state(seed), rng, 120, check)
+    random_play(game.new_state(seed), rng, 120, probe=check)
 
 
 @settings(max_examples=10, deadline=None)
@@ -394,7 +381,7 @@ def test_pawns_are_conserved_and_never_share_a_square_with_another_colour(seed, 
     state = game.new_state(seed)
     rng = random.Random(seed)
     for _ in range(300):
-        play_randomly(state, rng, 1)
+        random_play(state, rng, 1)
         where = {}
         for q in range(players):
             pawns = game.pawns(state.arr, q)
@@ -412,7 +399,7 @@ def test_pawns_are_conserved_and_never_share_a_square_with_another_colour(seed, 
 @given(seed=st.integers(0, 2 ** 32), action=st.integers(0, 1 << 22))
 def test_an_illegal_move_is_refused_with_a_reason_and_changes_nothing(seed, action):
     state = make_game("kimbo", 3).new_state(seed)
-    play_randomly(state, random.Random(seed), 25)
+    random_play(state, random.Random(seed), 25)
     if state.is_over or state.is_chance or action in state.legal_actions():
         return
     before = state.arr.copy()

@@ -658,6 +658,6 @@ def for_game(game):
     tag = f"{game.name}_{_fingerprint(game)}".replace("-", "_")
     space = K.specialise(tag, k.max_actions, templates=TEMPLATES, namespace=globals(), play=k.play,
                          evaluate=k.evaluate, set_dice=k.set_dice, settle=k.settle, insist=k.insist,
-                         INSISTS=k.insist is not K.never)
+                         INSISTS=k.insists)
     _compiled[id(k)] = (k, space)
     return space

@@ -77,10 +77,10 @@ class Kernel:
         self.begin, self.finish = begin, finish
         self.potential, self.evaluate = potential, evaluate
         self.insist = insist
+        self.insists = insist is not K.never     # a compile-time constant: without it a bot's choice skips the check
         self.max_actions = max_actions
         core = K.specialise(tag, max_actions, check=check, gen=gen, play=play, begin=begin, finish=finish,
-                            potential=potential, evaluate=evaluate, insist=insist,
-                            INSISTS=insist is not K.never)
+                            potential=potential, evaluate=evaluate, insist=insist, INSISTS=self.insists)
         self.set_dice, self.legal, self.settle, self.choose = core.set_dice, core.legal, core.settle, core.choose
         self.playout, self.rolloff, self.run_many = core.playout, core.rolloff, core.run_many
 

@@ -76,7 +76,7 @@ class _TooLarge(Exception):
 
 async def _too_large(send, limit, lang):
     e = Refusal("too_large", "the request is larger than {limit} bytes", limit=limit)
-    body = json.dumps({"code": e.code, "message": e.text(lang)}, ensure_ascii=False).encode()
+    body = json.dumps({"code": e.code, "message": e.message(lang)}, ensure_ascii=False).encode()
     await send({"type": "http.response.start", "status": 413,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})
@@ -84,7 +84,7 @@ async def _too_large(send, limit, lang):
 
 def refusal(e, lang="en", status=400):
     """A Refusal as the answer to a request, told in `lang`."""
-    return JSONResponse({"code": e.code, "message": e.text(lang)}, status_code=status)
+    return JSONResponse({"code": e.code, "message": e.message(lang)}, status_code=status)
 
 
 def request_lang(request: Request) -> str:
@@ -346,7 +346,7 @@ async def _send_loop(conn, ws):
 
 def _error(e, lang="en", seq=None, client_id=None):
     """A Refusal as the WebSocket error message, told in `lang`."""
-    return ErrorOut(code=e.code, message=e.text(lang), seq=seq, id=client_id).model_dump_json()
+    return ErrorOut(code=e.code, message=e.message(lang), seq=seq, id=client_id).model_dump_json()
 
 
 def replay_frames(text):

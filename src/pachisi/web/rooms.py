@@ -30,7 +30,7 @@ from ..engine.game import GameError, IllegalMove
 from ..engine.match import Match
 from ..engine.options import OptionError
 from ..games import GAMES, game_class, make_game
-from ..i18n import Term, render
+from ..i18n import Error, Term
 from .. import record as records, warm
 from ..verify import commitment
 from . import db
@@ -59,25 +59,26 @@ def clean_name(text, default):
     return name or default
 
 
-class Refusal(Exception):
-    """An action or request the room refuses; nothing was changed.
+class Refusal(Error):
+    """An action or request the room refuses; nothing was changed.  `code` says
+    what kind of refusal it is; `message(lang)` tells it in the client's language."""
 
-    `message` is the English text; `text(lang)` tells it in the client's language
-    (the template is translated, then filled with `values`; `subject` is the move
-    an illegal move refusal is about)."""
-
-    def __init__(self, code, template, subject=None, /, **values):
-        self.code, self.template, self.subject, self.values = code, template, subject, values
-        self.message = self.text()
-        super().__init__(self.message)
+    def __init__(self, code, template, /, **values):
+        self.code = code
+        super().__init__(template, **values)
 
     @classmethod
     def illegal(cls, e):
         """The refusal of a move the engine does not allow (an IllegalMove)."""
-        return cls("illegal", e.reason, e.move, **e.values)
+        return cls("illegal", "{error}", error=e)
 
-    def text(self, lang="en"):
-        return render(self.template, lang, self.subject, **self.values)
+
+def bot_level(level):
+    """`level` when there is a bot of that level, else the Refusal naming the levels there are."""
+    if level not in LEVELS:
+        raise Refusal("options", "unknown bot level {level}; levels: {levels}", level=level,
+                      levels=", ".join(map(str, LEVELS)))
+    return level
 
 
 @dataclass
@@ -617,20 +618,14 @@ class RoomManager:
         h = token_hash(token)
         for p, s in enumerate(spec.seats):
             if s.kind == "bot":
-                level = s.level or min(LEVELS)
-                if level not in LEVELS:
-                    raise Refusal("options", "unknown bot level {level}; levels: {levels}", level=level,
-                                  levels=", ".join(map(str, LEVELS)))
+                level = bot_level(s.level or min(LEVELS))
                 seat_rows.append({"player": p, "kind": "bot", "name": f"bot {level}", "level": level,
                                   "token_hash": None})
             else:
                 name = clean_name(s.name, f"Player {p + 1}") if s.kind == "local" else clean_name(s.name, "")
                 seat_rows.append({"player": p, "kind": s.kind, "name": name, "level": None,
                                   "token_hash": h if s.kind == "local" else None})
-        standin = spec.standin_level or max(LEVELS)
-        if standin not in LEVELS:
-            raise Refusal("options", "unknown bot level {level}; levels: {levels}", level=standin,
-                          levels=", ".join(map(str, LEVELS)))
+        standin = bot_level(spec.standin_level or max(LEVELS))
         seed = self._room_seed()
         salt = secrets.token_hex(16)
         now = time.time()
