@@ -5,7 +5,7 @@
 
 Positions are taken from games between greedy bots (fixed seeds), every
 decision with more than one legal move, spread over the whole game; each
-level chooses a move in each of them after one warm-up choice (compiling).
+level chooses a move in each of them after one warm-up choice.
 Prints the mean, median, 95th percentile and worst time per decision; the
 strongest level must stay under one second.
 """
@@ -38,7 +38,7 @@ def positions(game, count, seed=0):
 
 
 def measure(bot, states):
-    bot.choose(states[0])                     # compile / load the compiled search
+    bot.choose(states[0])                     # warm-up
     times = []
     for st in states:
         t0 = time.perf_counter()

@@ -99,6 +99,6 @@ def ring_masks(state):
             masks[g.seat_cell(pid // 4, p)] |= 1 << pid
         elif g.ring_size <= p < g.goal_place:
             lanes[(pid // 4, p)] = lanes.get((pid // 4, p), 0) + 1
-    assert [int(m) for m in masks] == [int(track.at(state.arr, c)) for c in range(g.ring_size)]
+    assert [int(m) for m in masks] == [g.engine.at(state.arr, c) for c in range(g.ring_size)]
     assert all(n <= 2 for n in lanes.values())
     return [int(m) for m in masks]

@@ -150,8 +150,7 @@ def test_a_work_budget_falls_back_to_the_last_depth_completed():
     state = position("shishbesh", 2, 4, 30)
     g = state.game
     acts = np.array(state.legal_actions(), np.int64)
-    fn = search.for_game(g)
-    action, depth, work = fn.expectimax(state.arr, g.tab, acts, len(acts), 2, 8, 0, 50, 1)
+    action, depth, work = search.expectimax(g.engine, state.arr, acts, 2, 8, 0, 50, 1)
     assert depth == 0 and int(action) in set(acts.tolist())
-    action, depth, work = fn.expectimax(state.arr, g.tab, acts, len(acts), 1, 8, 0, 0, 1)
+    action, depth, work = search.expectimax(g.engine, state.arr, acts, 1, 8, 0, 0, 1)
     assert depth == 1 and work > 50

@@ -12,9 +12,9 @@ from pachisi.sim import wilson
 
 
 def test_the_dice_stream_is_a_pure_function_of_seed_and_counter():
-    values = [int(K.draw(42, i, 6)) for i in range(6000)]
-    assert values == [int(K.draw(42, i, 6)) for i in range(6000)]
-    assert values != [int(K.draw(43, i, 6)) for i in range(6000)]
+    values = [int(K.draw_number(42, i, 6)) for i in range(6000)]
+    assert values == [int(K.draw_number(42, i, 6)) for i in range(6000)]
+    assert values != [int(K.draw_number(43, i, 6)) for i in range(6000)]
     counts = np.bincount(values, minlength=6)
     assert counts.min() > 900 and counts.max() < 1100
 

@@ -366,10 +366,10 @@ def test_after_any_legal_fence_move_the_centre_stays_reachable(seed, players, la
                 if (state.arr[KM.WALL + u] >> d) & 1:
                     continue
                 arr = state.arr.copy()
-                KM.set_slot(arr, game.tab, arr[base + i], False)
-                KM.set_slot(arr, game.tab, s1, True)
+                game.engine.set_slot(arr, arr[base + i], False)
+                game.engine.set_slot(arr, s1, True)
                 keeps = not (before & ~reachable(arr, game)).any()
-                assert keeps == (K.encode(KM.FENCE, i, s1) in legal)
+                assert keeps == (K.encode_action(KM.FENCE, i, s1) in legal)
 
     random_play(game.new_state(seed), rng, 120, probe=check)
 
@@ -413,15 +413,13 @@ def test_an_illegal_move_is_refused_with_a_reason_and_changes_nothing(seed, acti
 @pytest.mark.parametrize("preset", ["seed", "open-start"])
 def test_random_games_end(players, preset):
     game = make_game("kimbo", players, preset)
-    out = np.zeros((10, 5), np.int64)
-    game.kernel.run_many(game.new_state(0).arr, game.tab, 7, 10, np.zeros(4, np.int64), True, True, 50_000, out)
+    out = game.engine.run_many(game.new_state(0).arr, 7, 10, np.zeros(4, np.int64), True, True, 50_000)
     assert (out[:, 3] >= 0).all() and set(out[:, 3]) <= set(range(players))
 
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_greedy_games_end_and_greedy_beats_random(players):
     game = make_game("kimbo", players)
-    out = np.zeros((3, 5), np.int64)
-    game.kernel.run_many(game.new_state(0).arr, game.tab, 3, 3, np.array([1, 0, 0, 0]), True, True, 5_000, out)
+    out = game.engine.run_many(game.new_state(0).arr, 3, 3, np.array([1, 0, 0, 0]), True, True, 5_000)
     assert (out[:, 3] >= 0).all()
     assert (out[:, 4] == 0).sum() >= 2

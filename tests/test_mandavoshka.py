@@ -597,8 +597,7 @@ def test_random_games_keep_the_board_sound_and_refuse_illegal_moves(options, pla
 @pytest.mark.parametrize("rule", ["penalty", "claim", "forced", "lenient"])
 def test_compiled_games_end_with_a_winner(players, rule):
     g = make_game("mandavoshka", players, options={"capture_rule": rule})
-    out = np.zeros((30, 5), np.int64)
-    g.kernel.run_many(g.new_state(0).arr, g.tab, 7, 30, np.array([0, 1, 0, 1]), True, True, 20_000, out)
+    out = g.engine.run_many(g.new_state(0).arr, 7, 30, [0, 1, 0, 1], True, True, 20_000)
     assert (out[:, 3] >= 0).all() and set(out[:, 3]) <= set(range(players))
 
 
@@ -617,10 +616,8 @@ def test_claim_compiled_policies_always_call_a_missed_capture(policy):
     s = miss_position(capture_rule="claim")
     s.set_dice((3, 4))
     play(s, "3b", "4b")
-    g, acts = s.game, np.array(s.legal_actions(), np.int64)
-    sbuf, _, ebuf, _, _ = K.new_work(g.size, g.kernel.max_actions)
-    picks = {g.describe(s.arr, int(g.kernel.choose(s.arr, g.tab, policy, seed, 0, acts, len(acts), sbuf, ebuf))).text
-             for seed in range(20)}
+    g = s.game
+    picks = {g.describe(s.arr, g.engine.choose(s.arr, policy, seed, 0)).text for seed in range(20)}
     assert picks == {"call-a"}
 
 

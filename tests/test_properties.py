@@ -122,9 +122,7 @@ def test_games_end(name, policy, players):
         pytest.skip("not a player count of this game")
     for preset in cls.presets:
         game = cls(players=players, preset=preset)
-        out = np.zeros((20, 5), np.int64)
-        game.kernel.run_many(game.new_state(0).arr, game.tab, 1, 20, np.full(4, policy, np.int64),
-                             True, True, 50_000, out)
+        out = game.engine.run_many(game.new_state(0).arr, 1, 20, [policy] * 4, True, True, 50_000)
         assert (out[:, 3] >= 0).all(), f"{preset}: a game did not end within 50,000 rolls"
         assert set(out[:, 3]) <= set(range(players))
 

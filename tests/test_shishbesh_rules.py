@@ -419,4 +419,4 @@ def test_an_action_of_no_kind_of_the_game_is_refused_as_such():
     s = position([[10, -1, -1, -1], P, P, P])
     s.set_dice((3, 4))
     g = s.game
-    assert [int(g.kernel.check(s.arr, g.tab, 0, 0, kind)) for kind in range(4, 8)] == [SB.R_NO_KIND] * 4
+    assert [int(g.engine.check(s.arr, 0, 0, kind)) for kind in range(4, 8)] == [SB.R_NO_KIND] * 4

@@ -256,7 +256,7 @@ def test_the_first_player_is_found_by_a_roll_off():
     starters = {g.new_state(seed).current_player for seed in range(40)}
     assert starters == {0, 1, 2, 3}
     for seed in range(5):
-        assert g.new_state(seed).current_player == int(g.kernel.rolloff(g.new_state(seed, 0).arr, g.tab, seed))
+        assert g.new_state(seed).current_player == int(g.engine.rolloff(g.new_state(seed, 0).arr, seed))
     assert {make_game("tryasuchka", options={"first_player": "first"}).new_state(s).current_player
             for s in range(10)} == {0}
 
@@ -371,6 +371,5 @@ def test_random_games_keep_the_board_sound_and_refuse_illegal_moves(options, pla
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_compiled_games_end_with_a_winner(players):
     g = make_game("tryasuchka", players)
-    out = np.zeros((30, 5), np.int64)
-    g.kernel.run_many(g.new_state(0).arr, g.tab, 7, 30, np.array([0, 1, 0, 1]), True, True, 20_000, out)
+    out = g.engine.run_many(g.new_state(0).arr, 7, 30, np.array([0, 1, 0, 1]), True, True, 20_000)
     assert (out[:, 3] >= 0).all() and set(out[:, 3]) <= set(range(players))

@@ -6,7 +6,6 @@ for absent players, records, replays and the fair-dice check."""
 import asyncio
 import json
 import os
-import threading
 import time
 
 from fastapi.testclient import TestClient
@@ -495,7 +494,6 @@ def test_an_absent_player_is_replaced_by_a_bot_until_they_return(tmp_path):
 
 
 # -- records, replays, fair dice -------------------------------------------------------------------
-@pytest.mark.timeout(1800)      # the first bot move of a game may compile its search (numba) on a fresh clone
 def test_every_game_plays_to_its_end_in_a_room_and_its_record_verifies(client):
     for name in GAMES:
         room = create(client, game=name, seats=("bot", "bot"), wins=1)
@@ -585,40 +583,3 @@ def test_a_dice_seed_gives_every_run_the_same_dice_and_each_room_its_own(tmp_pat
 
     first, again = rolls(tmp_path / "a"), rolls(tmp_path / "b")
     assert first == again and first[0] != first[1]
-
-
-def test_the_first_room_of_a_game_compiles_its_rules_while_the_server_serves_the_others(tmp_path, monkeypatch):
-    """Compiling a game's rules takes seconds on a first run: it happens in a
-    thread, so the event loop (every other room) goes on meanwhile.  Here the
-    compilation waits until the event loop releases it: run in the loop itself,
-    it would wait in vain."""
-    from pachisi.web import rooms
-    from pachisi.web.db import Store
-    from pachisi.web.schemas import CreateRoom
-
-    compiling, released = threading.Event(), threading.Event()
-    seen = []
-
-    def compile_slowly(game):
-        compiling.set()
-        seen.append(released.wait(5))
-
-    monkeypatch.setattr(rooms.warm, "play_rules", compile_slowly)
-
-    async def scenario():
-        s = settings(tmp_path)
-        store = Store(s.database_url, s.sqlite_sync)
-        manager = rooms.RoomManager(store, s)
-        spec = CreateRoom(game="ludo", seats=[{"kind": "local"}, {"kind": "local"}])
-        creating = asyncio.create_task(manager.create(spec))
-        while not compiling.is_set():
-            await asyncio.sleep(0.01)           # the event loop runs while the rules compile
-        released.set()
-        room, _ = await creating
-        again, _ = await manager.create(spec)   # a second room of the game compiles nothing
-        await manager.close()
-        store.close()
-        return room, again
-
-    room, again = asyncio.run(scenario())
-    assert seen == [True] and room.game.name == again.game.name == "ludo"

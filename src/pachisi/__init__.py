@@ -1,5 +1,4 @@
 """pachisi: the cross-and-circle family of dice race games."""
-from . import _cache  # noqa: F401  (first: numba's cache folder for this version)
 from .engine.game import Event, GameError, IllegalMove, Move, State
 from .engine.options import OptionError
 from .games import GAMES, make_game, state_from_json

@@ -19,7 +19,7 @@ from .engine.options import OptionError, parse_assignments
 from .engine.position import load_position
 from .games import GAMES, game_class, make_game
 from .render.terminal import render
-from .sim import bench as run_bench, simulate as run_simulate
+from .sim import bench as run_bench, bench_all_cores, default_workers, simulate as run_simulate
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="pachisi: Шиш-беш and its relatives — play, referee, simulate, replay, benchmark.")
@@ -296,16 +296,21 @@ def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
              preset: str = typer.Option(None, help="a named set of rules"),
              option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
              seed: int = typer.Option(0, help="seed of the first game; game i uses seed+i"),
+             workers: int = typer.Option(None, help="processes to play in (default: every core); the result "
+                                         "is the same for any number"),
              as_json: bool = typer.Option(False, "--json", help="print JSON")):
     """Play N games between bots; per-seat win rates with 95% confidence intervals."""
     if n < 1:
         fail("-n must be at least 1")
+    if workers is not None and workers < 1:
+        fail("--workers must be at least 1")
     bots = _players(players, {name for name, cls in BOTS.items() if cls.policy is not None})
     g = _game(game, len(bots), preset, option)
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, disable=as_json or not err.is_terminal) as bar:
         task = bar.add_task("games", total=n)
-        res = run_simulate(g, n, bots, seed=seed, progress=lambda done: bar.update(task, completed=done))
+        res = run_simulate(g, n, bots, seed=seed, workers=workers or default_workers(),
+                           progress=lambda done: bar.update(task, completed=done))
     out = res.as_dict(g)
     out["bots"] = bots
     if as_json:
@@ -367,17 +372,25 @@ def bench(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
           seconds: float = typer.Option(5.0, help="how long to measure each bot"),
           greedy: bool = typer.Option(False, help="also measure games between greedy bots"),
           max_rolls: int = typer.Option(None, help="cut a game off after this many rolls (default: the "
-                                        "game's own cap)")):
-    """Complete random-move games per second, moves and turns per second, on one core."""
+                                        "game's own cap)"),
+          workers: int = typer.Option(None, help="processes for the all-core figure (default: every core; "
+                                      "1: one core only)")):
+    """Complete random-move games per second, moves and turns per second: on one core, then on every core."""
     g = _game(game, players, preset, option)
+    workers = workers or default_workers()
     for policy in ("random", "greedy") if greedy else ("random",):
         res = run_bench(g, seconds=seconds, policy=policy, max_rolls=max_rolls)
         cut = res["games"] - res["finished"]
-        console.print(f"{g.title}, {players} players, {policy} moves: {res['games_per_s']:.1f} games/s, "
-                      f"{res['moves_per_s']:.0f} moves/s, {res['rolls_per_s']:.0f} turns (rolls)/s; "
-                      f"{res['finished']} of {res['games']} games finished"
+        console.print(f"{g.title}, {players} players, {policy} moves, one core: {res['games_per_s']:,.0f} games/s "
+                      f"({res['games_per_cpu_s']:,.0f} per CPU-second), {res['moves_per_s']:,.0f} moves/s, "
+                      f"{res['rolls_per_s']:,.0f} turns (rolls)/s; {res['finished']} of {res['games']} games finished"
                       + (f", {cut} cut off at {res['cap']} rolls" if cut else "")
                       + f" ({res['seconds']:.1f}s)", soft_wrap=True)
+        if workers > 1:
+            every = bench_all_cores(g, workers, seconds=seconds, policy=policy, max_rolls=max_rolls)
+            console.print(f"{g.title}, {players} players, {policy} moves, {workers} processes: "
+                          f"{every['games_per_s']:,.0f} games/s, {every['moves_per_s']:,.0f} moves/s "
+                          f"({every['games_per_s'] / res['games_per_s']:.2f}x one core)", soft_wrap=True)
 
 
 @app.command()
@@ -392,8 +405,6 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
                                           "of the server) or FULL (a power cut too, at the disk's pace)"),
           dice_seed: int = typer.Option(None, help="derive every room's dice from this seed (tests, demonstrations: "
                                         "the dice are predictable, so never for real play)"),
-          warm_up: bool = typer.Option(True, help="compile every game ahead in a background process, so that "
-                                       "the first room of a game opens at once (minutes on a first run)"),
           log_level: str = typer.Option("info", help="uvicorn's log level")):
     """Start the web app: every game in the browser, on one screen and online."""
     try:
@@ -405,7 +416,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
     console.print(f"pachisi web app on http://{host}:{port}")
     run(host, port, Settings(database_url=database_url, bot_delay=bot_delay, absent_after=absent_after,
                              create_rate=create_rate, sqlite_sync=sqlite_sync.upper(),
-                             dice_seed=dice_seed, warm_up=warm_up), log_level=log_level)
+                             dice_seed=dice_seed), log_level=log_level)
 
 
 @app.command()

@@ -1,7 +1,9 @@
 """Simulation: many games between compiled bots, and the statistics that
 answer "which seat, which variant is fair?"."""
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 import math
+import os
 import time
 
 import numpy as np
@@ -65,50 +67,90 @@ class SimResult:
         }
 
 
-def simulate(game, n, bots, seed=0, max_rolls=100_000, chunk=500, progress=None):
-    """Play n games in the kernel; `progress(done)` is called after each chunk."""
-    policies = policies_for(bots, game.players)
-    k = game.kernel
-    start = game.new_state(seed=seed, first_player=0).arr
+def _play_chunk(spec, seed, count, policies, by_rolloff, max_rolls):
+    """Play `count` games from seed on (a worker's share): rows of run_many."""
+    from .games import make_game
+    game = make_game(*spec)
+    start = game.new_state(seed=0, first_player=0).arr
+    return seed, game.engine.run_many(start, seed, count, policies, False, by_rolloff, max_rolls)
+
+
+def default_workers():
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+def simulate(game, n, bots, seed=0, max_rolls=100_000, chunk=2000, progress=None, workers=1):
+    """Play n games between compiled bots, game i with seed `seed + i`;
+    `progress(done)` is called as chunks finish.  With workers > 1 the chunks
+    are played in that many processes: the games, and so the totals, are
+    exactly those of one worker."""
+    policies = [int(c) for c in policies_for(bots, game.players)]
     by_rolloff = game.opts.get("first_player", "rolloff") != "first"
+    spec = (game.name, game.players, game.preset, game.opts)
     out = np.zeros((n, 5), np.int64)
     t0 = time.perf_counter()
+    chunks = [(seed + i, min(chunk, n - i)) for i in range(0, n, chunk)]
     done = 0
-    while done < n:
-        m = min(chunk, n - done)
-        k.run_many(start, game.tab, seed + done, m, policies, False, by_rolloff, max_rolls, out[done:done + m])
-        done += m
-        if progress:
-            progress(done)
+    if workers <= 1 or len(chunks) == 1:
+        start = game.new_state(seed=0, first_player=0).arr
+        for s, m in chunks:
+            out[s - seed:s - seed + m] = game.engine.run_many(start, s, m, policies, False, by_rolloff, max_rolls)
+            done += m
+            if progress:
+                progress(done)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            jobs = [pool.submit(_play_chunk, spec, s, m, policies, by_rolloff, max_rolls) for s, m in chunks]
+            for job in as_completed(jobs):
+                s, rows = job.result()
+                out[s - seed:s - seed + len(rows)] = rows
+                done += len(rows)
+                if progress:
+                    progress(done)
     ok = out[:, 3] >= 0
     wins = [int((out[ok, 3] == p).sum()) for p in range(game.players)]
     return SimResult(n, int(ok.sum()), wins, out[ok, 0], out[ok, 1], out[ok, 2], time.perf_counter() - t0)
 
 
 def bench(game, seconds=5.0, policy="random", max_rolls=None, seed=0):
-    """Complete games per second between compiled bots on one core (after
-    compiling), with moves and rolls (turns) per second.  Games longer than
-    max_rolls (default: the game's `turn_cap`) are cut off and not counted
-    as finished; chunks grow until each takes about a fifth of a second."""
-    policies = np.full(4, BOTS[policy].policy, np.int64)
+    """Complete games per second between compiled bots on one core, with
+    moves and rolls (turns) per second, and the CPU time they took.  Games
+    longer than max_rolls (default: the game's `turn_cap`) are cut off and
+    not counted as finished; chunks grow until each takes about a fifth of a
+    second."""
+    policies = [BOTS[policy].policy] * 4
     cap = max_rolls or game.turn_cap
-    k = game.kernel
     start = game.new_state(seed=seed, first_player=0).arr
-    k.run_many(start, game.tab, seed, 1, policies, False, True, cap, np.zeros((1, 5), np.int64))
     games = finished = actions = rolls = 0
     chunk = 1
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     while time.perf_counter() - t0 < seconds:
-        out = np.zeros((chunk, 5), np.int64)
         t1 = time.perf_counter()
-        k.run_many(start, game.tab, seed + games, chunk, policies, False, True, cap, out)
+        out = game.engine.run_many(start, seed + games, chunk, policies, False, True, cap)
         games += chunk
         finished += int((out[:, 3] >= 0).sum())
         rolls += int(out[:, 0].sum())
         actions += int(out[:, 1].sum())
         if time.perf_counter() - t1 < 0.2:
             chunk *= 2
-    dt = time.perf_counter() - t0
+    dt, cpu = time.perf_counter() - t0, time.process_time() - c0
     return {"game": game.name, "players": game.players, "policy": policy, "games": games,
-            "finished": finished, "cap": cap, "seconds": dt, "games_per_s": games / dt,
+            "finished": finished, "cap": cap, "seconds": dt, "cpu_seconds": cpu, "games_per_s": games / dt,
+            "games_per_cpu_s": games / cpu if cpu else 0.0,
             "finished_per_s": finished / dt, "moves_per_s": actions / dt, "rolls_per_s": rolls / dt}
+
+
+def _bench_worker(spec, seconds, policy, max_rolls, seed):
+    from .games import make_game
+    return bench(make_game(*spec), seconds, policy, max_rolls, seed)
+
+
+def bench_all_cores(game, workers, seconds=5.0, policy="random", max_rolls=None):
+    """The same benchmark in `workers` processes at once: their games per second added up."""
+    spec = (game.name, game.players, game.preset, game.opts)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        runs = list(pool.map(_bench_worker, [spec] * workers, [seconds] * workers, [policy] * workers,
+                             [max_rolls] * workers, [1_000_000 * i for i in range(workers)]))
+    total = {key: sum(r[key] for r in runs) for key in ("games", "finished", "games_per_s", "finished_per_s",
+                                                      "moves_per_s", "rolls_per_s")}
+    return dict(total, workers=workers, game=game.name, players=game.players, policy=policy)

@@ -191,7 +191,6 @@ def run(game, entrants, n, seed=0, progress=None):
     if n < 1:
         raise ValueError("play at least one game")
     from .bots import search
-    fn = search.for_game(game)
     table = np.array([e.bot.params() for e in entrants])
     res = TournamentResult(game, entrants, seed)
     out = np.zeros(2 + K.MAX_PLAYERS, np.int64)
@@ -200,7 +199,7 @@ def run(game, entrants, n, seed=0, progress=None):
         dice_seed = (seed + deal) & ((1 << 62) - 1)
         state = game.new_state(seed=dice_seed)
         seeds = np.array([_seed(seed, i, j) for j in range(game.players)], np.int64)
-        fn.play_game(state.arr, game.tab, dice_seed, table, np.array(lineup, np.int64), seeds, MAX_ROLLS, out)
+        search.play_game(game.engine, state.arr, dice_seed, table, np.array(lineup, np.int64), seeds, MAX_ROLLS, out)
         order = [int(x) for x in out[2:2 + game.players] if x >= 0]
         res.games.append(GameResult(lineup, deal, order, int(out[0]), int(out[1])))
         if progress:

@@ -23,19 +23,16 @@ from functools import cached_property
 import re
 
 import numpy as np
-from numba import njit
 
 from ..engine.game import GameError
 from .geometry import quarter_turn
+# the grid's size, nodes, directions and the compiled searches (grid_rules.pxd)
+from .grid_rules import CENTRE, EAST, NODES, NORTH, SIZE, SOUTH, UNREACHABLE, WEST
+from .grid_rules import py_distances as distances
 
-SIZE = 15
-NODES = SIZE * SIZE
-CENTRE = 7 * SIZE + 7
-NORTH, EAST, SOUTH, WEST = 0, 1, 2, 3
 DIRECTIONS = "nesw"
 DR = (-1, 0, 1, 0)
 DC = (0, 1, 0, -1)
-UNREACHABLE = 99
 
 # Initial fences of the top-left corner (seat 2) in rules.md's coordinates;
 # the other corners are these turned by 90 degrees.
@@ -212,89 +209,3 @@ class GridBoard:
 
 BOARD = GridBoard()
 
-
-# -- searches over the grid, compiled ------------------------------------------
-@njit(cache=True)
-def distances(walls, nb, dist, queue):
-    """Steps from the centre to every node through open lines (UNREACHABLE if none)."""
-    dist[:] = UNREACHABLE
-    dist[CENTRE] = 0
-    queue[0] = CENTRE
-    head, tail = 0, 1
-    while head < tail:
-        v = queue[head]
-        head += 1
-        m = walls[v]
-        for d in range(4):
-            if not (m >> d) & 1:
-                w = nb[v, d]
-                if dist[w] == UNREACHABLE:
-                    dist[w] = dist[v] + 1
-                    queue[tail] = w
-                    tail += 1
-    return tail
-
-
-@njit(cache=True)
-def cut_search(walls, nb, need, disc, low, parent, last, below, stack):
-    """Depth-first search from the centre through open lines, for the question
-    "which line, once closed, cuts a needed node off from the centre?".
-
-    Fills disc (visit order, -1 if unreachable), low (low-link), parent,
-    last (the subtree of v is the visit orders disc[v] .. last[v]) and
-    below[v] = needed nodes in v's subtree."""
-    disc[:] = -1
-    top = 0
-    stack[0] = CENTRE * 5
-    disc[CENTRE] = 0
-    low[CENTRE] = 0
-    parent[CENTRE] = -1
-    below[CENTRE] = need[CENTRE]
-    t = 0
-    while top >= 0:
-        v = stack[top] // 5
-        d = stack[top] - 5 * v
-        if d < 4:
-            stack[top] += 1
-            if (walls[v] >> d) & 1:
-                continue
-            w = nb[v, d]
-            if disc[w] < 0:
-                t += 1
-                disc[w] = t
-                low[w] = t
-                parent[w] = v
-                below[w] = need[w]
-                top += 1
-                stack[top] = w * 5
-            elif w != parent[v] and disc[w] < low[v]:
-                low[v] = disc[w]
-        else:
-            top -= 1
-            last[v] = t
-            p = parent[v]
-            if p >= 0:
-                if low[v] < low[p]:
-                    low[p] = low[v]
-                below[p] += below[v]
-
-
-@njit(cache=True, inline="always")
-def cut_child(u, v, disc, low, parent, below):
-    """After cut_search: the node whose subtree closing the open line u-v
-    cuts off from the centre, if that subtree holds a needed node; else -1."""
-    if disc[u] < 0:
-        return -1
-    child, top = (v, u) if parent[v] == u else (u, v) if parent[u] == v else (-1, -1)
-    if child >= 0 and low[child] > disc[top] and below[child] > 0:
-        return child
-    return -1
-
-
-@njit(cache=True, inline="always")
-def rejoins(a, b, child, disc, last):
-    """Would opening the line a-b join child's subtree to the rest of what
-    reaches the centre (so that cutting it off no longer isolates it)?"""
-    ina = disc[a] >= disc[child] and disc[a] <= last[child]
-    inb = disc[b] >= disc[child] and disc[b] <= last[child]
-    return (ina and not inb and disc[b] >= 0) or (inb and not ina and disc[a] >= 0)

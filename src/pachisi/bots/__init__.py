@@ -10,10 +10,11 @@
 - mcts: Monte Carlo tree search over sampled rolls with greedy rollouts, a
   budget of `iterations` simulations (or `seconds` of thinking time).
 
-The thinking is compiled per game (bots/search.py) from the game's compiled
-rules, so a bot knows no game in particular.  Every bot is deterministic
-given its seed: the same seed in the same position makes the same choice
-(a time budget makes mcts depend on the machine; the levels use iterations).
+The thinking is compiled once (bots/search.pyx) and calls the game's
+compiled rules through its engine, so a bot knows no game in particular.
+Every bot is deterministic given its seed: the same seed in the same
+position makes the same choice (a time budget makes mcts depend on the
+machine; the levels use iterations).
 `policy` names the kernel's compiled counterpart that `simulate` runs
 (kernel.POLICY_*; None for the searching bots).
 """
@@ -71,8 +72,7 @@ class Bot:
         return state.game.describe(state.arr, int(a))
 
     def _decide(self, state, acts):
-        g = state.game
-        return S.for_game(g).decide(state.arr, g.tab, acts, len(acts), self.params(), self.seed)
+        return S.decide(state.game.engine, state.arr, acts, self.params(), self.seed)
 
 
 class RandomBot(Bot):
@@ -170,14 +170,13 @@ class MCTSBot(Bot):
         limit = self.settings["iterations"]
         if self.settings["seconds"] is None:
             return super()._decide(state, acts)
-        g = state.game
-        decide = S.for_game(g).decide
+        engine = state.game.engine
         t0 = time.perf_counter()
         deadline = t0 + self.settings["seconds"]
         budget, choice, spent = min(2 * self.CHUNK, limit), None, 0.0
         while True:
             t = time.perf_counter()
-            choice = decide(state.arr, g.tab, acts, len(acts), self.params(budget), self.seed)
+            choice = S.decide(engine, state.arr, acts, self.params(budget), self.seed)
             spent = time.perf_counter() - t
             if budget >= limit or time.perf_counter() + 2.2 * spent > deadline:
                 return choice

@@ -4,7 +4,8 @@ In the spirit of python-chess and OpenSpiel: a State knows whose turn it is,
 whether it waits for dice (a chance node) or for a decision, its legal moves,
 and how to push and pop one; dice are chance outcomes, drawn from the game's
 seeded stream or set by hand.  The hot work happens in compiled kernels
-(`kernel.py` and each game's rules), the State only wraps a flat int array.
+(`kernel.pyx` and each game's `*_rules.pyx`, built when the package is
+installed), the State only wraps a flat int array.
 """
 from dataclasses import dataclass
 import itertools
@@ -38,16 +39,7 @@ class IllegalMove(GameError):
         return render(self.reason, lang, self.move, **self.values)
 
 
-@dataclass(frozen=True)
-class Event:
-    kind: str
-    player: int
-    piece: int
-    a: int
-    b: int
-
-    def as_dict(self):
-        return {"kind": self.kind, "player": self.player, "piece": self.piece, "a": self.a, "b": self.b}
+Event = K.Event
 
 
 @dataclass(frozen=True)
@@ -66,30 +58,13 @@ class Move:
         return self.text
 
 
-class Kernel:
-    """A game's compiled rule functions and the core loops compiled around them."""
-
-    def __init__(self, tag, check, gen, play, begin, finish, potential, evaluate, max_actions=K.MAX_ACTIONS,
-                 insist=K.never):
-        """insist(st, tab, action): an action that every bot takes when it is legal
-        (Мандавошка's call of a missed capture), whatever its policy."""
-        self.check, self.gen, self.play = check, gen, play
-        self.begin, self.finish = begin, finish
-        self.potential, self.evaluate = potential, evaluate
-        self.insist = insist
-        self.insists = insist is not K.never     # a compile-time constant: without it a bot's choice skips the check
-        self.max_actions = max_actions
-        core = K.specialise(tag, max_actions, check=check, gen=gen, play=play, begin=begin, finish=finish,
-                            potential=potential, evaluate=evaluate, insist=insist, INSISTS=self.insists)
-        self.set_dice, self.legal, self.settle, self.choose = core.set_dice, core.legal, core.settle, core.choose
-        self.playout, self.rolloff, self.run_many = core.playout, core.rolloff, core.run_many
-
-
 class Game:
     """A game is its parameters: name, option values and the number of players.
 
-    Subclasses give `name`, `title`, `options`, `presets`, `kernel`, and build
-    the compiled tables (`tables`), the state layout and the notation."""
+    Subclasses give `name`, `title`, `options`, `presets`, `rules` (the
+    game's compiled Engine class), and build the tables (`tables`), the state
+    layout and the notation.  The tables are frozen into the engine once, when
+    the Game is made."""
 
     name = ""
     title = ""
@@ -103,7 +78,8 @@ class Game:
     match_wins = 1              # games to win for a match (Трясучка: 2)
     turn_cap = 1_000_000        # rolls after which a benchmark or simulation stops a game
     colours = ("red", "green", "yellow", "blue")
-    kernel: Kernel = None
+    rules = None                # the game's kernel.Engine subclass: its compiled rules
+    max_actions = K.MAX_ACTIONS  # candidate buffer size (a legal list at most half of it)
     reasons: dict = {}
 
     def __init__(self, players=4, preset=None, options=None):
@@ -115,9 +91,7 @@ class Game:
         self.seats = self.seating(players)
         self.tab = self.tables()
         self.size = self.state_size()
-        self._work = K.new_work(self.size, self.kernel.max_actions)
-        self._out = np.zeros(self.kernel.max_actions, np.int64)
-        self._ev = np.zeros(K.MAX_EVENTS * K.EV_WIDTH, np.int64)
+        self.engine = self.rules(self.tab, self.size, self.max_actions)
 
     # -- what a game module provides ---------------------------------------
     def seating(self, players):
@@ -140,7 +114,7 @@ class Game:
 
     def first_player(self, seed, arr):
         """Who starts: a roll-off on the seed's stream (highest sum, ties roll again)."""
-        return int(self.kernel.rolloff(arr, self.tab, seed))
+        return int(self.engine.rolloff(arr, seed))
 
     # -- the public surface ---------------------------------------------------
     def option_string(self):
@@ -162,7 +136,7 @@ class Game:
         return State(self, arr, seed)
 
     def dice_ranges(self):
-        return [(int(lo), int(hi)) for lo, hi in zip(self.tab.dice_lo, self.tab.dice_hi)]
+        return self.engine.dice_ranges()
 
     def player_name(self, player):
         return self.colours[self.seats[player]]
@@ -184,31 +158,25 @@ def _fmt(v):
     return str(v).lower() if isinstance(v, bool) else str(v)
 
 
-class State:
-    """A position of a game, with push/pop of moves and dice."""
+class State(K.StateCore):
+    """A position of a game, with push/pop of moves and dice.  The hot steps
+    (roll, legal_actions, push, is_chance, current_player, ...) are compiled
+    in kernel.StateCore; the rest is here."""
 
-    __slots__ = ("game", "arr", "seed", "_stack", "history")
+    __slots__ = ()
 
-    def __init__(self, game, arr, seed):
-        self.game = game
-        self.arr = arr
-        self.seed = seed
-        self._stack = []
-        self.history = []       # (player, "roll", dice) and (player, "move", text), for records
+    @property
+    def history(self):
+        """(player, "roll", dice) and (player, "move", text), for records."""
+        h = self._history
+        for i in range(self._written, len(h)):
+            e = h[i]
+            if type(e) is K.Played:
+                h[i] = (e.player, "move", self.game.describe(e.before, e.action).text)
+        self._written = len(h)
+        return h
 
     # -- what the position is ------------------------------------------------
-    @property
-    def current_player(self):
-        return int(self.arr[K.H_PLAYER])
-
-    @property
-    def is_chance(self):
-        return self.arr[K.H_PHASE] == K.PHASE_ROLL
-
-    @property
-    def is_over(self):
-        return self.arr[K.H_PHASE] == K.PHASE_OVER
-
     @property
     def winner(self):
         w = int(self.arr[K.H_WINNER])
@@ -217,14 +185,6 @@ class State:
     @property
     def finish_order(self):
         return [int(x) for x in self.arr[K.H_ORDER:K.H_ORDER + self.arr[K.H_NFIN]]]
-
-    @property
-    def seq(self):
-        return int(self.arr[K.H_SEQ])
-
-    @property
-    def rolls(self):
-        return int(self.arr[K.H_ROLLS])
 
     @property
     def dice(self):
@@ -250,18 +210,8 @@ class State:
         p = 1.0 / len(combos)
         return [(c, p) for c in combos]
 
-    def next_roll(self):
-        """The roll the seed's stream holds for this state."""
-        r = int(self.arr[K.H_ROLLS])
-        return tuple(lo + int(K.draw(self.seed, r * 8 + i, hi - lo + 1))
-                     for i, (lo, hi) in enumerate(self.game.dice_ranges()))
-
-    def roll(self):
-        """Roll the dice from the seed's stream; returns the roll and its events."""
-        dice = self.next_roll()
-        return dice, self.set_dice(dice)
-
     def set_dice(self, dice):
+        """A chance outcome given by hand (a real roll); returns its events."""
         if not self.is_chance:
             raise IllegalMove("the dice are already rolled: a move is expected" if not self.is_over
                               else "the game is over")
@@ -270,29 +220,32 @@ class State:
         if len(dice) != len(ranges):
             raise IllegalMove("this game rolls {count} dice, not {given}", count=len(ranges), given=len(dice))
         for d, (lo, hi) in zip(dice, ranges):
-            if not isinstance(d, (int, np.integer)) or not lo <= d <= hi:
+            if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or not lo <= d <= hi:
                 raise IllegalMove("a die shows {low} to {high}, not {value!r}", low=lo, high=hi, value=d)
-        g, k = self.game, self.game.kernel
-        self._stack.append(self.arr.copy())
-        self.history.append((self.current_player, "roll", dice))
-        values = np.array(dice, np.int64)
-        ne = k.set_dice(self.arr, g.tab, values, g._ev, 0)
-        ne = self._settle(ne)
-        return self._events(ne)
+        return self._apply_roll(tuple(int(d) for d in dice))
 
     # -- decisions ---------------------------------------------------------------
-    def legal_actions(self):
-        g, k = self.game, self.game.kernel
-        n = k.legal(self.arr, g.tab, g._out, *g._work)
-        return [int(a) for a in g._out[:n]]
-
     def legal_moves(self):
-        return [self.game.describe(self.arr, a) for a in self.legal_actions()]
+        describe, arr = self.game.describe, self.arr
+        return [describe(arr, a) for a in self.game.engine.legal(arr)]
 
     def parse_move(self, text):
-        """A move from its notation, checked against the position."""
+        """A move from its notation, checked against the position.  The
+        notation names the candidate actions, so only they are written out to
+        compare (Kimbo's fence steps have thousands of legal moves); a move the
+        parser cannot name is still found among all the legal ones."""
         text = str(text).strip()
-        for m in self.legal_moves():
+        g, arr = self.game, self.arr
+        try:
+            named = [K.encode_action(slot, piece, kind) for slot, piece, kind in g.parse_notation(arr, text)]
+        except (GameError, OverflowError):
+            named = []
+        for a in g.engine.legal_among(arr, named):
+            m = g.describe(arr, a)
+            if m.text == text:
+                return m
+        for a in g.engine.legal(arr):
+            m = g.describe(arr, a)
             if m.text == text:
                 return m
         raise self.refusal(text)
@@ -313,43 +266,28 @@ class State:
         except GameError as e:               # a template with its values: it can be translated
             return IllegalMove(e.template, text, **e.values)
         reasons = []
-        candidates = set(self._candidates())
+        candidates = set(g.engine.candidates(self.arr))
         for slot, piece, kind in slot_piece_kinds:
-            code = int(g.kernel.check(self.arr, g.tab, slot, piece, kind))
-            if code == 0 and K.encode(slot, piece, kind) in candidates:
+            code = int(g.engine.check(self.arr, slot, piece, kind))
+            if code == 0 and K.encode_action(slot, piece, kind) in candidates:
                 return IllegalMove(g.whole_roll_reason(), text)
             reasons.append(g.reason(code))
         return IllegalMove(reasons[0] if reasons else "no such move", text)
 
-    def _candidates(self):
-        g, k = self.game, self.game.kernel
-        n = k.gen(self.arr, g.tab, g._out)
-        return [int(a) for a in g._out[:n]]
-
-    def push(self, move):
-        """Apply a move (a Move, its notation, or an action number)."""
+    def _action(self, move):
+        """The action of a move given as a Move or its notation (push's slow path)."""
         if isinstance(move, Move):
-            action = move.action
-        elif isinstance(move, (int, np.integer)):
-            action = int(move)
-        else:
-            action = self.parse_move(move).action
-        if self.is_chance or self.is_over or action not in self.legal_actions():
-            raise self._refusal(move, action)
-        g, k = self.game, self.game.kernel
-        self.history.append((self.current_player, "move", g.describe(self.arr, action).text))
-        self._stack.append(self.arr.copy())
-        self.arr[K.H_SEQ] += 1
-        ne = k.play(self.arr, g.tab, action, g._ev, 0)
-        ne = self._settle(ne)
-        return self._events(ne)
+            return move.action
+        if isinstance(move, (int, np.integer)) and not isinstance(move, (bool, np.bool_)):
+            return int(move)
+        return self.parse_move(move).action
 
     def _refusal(self, move, action):
         if isinstance(move, str):
             return self.refusal(move)
         try:
             text = self.game.describe(self.arr, action).text
-        except (KeyError, IndexError, ValueError):
+        except (KeyError, IndexError, ValueError, OverflowError, TypeError):
             return IllegalMove("action {action} is not a move of this game", action=action)
         return self.refusal(text)
 
@@ -358,28 +296,21 @@ class State:
         if not self._stack:
             raise GameError("nothing to undo")
         self.arr = self._stack.pop()
-        self.history.pop()
+        self._history.pop()
+        self._written = min(self._written, len(self._history))
 
     def clear_stack(self):
         """Forget what pop would undo: a long game that never undoes (a server's room)
         keeps no copy of every earlier position.  The history stays."""
+        self.history                          # noqa: B018 (writes out the moves while their positions are known)
         self._stack.clear()
-
-    def _settle(self, ne):
-        g, k = self.game, self.game.kernel
-        return k.settle(self.arr, g.tab, g._ev, ne, g._out, *g._work)[0]
-
-    def _events(self, ne):
-        ev = self.game._ev
-        ne = min(ne, K.MAX_EVENTS)
-        return [Event(K.EV_NAMES[int(ev[i])], int(ev[i + 1]), int(ev[i + 2]), int(ev[i + 3]), int(ev[i + 4]))
-                for i in range(0, ne * K.EV_WIDTH, K.EV_WIDTH)]
 
     # -- copies, comparison, JSON --------------------------------------------------
     def clone(self):
         s = State(self.game, self.arr.copy(), self.seed)
         s._stack = list(self._stack)
-        s.history = list(self.history)
+        s._history = list(self.history)
+        s._written = len(s._history)
         return s
 
     def __eq__(self, other):

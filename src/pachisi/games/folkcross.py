@@ -2,32 +2,19 @@
 player-relative numbering of the circle, the shelter cells of the folk cross
 and the threats on its pieces (Шиш-беш, Мандавошка), the drawing of a cross
 board's circle and houses (CrossBoard and the 72-hole cross), and the checking
-of the "pieces" rows of a position file."""
+of the "pieces" rows of a position file.  The compiled glob and threatened
+are in folk_rules.pxd."""
 import numpy as np
-from numba import njit
 
 from ..engine.game import GameError
 from ..engine.view import Square
 from .race import PIECES, POS
 
-SHEL = POS + 16                  # Шиш-беш, Мандавошка: 1 while the piece hides in a shelter
 
-
-@njit(cache=True, inline="always")
 def glob(tab, player, p):
-    """The global circle cell of the player's relative place p (seats a quarter apart)."""
+    """The global circle cell of the player's relative place p (seats a quarter
+    apart): the Python side's copy of folk_rules.glob, for position files and views."""
     return (p + tab.Q * tab.seat[player]) % tab.L
-
-
-@njit(cache=True, inline="always")
-def threatened(st, tab, g, q):
-    """A piece of player q standing (not hidden) on the circle 1..6 cells behind global cell g."""
-    for j in range(PIECES):
-        p = st[POS + q * PIECES + j]
-        if 0 <= p <= tab.L and not st[SHEL + q * PIECES + j]:
-            if 1 <= (g - glob(tab, q, p)) % tab.L <= 6:
-                return True
-    return False
 
 
 def shelter_cells(board, layout):

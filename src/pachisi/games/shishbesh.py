@@ -16,38 +16,24 @@ from collections import namedtuple
 import re
 
 import numpy as np
-from numba import njit
 
 from ..boards.cross import CrossBoard
 from ..engine import kernel as K
-from ..engine.game import Game, GameError, Kernel, Move
+from ..engine.game import Game, GameError, Move
 from ..engine.options import Option
 from ..engine.view import BoardView
 from . import folkcross, race
-from .folkcross import SHEL, glob
+from .folk_rules import SHEL
+from .folkcross import glob
 from .race import PIECES, POS
-
-# -- state layout after the core header: POS, SHEL (folkcross), then --------------
-CELL = SHEL + 16                 # per global circle cell: piece id + 1 standing there
-HUT = CELL + 56                  # per global circle cell: piece id + 1 in its shelter
-G_EXTRA = HUT + 56               # extra rolls earned and not yet taken
-G_DOUBLE = G_EXTRA + 1           # this roll is a double
-G_CAPT = G_DOUBLE + 1            # captures in this roll
-G_TRIES = G_CAPT + 1             # quick charge: rolls this turn that gave no move
-G_PLAYED = G_TRIES + 1           # dice played in this roll
-SIZE = G_PLAYED + 1
-
-PARK = -1
-ABSENT = -9                      # slots of players not in the game
-
-STEP, JUMP_FORWARD, JUMP_BACK, JUMP_DIAGONAL = 0, 1, 2, 3
-ENTRY_SIX, ENTRY_DOUBLE, ENTRY_BOTH = 0, 1, 2
-
-# reasons a single-die action is refused
-R_NO_DIE, R_NO_PIECE, R_PARK_SIX, R_PARK_DOUBLE, R_PARK_SIX_OR_DOUBLE = 1, 2, 3, 4, 5
-R_START_OWN, R_LOCKED, R_OVERSHOOT, R_PASS_OWN_HOUSE, R_OWN_PIECE = 6, 7, 8, 9, 10
-R_OWN_SHELTERED, R_NOT_CORNER, R_JUMP_DIE, R_PARK_JUMP, R_OVER = 11, 12, 13, 14, 15
-R_NO_KIND = 16
+# the state layout after the core header (POS, SHEL, then CELL, HUT and the roll's
+# counters), the kinds of move, the entry rules and the reasons a single-die
+# action is refused: shishbesh_rules.pxd
+from .shishbesh_rules import (ABSENT, CELL, ENTRY_BOTH, ENTRY_DOUBLE, ENTRY_SIX, HUT, JUMP_BACK, JUMP_DIAGONAL,
+                              JUMP_FORWARD, PARK, R_JUMP_DIE, R_LOCKED, R_NO_DIE, R_NO_KIND, R_NO_PIECE,
+                              R_NOT_CORNER, R_OVER, R_OVERSHOOT, R_OWN_PIECE, R_OWN_SHELTERED, R_PARK_DOUBLE,
+                              R_PARK_JUMP, R_PARK_SIX, R_PARK_SIX_OR_DOUBLE, R_PASS_OWN_HOUSE, R_START_OWN, SIZE,
+                              STEP, ShishbeshEngine)
 
 REASONS = {
     R_NO_DIE: "no die of this roll is left with that value",
@@ -72,228 +58,12 @@ ShishbeshTab = namedtuple("ShishbeshTab", "dice_lo dice_hi seat nplayers L Q hou
                         "cumulative places is_shelter jump")
 
 
-# -- the rules, compiled ----------------------------------------------------------
-@njit(cache=True)
-def dest(st, tab, slot, k, kind):
-    """Where the single-die action would take the piece: (reason, target)."""
-    if st[K.H_PHASE] != K.PHASE_MOVE:
-        return R_OVER, 0
-    if slot >= st[K.H_NDICE] or st[K.H_DICE + slot] == 0:
-        return R_NO_DIE, 0
-    if k >= PIECES:
-        return R_NO_PIECE, 0
-    if kind > JUMP_DIAGONAL:
-        return R_NO_KIND, 0
-    d = st[K.H_DICE + slot]
-    pl, pid, p = race.piece(st, k)
-    big_l = tab.L
-    if p == PARK:
-        if kind != STEP:
-            return R_PARK_JUMP, 0
-        double = st[G_DOUBLE] == 1
-        if tab.entry == ENTRY_SIX and d != 6:
-            return R_PARK_SIX, 0
-        if tab.entry == ENTRY_DOUBLE and not double:
-            return R_PARK_DOUBLE, 0
-        if tab.entry == ENTRY_BOTH and d != 6 and not double:
-            return R_PARK_SIX_OR_DOUBLE, 0
-        occ = st[CELL + glob(tab, pl, 0)]
-        if occ and (occ - 1) // PIECES == pl:
-            return R_START_OWN, 0
-        return 0, 0
-    if st[SHEL + pid] and st[CELL + glob(tab, pl, p)]:
-        return R_LOCKED, 0
-    if kind == STEP:
-        t = p + d
-        if t > tab.house_end:
-            return R_OVERSHOOT, 0
-        if t > big_l:
-            lo = max(p, big_l)
-            for j in range(PIECES):
-                q = st[POS + pl * PIECES + j]
-                if lo < q <= t:
-                    return (R_OWN_PIECE if q == t else R_PASS_OWN_HOUSE), 0
-            return 0, t
-    else:
-        t = tab.jump[kind, p] if p < big_l else -1
-        if t < 0:
-            return R_NOT_CORNER, 0
-        if d != (3 if kind == JUMP_DIAGONAL else 1):
-            return R_JUMP_DIE, 0
-    g = glob(tab, pl, t)
-    occ = st[CELL + g]
-    if occ and (occ - 1) // PIECES == pl:
-        return R_OWN_PIECE, 0
-    if kind == STEP and tab.is_shelter[g] and not tab.stack:
-        hut = st[HUT + g]
-        if hut and (hut - 1) // PIECES == pl:
-            return R_OWN_SHELTERED, 0
-    return 0, t
-
-
-check = race.die_rules("shishbesh", dest, steps_only=False)
-
-
-@njit(cache=True)
-def gen(st, tab, out):
-    """Each die a step for each piece; from a corner, a 1 or a 3 the jumps."""
-    if st[K.H_PHASE] != K.PHASE_MOVE:
-        return 0
-    n = 0
-    pl = st[K.H_PLAYER]
-    for slot in range(st[K.H_NDICE]):
-        d = st[K.H_DICE + slot]
-        if d == 0 or not K.first_slot_of_value(st, slot):
-            continue
-        for k in range(PIECES):
-            if dest(st, tab, slot, k, STEP)[0] == 0:
-                out[n] = K.encode(slot, k, STEP)
-                n += 1
-            if d == 1 or d == 3:
-                p = st[POS + pl * PIECES + k]
-                if 0 <= p < tab.L and tab.jump[JUMP_FORWARD, p] >= 0:
-                    for kind in (JUMP_FORWARD, JUMP_BACK, JUMP_DIAGONAL):
-                        if dest(st, tab, slot, k, kind)[0] == 0:
-                            out[n] = K.encode(slot, k, kind)
-                            n += 1
-    return n
-
-
-@njit(cache=True)
-def play(st, tab, a, ev, ne):
-    slot, k, kind = K.decode(a)
-    t = dest(st, tab, slot, k, kind)[1]
-    pl, pid, p = race.piece(st, k)
-    big_l = tab.L
-    st[K.H_DICE + slot] = 0
-    st[K.H_SCORE] += 1
-    st[G_PLAYED] += 1
-    if 0 <= p <= big_l:                     # lift the piece off its cell or shelter
-        g0 = glob(tab, pl, p)
-        if st[SHEL + pid]:
-            st[HUT + g0] = 0
-            st[SHEL + pid] = 0
-        else:
-            st[CELL + g0] = 0
-    if t <= big_l:
-        g = glob(tab, pl, t)
-        occ = st[CELL + g]
-        if occ:                              # an enemy: captured back to its park
-            victim = occ - 1
-            st[POS + victim] = PARK
-            st[CELL + g] = 0
-            st[G_CAPT] += 1
-            ne = K.emit(ev, ne, K.EV_CAPTURED, victim // PIECES, victim % PIECES, g, pl)
-        if kind == STEP and tab.is_shelter[g] and st[HUT + g] == 0:
-            st[HUT + g] = pid + 1
-            st[SHEL + pid] = 1
-        else:
-            st[CELL + g] = pid + 1
-    st[POS + pid] = t
-    if p == PARK:
-        ne = K.emit(ev, ne, K.EV_ENTERED, pl, k, p, t)
-    elif kind != STEP:
-        ne = K.emit(ev, ne, K.EV_JUMPED, pl, k, p, t)
-    elif t > big_l:
-        ne = K.emit(ev, ne, K.EV_HOUSE, pl, k, p, t)
-    else:
-        ne = K.emit(ev, ne, K.EV_MOVED, pl, k, p, t)
-    if st[SHEL + pid]:
-        ne = K.emit(ev, ne, K.EV_SHELTERED, pl, k, t, 0)
-    if t > big_l and p <= big_l:
-        ne = race.reach_home(st, tab, pl, k, p, t, big_l, ev, ne)
-    return ne
-
-
-@njit(cache=True)
-def begin(st, tab, ev, ne):
-    st[G_DOUBLE] = 1 if st[K.H_DICE] == st[K.H_DICE + 1] else 0
-    st[G_CAPT] = 0
-    st[G_PLAYED] = 0
-    return ne
-
-
-@njit(cache=True)
-def finish(st, tab, ev, ne):
-    ne = race.burn_dice(st, ev, ne)
-    if st[K.H_PHASE] == K.PHASE_OVER:
-        return ne
-    st[K.H_PHASE] = K.PHASE_ROLL
-    pl = st[K.H_PLAYER]
-    if tab.cumulative:
-        st[G_EXTRA] += st[G_DOUBLE] + st[G_CAPT]
-    elif st[G_DOUBLE] or st[G_CAPT]:
-        st[G_EXTRA] += 1
-    again = False
-    if st[G_EXTRA] > 0:
-        st[G_EXTRA] -= 1
-        again = True
-        ne = K.emit(ev, ne, K.EV_EXTRA_ROLL, pl, 0, st[G_EXTRA], 0)
-    if st[G_PLAYED] == 0 and tab.quick and _none_on_circle(st, tab, pl):
-        st[G_TRIES] += 1                     # quick charge: up to three rolls to get going
-        if not again and st[G_TRIES] < 3:
-            again = True
-            ne = K.emit(ev, ne, K.EV_REROLL, pl, 0, 3 - st[G_TRIES], 0)
-    elif st[G_PLAYED]:
-        st[G_TRIES] = 0
-    if not again:
-        st[G_TRIES] = 0
-        st[G_EXTRA] = 0
-        ne = race.pass_turn(st, tab.nplayers, ev, ne)
-    return ne
-
-
-@njit(cache=True, inline="always")
-def _none_on_circle(st, tab, pl):
-    for j in range(PIECES):
-        p = st[POS + pl * PIECES + j]
-        if 0 <= p <= tab.L:
-            return False
-    return True
-
-
-@njit(cache=True)
-def potential(st, tab):
-    return st[K.H_SCORE] + race.dice_left(st)
-
-
-@njit(cache=True)
-def evaluate(st, tab, me):
-    """Progress of own pieces against the opponents', with safety and threats."""
-    big_l = tab.L
-    val = 0.0
-    nopp = max(tab.nplayers - 1, 1)
-    for q in range(tab.nplayers):
-        for j in range(PIECES):
-            p = st[POS + q * PIECES + j]
-            if p == PARK:
-                prog = 0.0
-            elif p <= big_l:
-                prog = 10.0 + p
-                if st[SHEL + q * PIECES + j]:
-                    prog += 3.0
-                else:                        # each enemy 1..6 cells behind threatens it
-                    g = glob(tab, q, p)
-                    for q2 in range(tab.nplayers):
-                        if q2 != q and folkcross.threatened(st, tab, g, q2):
-                            prog -= 0.25 * (10.0 + p)
-            else:
-                prog = 30.0 + big_l + 2.0 * (p - big_l)
-            val += prog if q == me else -prog / nopp
-    if st[K.H_WINNER] == me:
-        val += 1e6
-    return val
-
-
-KERNEL = Kernel("shishbesh", check, gen, play, begin, finish, potential, evaluate)
-
-
 # -- the game ------------------------------------------------------------------
 class ShishBesh(race.FirstPlayer, Game):
     name = "shishbesh"
     title = "Шиш-беш"
     aliases = ("шиш-беш", "shish-besh", "sheshbesh")
-    kernel = KERNEL
+    rules = ShishbeshEngine
     reasons = REASONS
     options = (
         Option("arm", 5, "arm length: 5 is the normal field (circle 48, house 4), 6 the long field "
@@ -355,11 +125,11 @@ class ShishBesh(race.FirstPlayer, Game):
                 for k in range(PIECES)]
 
     def describe(self, arr, action):
-        slot, k, kind = K.decode(action)
+        slot, k, kind = K.decode_action(action)
         pl = int(arr[K.H_PLAYER])
         d = int(arr[K.H_DICE + slot])
         frm = int(arr[POS + pl * PIECES + k])
-        to = int(dest(arr, self.tab, slot, k, kind)[1])
+        to = self.engine.dest(arr, slot, k, kind)[1]
         suffix = {STEP: "", JUMP_FORWARD: ">", JUMP_BACK: "<", JUMP_DIAGONAL: "/"}[kind]
         return Move(action, pl, d, k, kind, frm, to, f"{d}{self.piece_names[k]}{suffix}")
 

@@ -23,31 +23,19 @@ from collections import namedtuple
 import re
 
 import numpy as np
-from numba import njit
 
 from ..boards.cross72 import Cross72Board
 from ..engine import kernel as K
-from ..engine.game import Game, GameError, Kernel, Move
+from ..engine.game import Game, GameError, Move
 from ..engine.options import Option
 from ..engine.view import BoardView
 from . import folkcross, race
 from .folkcross import glob
 from .race import PIECES, POS
-
-# -- state layout after the core header: POS (race), then ---------------------------
-CIRCLE = 72
-CELL = POS + 16                  # per global hole: piece id + 1 standing there
-G_EXTRA = CELL + CIRCLE          # extra rolls earned and not yet taken
-SIZE = G_EXTRA + 1
-
-BASE = -1
-ABSENT = -9                      # slots of players not in the game
-ENTRANCE = 76                    # the last hole of the circle: the house door
-HOUSE_END = 80
-HOUSE_STUCK, HOUSE_END_ONLY = 0, 1
-
-# reasons a die move is refused
-R_NO_DIE, R_NO_PIECE, R_OVERSHOOT, R_OWN_IN_WAY, R_OWN_PIECE, R_OVER = 1, 2, 3, 4, 5, 6
+# the state layout, places and reasons (tryasuchka_rules.pxd) and the compiled rules
+from .tryasuchka_rules import (ABSENT, BASE, CELL, CIRCLE, ENTRANCE, G_EXTRA, HOUSE_END, HOUSE_END_ONLY,
+                               HOUSE_STUCK, R_NO_DIE, R_NO_PIECE, R_OVER, R_OVERSHOOT, R_OWN_IN_WAY, R_OWN_PIECE,
+                               SIZE, TryasuchkaEngine)
 
 REASONS = {
     R_NO_DIE: "no die of this roll is left with that value",
@@ -62,185 +50,12 @@ TryasuchkaTab = namedtuple("TryasuchkaTab", "dice_lo dice_hi seat nplayers L Q j
                                   "house_bonus places")
 
 
-# -- the rules, compiled ----------------------------------------------------------
-@njit(cache=True, inline="always")
-def owner(occ):
-    """The player of a hole's occupant (occ = piece id + 1), -1 when empty."""
-    return (occ - 1) // PIECES if occ else -1
-
-
-@njit(cache=True, inline="always")
-def target(st, slot, p):
-    """The hole the die takes the piece at p to (from the base: through the start)."""
-    return (0 if p == BASE else p) + st[K.H_DICE + slot]
-
-
-@njit(cache=True, inline="always")
-def dest(st, tab, slot, k, kind):
-    """Where the die moves the piece before any jump: (reason, place); a die
-    move is the only kind of move."""
-    if st[K.H_PHASE] != K.PHASE_MOVE:
-        return R_OVER, 0
-    if slot >= st[K.H_NDICE] or st[K.H_DICE + slot] == 0:
-        return R_NO_DIE, 0
-    if k >= PIECES:
-        return R_NO_PIECE, 0
-    pl, _, p = race.piece(st, k)
-    start = 0 if p == BASE else p
-    t = target(st, slot, p)
-    if t > HOUSE_END:
-        return R_OVERSHOOT, 0
-    for r in range(start + 1, min(t, ENTRANCE) + 1):
-        if owner(st[CELL + glob(tab, pl, r)]) == pl:
-            return (R_OWN_PIECE if r == t else R_OWN_IN_WAY), 0
-    if t > ENTRANCE:
-        for j in range(PIECES):
-            q = st[POS + pl * PIECES + j]
-            if max(start, ENTRANCE) < q <= t:
-                return (R_OWN_PIECE if q == t else R_OWN_IN_WAY), 0
-    return 0, t
-
-
-check, gen = race.die_rules("tryasuchka", dest)
-
-
-@njit(cache=True)
-def capture(st, tab, g, pl, bonus, ev, ne):
-    """The enemy on global hole g goes back to its base; the captor earns `bonus` rolls."""
-    victim = st[CELL + g] - 1
-    st[POS + victim] = BASE
-    st[CELL + g] = 0
-    st[G_EXTRA] += bonus
-    return K.emit(ev, ne, K.EV_CAPTURED, victim // PIECES, victim % PIECES, g, pl)
-
-
-@njit(cache=True)
-def clear_corner(st, tab, pl, t, ev, ne):
-    """Make room on the jump's target corner t: an enemy there is captured
-    (+1); own pieces there are pushed one hole on, as a chain, and the chain
-    captures an enemy standing just beyond it."""
-    g = glob(tab, pl, t)
-    if owner(st[CELL + g]) < 0:
-        return ne
-    if owner(st[CELL + g]) != pl:
-        return capture(st, tab, g, pl, 1, ev, ne)
-    run = 0
-    while owner(st[CELL + glob(tab, pl, t + run)]) == pl:
-        run += 1
-    beyond = glob(tab, pl, t + run)
-    if st[CELL + beyond]:
-        ne = capture(st, tab, beyond, pl, tab.push_bonus, ev, ne)
-    for i in range(run - 1, -1, -1):
-        a = glob(tab, pl, t + i)
-        b = glob(tab, pl, t + i + 1)
-        pid = st[CELL + a] - 1
-        st[CELL + b] = pid + 1
-        st[CELL + a] = 0
-        st[POS + pid] += 1
-        ne = K.emit(ev, ne, K.EV_PUSHED, pl, pid % PIECES, t + i, t + i + 1)
-    return ne
-
-
-@njit(cache=True)
-def play(st, tab, a, ev, ne):
-    slot, k, kind = K.decode(a)
-    pl, pid, p = race.piece(st, k)
-    t = target(st, slot, p)
-    st[K.H_DICE + slot] = 0
-    st[K.H_SCORE] += 1
-    if p != BASE and p <= ENTRANCE:
-        st[CELL + glob(tab, pl, p)] = 0
-    if t <= ENTRANCE:
-        g = glob(tab, pl, t)
-        corner = tab.jump[t]
-        if st[CELL + g] and (corner < 0 or tab.corner_capture):
-            ne = capture(st, tab, g, pl, 1, ev, ne)
-        ne = K.emit(ev, ne, K.EV_ENTERED if p == BASE else K.EV_MOVED, pl, k, p, t)
-        if corner >= 0:                       # a teleport: jump on at once (+1)
-            ne = clear_corner(st, tab, pl, corner, ev, ne)
-            st[G_EXTRA] += 1
-            ne = K.emit(ev, ne, K.EV_JUMPED, pl, k, t, corner)
-            t = corner
-            g = glob(tab, pl, t)
-        st[CELL + g] = pid + 1
-        st[POS + pid] = t
-        return ne
-    st[POS + pid] = t
-    ne = K.emit(ev, ne, K.EV_HOUSE, pl, k, p, t)
-    if t == HOUSE_END or (tab.house_bonus == HOUSE_STUCK and own_at(st, pl, t + 1)):
-        st[G_EXTRA] += 1                      # can go no further in the house: +1
-    if p <= ENTRANCE:
-        ne = race.reach_home(st, tab, pl, k, p, t, ENTRANCE, ev, ne)
-    return ne
-
-
-@njit(cache=True, inline="always")
-def own_at(st, pl, place):
-    for j in range(PIECES):
-        if st[POS + pl * PIECES + j] == place:
-            return True
-    return False
-
-
-@njit(cache=True)
-def begin(st, tab, ev, ne):
-    """A double earns +1 (2-2 .. 6-6: the dice share only those values)."""
-    if st[K.H_DICE] == st[K.H_DICE + 1]:
-        st[G_EXTRA] += 1
-    return ne
-
-
-@njit(cache=True)
-def finish(st, tab, ev, ne):
-    ne = race.burn_dice(st, ev, ne)
-    if st[K.H_PHASE] == K.PHASE_OVER:
-        return ne
-    return race.roll_again_or_pass(st, tab.nplayers, G_EXTRA, ev, ne)
-
-
-@njit(cache=True)
-def potential(st, tab):
-    return st[K.H_SCORE] + race.dice_left(st)
-
-
-@njit(cache=True)
-def evaluate(st, tab, me):
-    """Progress against the opponents', threats from enemies up to 7 holes
-    behind, and the extra rolls banked by the player to move."""
-    val = 0.0
-    nopp = max(tab.nplayers - 1, 1)
-    for q in range(tab.nplayers):
-        for j in range(PIECES):
-            p = st[POS + q * PIECES + j]
-            if p == BASE:
-                prog = 0.0
-            elif p <= ENTRANCE:
-                prog = 10.0 + p
-                g = glob(tab, q, p)
-                for back in range(1, 8):
-                    o = owner(st[CELL + (g - back) % tab.L])
-                    if o >= 0 and o != q:
-                        prog -= 0.3 * (10.0 + p)
-                        break
-            else:
-                prog = 100.0 + 3.0 * (p - ENTRANCE)
-            val += prog if q == me else -prog / nopp
-    banked = 6.0 * st[G_EXTRA]
-    val += banked if st[K.H_PLAYER] == me else -banked / nopp
-    if st[K.H_WINNER] == me:
-        val += 1e6
-    return val
-
-
-KERNEL = Kernel("tryasuchka", check, gen, play, begin, finish, potential, evaluate)
-
-
 # -- the game ------------------------------------------------------------------
 class Tryasuchka(race.FirstPlayer, Game):
     name = "tryasuchka"
     title = "Трясучка"
     aliases = ("трясучка", "tryasuchka", "triasuchka")
-    kernel = KERNEL
+    rules = TryasuchkaEngine
     reasons = REASONS
     options = (
         Option("match_wins", 2, "a match is played to this many won games", (1, 2, 3, 4, 5), int),
@@ -293,11 +108,11 @@ class Tryasuchka(race.FirstPlayer, Game):
         return int(arr[G_EXTRA])
 
     def describe(self, arr, action):
-        slot, k, _ = K.decode(action)
+        slot, k, _ = K.decode_action(action)
         pl = int(arr[K.H_PLAYER])
         d = int(arr[K.H_DICE + slot])
         frm = int(arr[POS + pl * PIECES + k])
-        to = int(dest(arr, self.tab, slot, k, 0)[1])
+        to = int(self.engine.dest(arr, slot, k, 0)[1])
         if to <= ENTRANCE and self.tab.jump[to] >= 0:
             to = int(self.tab.jump[to])
         return Move(action, pl, d, k, 0, frm, to, f"{d}{self.piece_names[k]}")

@@ -19,12 +19,11 @@ def main(argv=None):
                         "of the server but not of the machine")
     p.add_argument("--dice-seed", type=int, default=None,
                    help="derive every room's dice from this seed (tests, demonstrations: the dice are predictable)")
-    p.add_argument("--warm-up", action="store_true", help="compile every game ahead in a background process")
     p.add_argument("--log-level", default="warning")
     a = p.parse_args(argv)
     run(a.host, a.port, Settings(database_url=a.database_url, bot_delay=a.bot_delay, absent_after=a.absent_after,
                                  rate=a.rate, create_rate=a.create_rate, sqlite_sync=a.sqlite_sync,
-                                 dice_seed=a.dice_seed, warm_up=a.warm_up), log_level=a.log_level)
+                                 dice_seed=a.dice_seed), log_level=a.log_level)
 
 
 if __name__ == "__main__":

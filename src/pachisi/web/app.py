@@ -12,8 +12,6 @@ import asyncio
 import gc
 import json
 from pathlib import Path
-import subprocess
-import sys
 
 from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -100,17 +98,14 @@ def create_app(settings=None):
         store = Store(settings.database_url, settings.sqlite_sync)
         manager = RoomManager(store, settings)
         app.state.store, app.state.manager = store, manager
-        warming = subprocess.Popen([sys.executable, "-m", "pachisi.warm"]) if settings.warm_up else None
         await manager.resume()
-        # the rules, numba and the libraries are hundreds of thousands of long-lived objects: keep them out of
+        # the rules and the libraries are hundreds of thousands of long-lived objects: keep them out of
         # the cyclic collector's full passes, which would otherwise pause every room now and then
         gc.collect()
         gc.freeze()
         try:
             yield
         finally:
-            if warming is not None and warming.poll() is None:
-                warming.terminate()
             await manager.close()
             store.close()
 

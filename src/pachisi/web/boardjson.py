@@ -22,10 +22,6 @@ list and typed notation still work).  A move that changes nothing on the board
 """
 from collections import Counter
 
-import numpy as np
-
-from ..engine import kernel as K
-
 DIFF_LIMIT = 200            # more legal moves than this: no references unless the game gives them
 
 
@@ -105,12 +101,11 @@ class _Diff:
         self.view = game.view(arr)
         self.where = _where(self.view)
         self.walls = _walls(self.view)
-        self.ev = np.zeros(K.MAX_EVENTS * K.EV_WIDTH, np.int64)
 
     def refs(self, move):
         g = self.game
         child = self.arr.copy()
-        g.kernel.play(child, g.tab, move.action, self.ev, 0)
+        g.engine.play(child, move.action)
         after = g.view(child)
         where = _where(after)
         changed = [key for key in set(self.where) | set(where) if self.where.get(key) != where.get(key)]

@@ -31,7 +31,7 @@ from ..engine.match import Match
 from ..engine.options import OptionError
 from ..games import GAMES, game_class, make_game
 from ..i18n import Error, Term
-from .. import record as records, warm
+from .. import record as records
 from ..verify import commitment
 from . import db
 from .boardjson import events_json, layout_json, moves_json, position_json
@@ -114,7 +114,6 @@ class Settings:
     send_queue: int = 512           # messages waiting for a slow client before it is dropped
     bot_processes: int = 1          # processes the bots think in
     dice_seed: int | None = None    # set: every room's dice follow from it (tests, demonstrations; never for real play)
-    warm_up: bool = False           # compile every game ahead in a background process at start (pachisi/warm.py)
     docs_dir: str | None = None
     extra: dict = field(default_factory=dict)
 
@@ -547,20 +546,6 @@ class RoomManager:
         self.problems = []
         self.thinker = Thinker(settings.bot_processes)
         self._created = 0
-        self._ready = set()                 # games whose compiled rules this process has
-        self._prepare_lock = asyncio.Lock()
-
-    async def _prepare(self, name):
-        """The first room of a game in this process compiles its rules (or loads
-        them from numba's cache, pachisi/_cache.py): in a thread, so that the
-        other rooms are served meanwhile instead of waiting for it."""
-        if name in self._ready:
-            return
-        async with self._prepare_lock:
-            if name not in self._ready:
-                cls = game_class(name)
-                await asyncio.to_thread(warm.play_rules, cls(players=cls.max_players))
-                self._ready.add(name)
 
     def _room_seed(self):
         """A new room's dice seed: secret and random; or, with Settings.dice_seed,
@@ -587,7 +572,6 @@ class RoomManager:
                 data = self.store.read(lambda conn: db.load_room(conn, code))
                 if data is None:
                     return None
-                await self._prepare(data[0]["game"])
                 room = Room(self, *data)
                 self.rooms[code] = room
                 room.start_pump()
@@ -607,7 +591,6 @@ class RoomManager:
             name = game_class(spec.game).name
         except OptionError as e:
             raise Refusal("options", "{error}", error=e) from None
-        await self._prepare(name)
         try:
             game = make_game(name, len(spec.seats), spec.preset, spec.options)
         except (GameError, ValueError) as e:

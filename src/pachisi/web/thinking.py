@@ -1,6 +1,5 @@
-"""Bots think in a separate process, so that a strong bot's search (or the
-first compilation of a game's search code) never holds up the server's event
-loop.  A bot sees the position only: not the seed, so not the dice to come."""
+"""Bots think in a separate process, so that a strong bot's search never
+holds up the server's event loop.  A bot sees the position only: not the seed, so not the dice to come."""
 import asyncio
 from concurrent.futures import ProcessPoolExecutor
 import multiprocessing

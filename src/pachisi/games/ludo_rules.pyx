@@ -1,0 +1,140 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""Ludo's rules, compiled (ludo.py holds the game's Python side and its rules text)."""
+from pachisi.engine.kernel cimport (i64, a_slot, a_piece, H_PLAYER, H_PHASE, H_NDICE, H_DICE, H_SCORE, H_ROLL0,
+                                    PHASE_MOVE)
+from pachisi.games.race_rules cimport PIECES, POS, bits, die_check, die_gen, dice_left
+from pachisi.games.track_rules cimport *
+
+
+# -- the rules -----------------------------------------------------------------------
+cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
+    """Where the single-die action would take the piece: the reason (0: possible), the target in *to.
+    (inline: gen's loop runs it for every piece of every roll)"""
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    cdef i64 d, pl, p, cap, t, m
+    to[0] = 0
+    if st[H_PHASE] != PHASE_MOVE:
+        return R_OVER
+    if slot >= st[H_NDICE] or st[H_DICE + slot] == 0:
+        return R_NO_DIE
+    if k >= PIECES:
+        return R_NO_PIECE
+    if kind != STEP:
+        return R_NO_KIND
+    d = st[H_DICE + slot]
+    pl = st[H_PLAYER]
+    p = st[POS + pl * PIECES + k]
+    cap = 2 if tab.blocks else 1
+    if p == YARD:
+        if d != 6:
+            return R_YARD_SIX
+        if k != first_in_yard(st, pl):
+            return R_YARD_ORDER
+        t = 0
+    elif p == goal(tab):
+        return R_IN_GOAL
+    else:
+        t = target(tab, p, d, True)
+        if t < 0:
+            return R_OVERSHOOT
+        if tab.blocks and blocked_between(st, tab, pl, p, d, True, True):
+            return R_BLOCKED
+    if t == goal(tab):
+        to[0] = t
+        return 0
+    if t >= tab.L:
+        to[0] = t
+        if lane_count(st, pl, t) >= cap:
+            return R_OWN
+        return 0
+    m = at(st, cell(tab, pl, t))
+    if bits(own_bits(m, pl)) >= cap:
+        return R_OWN
+    if tab.blocks and has_block(m, pl):
+        return R_BLOCK_LAND
+    to[0] = t
+    return 0
+
+
+cdef i64 check(i64* st, const void* tab, i64 slot, i64 k, i64 kind) noexcept nogil:
+    return die_check(dest, st, tab, slot, k, kind)
+
+
+cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
+    return die_gen(dest, st, tab, out)
+
+
+cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    cdef i64 slot = a_slot(a), k = a_piece(a)
+    cdef i64 pl = st[H_PLAYER]
+    cdef i64 pid = pl * PIECES + k
+    cdef i64 p = st[POS + pid]
+    cdef i64 t = 0 if p == YARD else target(tab, p, st[H_DICE + slot], True)
+    cdef i64 g
+    st[H_DICE + slot] = 0
+    st[H_SCORE] += 1
+    lift(st, tab, pid)
+    if t < tab.L:
+        g = cell(tab, pl, t)
+        if not is_safe(tab, g):
+            ne = capture_all(st, tab, foes_at(st, g, pl), g, pl, ev, ne)
+    put(st, tab, pid, t)
+    return moved_events(st, tab, pl, k, p, t, ev, ne)
+
+
+cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    cdef i64 i
+    if start_roll(st):
+        for i in range(16):
+            st[SNAP + i] = st[POS + i]
+    if count_run(st, st[H_DICE] == 6) == 3:
+        ne = void_roll(st, ev, ne)
+        if tab.void_turn:
+            for i in range(16):
+                st[POS + i] = st[SNAP + i]
+            rebuild(st, tab)
+    return ne
+
+
+cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    cdef i64 six = 1 if st[H_ROLL0] == 6 else 0
+    cdef i64 capt = st[G_CAPT] if tab.capture_roll else 0
+    cdef i64 goals = st[G_GOALS] if tab.finish_roll else 0
+    cdef i64 earned = six + capt + goals if tab.cumulative else min(1, six + capt + goals)
+    return end_roll(st, tab, earned, ev, ne)
+
+
+cdef i64 potential(i64* st, const void* tab) noexcept nogil:
+    return st[H_SCORE] + dice_left(st)
+
+
+cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    return race_value(st, tab, me, 6, 4.0 if tab.blocks else 0.0)
+
+
+# -- the Python face -------------------------------------------------------------------
+cdef class LudoEngine(TrackEngine):
+    """Ludo's rules with a game's tables frozen in."""
+
+    def __init__(self, tab, i64 size, i64 max_actions):
+        self.load(tab)
+        self.t.blocks = tab.blocks
+        self.t.capture_roll = tab.capture_roll
+        self.t.finish_roll = tab.finish_roll
+        self.t.cumulative = tab.cumulative
+        self.t.void_turn = tab.void_turn
+        self.dest_rule = dest
+        self.R.tab = &self.t
+        self.R.check = check
+        self.R.gen = gen
+        self.R.play = play
+        self.R.begin = begin
+        self.R.finish = finish
+        self.R.potential = potential
+        self.R.evaluate = evaluate
+        self.R.insist = NULL
+        self.setup(size, max_actions, tab.dice_lo, tab.dice_hi)

@@ -1,0 +1,137 @@
+# Compiled rules shared by the race games (race.py holds their Python side):
+# the actions of a roll's dice, recording a player who has brought every
+# piece home, passing the turn past finished players, burning dice that
+# cannot be played, and taking earned extra rolls.
+from pachisi.engine.kernel cimport (i64, encode, emit, first_slot_of_value, H_PLAYER, H_PHASE, H_NDICE,
+                                    H_DICE, H_WINNER, H_NFIN, H_ORDER, PHASE_MOVE, PHASE_ROLL, PHASE_OVER,
+                                    HEADER, EV_WON, EV_FINISHED, EV_BURNED, EV_PASS, EV_EXTRA_ROLL)
+
+cpdef enum:
+    PIECES = 4                  # pieces a player
+    POS = HEADER                # every race game keeps piece k of player q at POS + q * PIECES + k
+
+# dest(st, tab, slot, k, kind, &to): the reason (0: possible) a single-die action is refused, and its target
+ctypedef i64 (*dest_f)(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil
+
+
+cdef inline i64 die_check(dest_f dest, i64* st, const void* tab, i64 slot, i64 k, i64 kind) noexcept nogil:
+    """A game's `check`: the reason part of its dest."""
+    cdef i64 to
+    return dest(st, tab, slot, k, kind, &to)
+
+
+cdef inline i64 die_gen(dest_f dest, i64* st, const void* tab, i64* out) noexcept nogil:
+    """A game's `gen` when its only kind of move (0) is a piece moved by a die:
+    each unused die value (a double's equal dice once) for each piece."""
+    cdef i64 n = 0, slot, k, to
+    if st[H_PHASE] != PHASE_MOVE:
+        return 0
+    for slot in range(st[H_NDICE]):
+        if st[H_DICE + slot] == 0 or not first_slot_of_value(st, slot):
+            continue
+        for k in range(PIECES):
+            if dest(st, tab, slot, k, 0, &to) == 0:
+                out[n] = encode(slot, k, 0)
+                n += 1
+    return n
+
+
+cdef inline i64 bits(i64 x) noexcept nogil:
+    """How many bits of x are set."""
+    cdef i64 n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+cdef inline bint all_past(const i64* st, i64 pl, i64 last) noexcept nogil:
+    """True when every piece of player pl stands beyond place `last` (home)."""
+    cdef i64 j
+    for j in range(PIECES):
+        if st[POS + pl * PIECES + j] <= last:
+            return False
+    return True
+
+
+cdef inline bint finished(const i64* st, i64 q) noexcept nogil:
+    """True once player q has finished (is in the finishing order)."""
+    cdef i64 i
+    for i in range(st[H_NFIN]):
+        if st[H_ORDER + i] == q:
+            return True
+    return False
+
+
+cdef inline i64 record_finish(i64* st, i64 nplayers, i64 pl, bint play_for_places, i64* ev, i64 ne) noexcept nogil:
+    """Player pl has brought all pieces home: note the place, end the game
+    when the winner is known (or, playing for places, when one player is left)."""
+    cdef i64 nfin = st[H_NFIN], left, q
+    st[H_ORDER + nfin] = pl
+    st[H_NFIN] = nfin + 1
+    if nfin == 0:
+        st[H_WINNER] = pl
+    ne = emit(ev, ne, EV_WON, pl, 0, nfin + 1, 0)
+    left = nplayers - nfin - 1
+    if not play_for_places or left <= 1:
+        if play_for_places and left == 1:
+            for q in range(nplayers):
+                if not finished(st, q):
+                    st[H_ORDER + nfin + 1] = q
+                    st[H_NFIN] = nfin + 2
+        st[H_PHASE] = PHASE_OVER
+    return ne
+
+
+cdef inline i64 reach_home(i64* st, i64 nplayers, bint places, i64 pl, i64 k, i64 a, i64 b, i64 last,
+                           i64* ev, i64 ne) noexcept nogil:
+    """Piece k of pl has come home (a -> b in the event): once every piece of
+    pl stands beyond place `last`, pl has finished."""
+    ne = emit(ev, ne, EV_FINISHED, pl, k, a, b)
+    if all_past(st, pl, last):
+        ne = record_finish(st, nplayers, pl, places, ev, ne)
+    return ne
+
+
+cdef inline i64 burn_dice(i64* st, i64* ev, i64 ne) noexcept nogil:
+    """The dice left in the roll cannot be played: they are lost."""
+    cdef i64 pl = st[H_PLAYER], slot
+    for slot in range(st[H_NDICE]):
+        if st[H_DICE + slot]:
+            ne = emit(ev, ne, EV_BURNED, pl, 0, st[H_DICE + slot], 0)
+            st[H_DICE + slot] = 0
+    return ne
+
+
+cdef inline i64 pass_turn(i64* st, i64 nplayers, i64* ev, i64 ne) noexcept nogil:
+    """The turn goes to the next player who has not finished."""
+    cdef i64 pl = st[H_PLAYER], nxt = st[H_PLAYER], i
+    for i in range(nplayers):
+        nxt = (nxt + 1) % nplayers
+        if not finished(st, nxt):
+            break
+    st[H_PLAYER] = nxt
+    st[H_PHASE] = PHASE_ROLL
+    return emit(ev, ne, EV_PASS, pl, 0, nxt, 0)
+
+
+cdef inline i64 dice_left(const i64* st) noexcept nogil:
+    """How many dice of the roll are still to play."""
+    cdef i64 n = 0, slot
+    for slot in range(st[H_NDICE]):
+        if st[H_DICE + slot]:
+            n += 1
+    return n
+
+
+cdef inline i64 roll_again_or_pass(i64* st, i64 nplayers, i64 extra, i64* ev, i64 ne) noexcept nogil:
+    """The roll is over: the player rolls again while extra rolls are banked
+    in st[extra] (taking one), else the turn passes.  A player who has just
+    brought the last piece home passes and loses what was banked."""
+    cdef i64 pl = st[H_PLAYER]
+    if st[extra] > 0 and not finished(st, pl):
+        st[extra] -= 1
+        st[H_PHASE] = PHASE_ROLL
+        return emit(ev, ne, EV_EXTRA_ROLL, pl, 0, st[extra], 0)
+    st[extra] = 0
+    return pass_turn(st, nplayers, ev, ne)

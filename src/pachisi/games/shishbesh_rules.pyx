@@ -1,0 +1,299 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""Шиш-беш's compiled rules (shishbesh.py holds the game's Python side and
+rules.md §2–3 the rules): each die a step of a piece, or from a corner a 1 or
+a 3 a jump; captures, shelters, the house by exact count, extra rolls."""
+from pachisi.engine.kernel cimport (i64, Engine, encode, a_slot, a_piece, a_kind, emit, first_slot_of_value,
+                                    H_PLAYER, H_PHASE, H_NDICE, H_DICE, H_SCORE, H_WINNER, PHASE_MOVE,
+                                    PHASE_ROLL, PHASE_OVER, MAX_PLAYERS, EV_CAPTURED, EV_ENTERED, EV_JUMPED,
+                                    EV_HOUSE, EV_MOVED, EV_SHELTERED, EV_EXTRA_ROLL, EV_REROLL)
+from pachisi.games.race_rules cimport PIECES, POS, die_check, reach_home, burn_dice, pass_turn, dice_left
+from pachisi.games.folk_rules cimport SHEL, glob, threatened
+
+cdef enum:
+    MAX_L = 56                  # the circle of the long field
+    MAX_JUMP = MAX_L + 6        # jump table columns: circle + arm
+
+cdef struct ShishbeshTab:
+    i64 dice_lo[2]
+    i64 dice_hi[2]
+    i64 seat[MAX_PLAYERS]
+    i64 nplayers
+    i64 L
+    i64 Q
+    i64 house_end
+    i64 entry
+    i64 quick
+    i64 stack
+    i64 cumulative
+    i64 places
+    i64 is_shelter[MAX_L]
+    i64 jump[4][MAX_JUMP]
+
+
+# -- the rules ------------------------------------------------------------------------
+cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
+    """Where the single-die action would take the piece: the reason (0: possible), the target in *to."""
+    cdef const ShishbeshTab* t = <const ShishbeshTab*>tab
+    cdef i64 d, pl, pid, p, big_l, occ, lo, j, q, tt, g, hut
+    cdef bint double
+    to[0] = 0
+    if st[H_PHASE] != PHASE_MOVE:
+        return R_OVER
+    if slot >= st[H_NDICE] or st[H_DICE + slot] == 0:
+        return R_NO_DIE
+    if k >= PIECES:
+        return R_NO_PIECE
+    if kind > JUMP_DIAGONAL:
+        return R_NO_KIND
+    d = st[H_DICE + slot]
+    pl = st[H_PLAYER]
+    pid = pl * PIECES + k
+    p = st[POS + pid]
+    big_l = t.L
+    if p == PARK:
+        if kind != STEP:
+            return R_PARK_JUMP
+        double = st[G_DOUBLE] == 1
+        if t.entry == ENTRY_SIX and d != 6:
+            return R_PARK_SIX
+        if t.entry == ENTRY_DOUBLE and not double:
+            return R_PARK_DOUBLE
+        if t.entry == ENTRY_BOTH and d != 6 and not double:
+            return R_PARK_SIX_OR_DOUBLE
+        occ = st[CELL + glob(t.L, t.Q, t.seat[pl], 0)]
+        if occ and (occ - 1) // PIECES == pl:
+            return R_START_OWN
+        return 0
+    if st[SHEL + pid] and st[CELL + glob(t.L, t.Q, t.seat[pl], p)]:
+        return R_LOCKED
+    if kind == STEP:
+        tt = p + d
+        if tt > t.house_end:
+            return R_OVERSHOOT
+        if tt > big_l:
+            lo = max(p, big_l)
+            for j in range(PIECES):
+                q = st[POS + pl * PIECES + j]
+                if lo < q <= tt:
+                    return R_OWN_PIECE if q == tt else R_PASS_OWN_HOUSE
+            to[0] = tt
+            return 0
+    else:
+        tt = t.jump[kind][p] if p < big_l else -1
+        if tt < 0:
+            return R_NOT_CORNER
+        if d != (3 if kind == JUMP_DIAGONAL else 1):
+            return R_JUMP_DIE
+    g = glob(t.L, t.Q, t.seat[pl], tt)
+    occ = st[CELL + g]
+    if occ and (occ - 1) // PIECES == pl:
+        return R_OWN_PIECE
+    if kind == STEP and t.is_shelter[g] and not t.stack:
+        hut = st[HUT + g]
+        if hut and (hut - 1) // PIECES == pl:
+            return R_OWN_SHELTERED
+    to[0] = tt
+    return 0
+
+
+cdef i64 check(i64* st, const void* tab, i64 slot, i64 k, i64 kind) noexcept nogil:
+    return die_check(dest, st, tab, slot, k, kind)
+
+
+cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
+    """Each die a step for each piece; from a corner, a 1 or a 3 the jumps."""
+    cdef const ShishbeshTab* t = <const ShishbeshTab*>tab
+    cdef i64 n = 0, pl, slot, d, k, p, kind, to
+    if st[H_PHASE] != PHASE_MOVE:
+        return 0
+    pl = st[H_PLAYER]
+    for slot in range(st[H_NDICE]):
+        d = st[H_DICE + slot]
+        if d == 0 or not first_slot_of_value(st, slot):
+            continue
+        for k in range(PIECES):
+            if dest(st, t, slot, k, STEP, &to) == 0:
+                out[n] = encode(slot, k, STEP)
+                n += 1
+            if d == 1 or d == 3:
+                p = st[POS + pl * PIECES + k]
+                if 0 <= p < t.L and t.jump[JUMP_FORWARD][p] >= 0:
+                    for kind in range(JUMP_FORWARD, JUMP_DIAGONAL + 1):
+                        if dest(st, t, slot, k, kind, &to) == 0:
+                            out[n] = encode(slot, k, kind)
+                            n += 1
+    return n
+
+
+cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
+    cdef const ShishbeshTab* t = <const ShishbeshTab*>tab
+    cdef i64 slot = a_slot(a), k = a_piece(a), kind = a_kind(a)
+    cdef i64 to, pl, pid, p, big_l, g0, g, occ, victim
+    dest(st, t, slot, k, kind, &to)
+    pl = st[H_PLAYER]
+    pid = pl * PIECES + k
+    p = st[POS + pid]
+    big_l = t.L
+    st[H_DICE + slot] = 0
+    st[H_SCORE] += 1
+    st[G_PLAYED] += 1
+    if 0 <= p <= big_l:                     # lift the piece off its cell or shelter
+        g0 = glob(t.L, t.Q, t.seat[pl], p)
+        if st[SHEL + pid]:
+            st[HUT + g0] = 0
+            st[SHEL + pid] = 0
+        else:
+            st[CELL + g0] = 0
+    if to <= big_l:
+        g = glob(t.L, t.Q, t.seat[pl], to)
+        occ = st[CELL + g]
+        if occ:                              # an enemy: captured back to its park
+            victim = occ - 1
+            st[POS + victim] = PARK
+            st[CELL + g] = 0
+            st[G_CAPT] += 1
+            ne = emit(ev, ne, EV_CAPTURED, victim // PIECES, victim % PIECES, g, pl)
+        if kind == STEP and t.is_shelter[g] and st[HUT + g] == 0:
+            st[HUT + g] = pid + 1
+            st[SHEL + pid] = 1
+        else:
+            st[CELL + g] = pid + 1
+    st[POS + pid] = to
+    if p == PARK:
+        ne = emit(ev, ne, EV_ENTERED, pl, k, p, to)
+    elif kind != STEP:
+        ne = emit(ev, ne, EV_JUMPED, pl, k, p, to)
+    elif to > big_l:
+        ne = emit(ev, ne, EV_HOUSE, pl, k, p, to)
+    else:
+        ne = emit(ev, ne, EV_MOVED, pl, k, p, to)
+    if st[SHEL + pid]:
+        ne = emit(ev, ne, EV_SHELTERED, pl, k, to, 0)
+    if to > big_l and p <= big_l:
+        ne = reach_home(st, t.nplayers, t.places, pl, k, p, to, big_l, ev, ne)
+    return ne
+
+
+cdef i64 begin(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
+    st[G_DOUBLE] = 1 if st[H_DICE] == st[H_DICE + 1] else 0
+    st[G_CAPT] = 0
+    st[G_PLAYED] = 0
+    return ne
+
+
+cdef inline bint none_on_circle(const i64* st, const ShishbeshTab* t, i64 pl) noexcept nogil:
+    cdef i64 j, p
+    for j in range(PIECES):
+        p = st[POS + pl * PIECES + j]
+        if 0 <= p <= t.L:
+            return False
+    return True
+
+
+cdef i64 finish(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
+    cdef const ShishbeshTab* t = <const ShishbeshTab*>tab
+    cdef i64 pl
+    cdef bint again
+    ne = burn_dice(st, ev, ne)
+    if st[H_PHASE] == PHASE_OVER:
+        return ne
+    st[H_PHASE] = PHASE_ROLL
+    pl = st[H_PLAYER]
+    if t.cumulative:
+        st[G_EXTRA] += st[G_DOUBLE] + st[G_CAPT]
+    elif st[G_DOUBLE] or st[G_CAPT]:
+        st[G_EXTRA] += 1
+    again = False
+    if st[G_EXTRA] > 0:
+        st[G_EXTRA] -= 1
+        again = True
+        ne = emit(ev, ne, EV_EXTRA_ROLL, pl, 0, st[G_EXTRA], 0)
+    if st[G_PLAYED] == 0 and t.quick and none_on_circle(st, t, pl):
+        st[G_TRIES] += 1                     # quick charge: up to three rolls to get going
+        if not again and st[G_TRIES] < 3:
+            again = True
+            ne = emit(ev, ne, EV_REROLL, pl, 0, 3 - st[G_TRIES], 0)
+    elif st[G_PLAYED]:
+        st[G_TRIES] = 0
+    if not again:
+        st[G_TRIES] = 0
+        st[G_EXTRA] = 0
+        ne = pass_turn(st, t.nplayers, ev, ne)
+    return ne
+
+
+cdef i64 potential(i64* st, const void* tab) noexcept nogil:
+    return st[H_SCORE] + dice_left(st)
+
+
+cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
+    """Progress of own pieces against the opponents', with safety and threats."""
+    cdef const ShishbeshTab* t = <const ShishbeshTab*>tab
+    cdef i64 big_l = t.L, nopp = max(t.nplayers - 1, 1), q, j, p, g, q2
+    cdef double val = 0.0, prog
+    for q in range(t.nplayers):
+        for j in range(PIECES):
+            p = st[POS + q * PIECES + j]
+            if p == PARK:
+                prog = 0.0
+            elif p <= big_l:
+                prog = 10.0 + p
+                if st[SHEL + q * PIECES + j]:
+                    prog += 3.0
+                else:                        # each enemy 1..6 cells behind threatens it
+                    g = glob(t.L, t.Q, t.seat[q], p)
+                    for q2 in range(t.nplayers):
+                        if q2 != q and threatened(st, t.L, t.Q, t.seat, g, q2):
+                            prog -= 0.25 * (10.0 + p)
+            else:
+                prog = 30.0 + big_l + 2.0 * (p - big_l)
+            val += prog if q == me else -prog / nopp
+    if st[H_WINNER] == me:
+        val += 1e6
+    return val
+
+
+# -- the engine ------------------------------------------------------------------------
+cdef class ShishbeshEngine(Engine):
+    """Шиш-беш's rules with a game's tables (a ShishbeshTab namedtuple) frozen in."""
+    cdef ShishbeshTab t
+
+    def __init__(self, tab, i64 size, i64 max_actions):
+        cdef i64 i, j
+        if tab.L > MAX_L or len(tab.jump[0]) > MAX_JUMP or len(tab.seat) > MAX_PLAYERS:
+            raise ValueError("the board is larger than the compiled tables")
+        for i in range(2):
+            self.t.dice_lo[i] = tab.dice_lo[i]
+            self.t.dice_hi[i] = tab.dice_hi[i]
+        for i in range(MAX_PLAYERS):
+            self.t.seat[i] = tab.seat[i] if i < len(tab.seat) else 0
+        self.t.nplayers = tab.nplayers
+        self.t.L = tab.L
+        self.t.Q = tab.Q
+        self.t.house_end = tab.house_end
+        self.t.entry = tab.entry
+        self.t.quick = tab.quick
+        self.t.stack = tab.stack
+        self.t.cumulative = tab.cumulative
+        self.t.places = tab.places
+        for i in range(MAX_L):
+            self.t.is_shelter[i] = tab.is_shelter[i] if i < len(tab.is_shelter) else 0
+        for i in range(4):
+            for j in range(MAX_JUMP):
+                self.t.jump[i][j] = tab.jump[i][j] if j < len(tab.jump[i]) else -1
+        self.R.tab = &self.t
+        self.R.check = check
+        self.R.gen = gen
+        self.R.play = play
+        self.R.begin = begin
+        self.R.finish = finish
+        self.R.potential = potential
+        self.R.evaluate = evaluate
+        self.R.insist = NULL
+        self.setup(size, max_actions, tab.dice_lo, tab.dice_hi)
+
+    def dest(self, i64[::1] arr, i64 slot, i64 k, i64 kind):
+        """(reason, target) of a single-die action: reason 0 when it is possible now."""
+        cdef i64 to
+        cdef i64 r = dest(&arr[0], &self.t, slot, k, kind, &to)
+        return r, to

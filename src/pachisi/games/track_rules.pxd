@@ -1,0 +1,465 @@
+# Compiled rules shared by the track games, Ludo, Parchís and Parcheesi
+# (track.py holds their Python side and describes the places): squares and
+# steps, the ring masks, moving and capturing pieces, rolls, stages and
+# turns, and the evaluation.  The layout constants (cpdef enums) are
+# exported to Python by track_rules.pyx, which also holds TrackEngine: the
+# Python face every track game's engine shares.
+cimport cython
+from pachisi.engine.kernel cimport (i64, Engine, emit, H_PLAYER, H_PHASE, H_NDICE, H_DICE, H_SCORE, H_WINNER,
+                                    MAX_DICE, MAX_PLAYERS, PHASE_MOVE, EV_CAPTURED, EV_ENTERED, EV_HOUSE, EV_MOVED,
+                                    EV_BONUS)
+from pachisi.games.race_rules cimport PIECES, POS, bits, dest_f, reach_home, burn_dice, roll_again_or_pass
+
+cpdef enum:
+    YARD = -1
+    ABSENT = -9                    # places of players not in the game
+    RING = 68                      # the largest ring of these games
+
+# -- the shared part of the state, after the core header and POS (race) ----------------
+cpdef enum:
+    MASK = POS + 16                # 16 bits per global ring square, 4 squares a word (see `at`)
+    G_RUN = MASK + (RING >> 2)     # sixes (doubles) rolled in a row in this turn
+    G_EXTRA = G_RUN + 1            # extra rolls banked
+    G_STAGE = G_EXTRA + 1          # 0 while the slots hold the dice, 1 while they hold bonuses
+    G_NPEND = G_STAGE + 1          # bonuses earned and not yet opened as a stage
+    G_PEND = G_NPEND + 1           # their values (MAX_DICE)
+    G_VOID = G_PEND + MAX_DICE     # this roll is void (the third six / double)
+    G_CAPT = G_VOID + 1            # captures in this roll
+    G_GOALS = G_CAPT + 1           # pieces that reached the goal in this roll
+    G_TROLLS = G_GOALS + 1         # rolls made in this turn
+    G_BLOCKS = G_TROLLS + 1        # ring squares holding a block (two pieces of one colour)
+    END = G_BLOCKS + 1             # a game lays out its own fields from here
+
+# reasons a single action is refused, shared by the three games (texts: track.REASONS)
+cpdef enum:
+    R_OVER = 1
+    R_NO_DIE = 2
+    R_NO_PIECE = 3
+    R_NO_KIND = 4
+    R_IN_GOAL = 5
+    R_OVERSHOOT = 6
+    R_BLOCKED = 7
+    R_FULL = 8
+    R_OWN = 9
+    R_BLOCK_LAND = 10
+    R_YARD_BONUS = 11
+    R_SAFE_TAKEN = 12
+    R_YARD_ORDER = 13
+
+cpdef enum:
+    CAPTURE_BONUS = 20             # Parchís, Parcheesi: what a capture earns
+    GOAL_BONUS = 10                # ... and a piece reaching the goal
+
+
+cdef struct TrackTab:
+    # the tables of the family: the board and seats, then each game's own option flags
+    i64 offsets                    # each player's start square, 8 bits a player
+    i64 nplayers
+    i64 L                          # ring squares
+    i64 T                          # the last ring place before the lane
+    i64 H                          # lane places
+    i64 spacing                    # squares between two seats' starts
+    i64 safe                       # safe offsets of one quarter, as bits
+    i64 places                     # play on for the places
+    # Ludo
+    i64 blocks
+    i64 capture_roll
+    i64 finish_roll
+    i64 cumulative
+    i64 void_turn
+    # Parchís
+    i64 exit_capture
+    i64 spare_corridor
+    # Parcheesi
+    i64 must_enter
+    i64 may_pass
+    i64 three_doubles
+    i64 blockade_turns
+    # tables derived from the above once, by TrackEngine.load, so that the hot
+    # loops divide by nothing; each covers [0, RING) and repeats a formula below
+    unsigned char cells[MAX_PLAYERS][RING]   # cell(pl, r)
+    unsigned char safe_at[RING]              # is_safe(g)
+    unsigned char to_turn[RING]              # turn_off(p)
+
+
+cdef class TrackEngine(Engine):
+    cdef TrackTab t
+    cdef dest_f dest_rule          # the game's dest: dest(st, &t, slot, k, kind, &to) -> reason
+    cdef int load(self, tab) except -1
+
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long x) nogil
+
+
+cdef inline i64 lowest_bit(i64 mask) noexcept nogil:
+    """The index of the lowest set bit of mask (mask != 0)."""
+    return __builtin_ctzll(<unsigned long long>mask)
+
+
+# -- squares and steps -----------------------------------------------------------
+@cython.cdivision(True)
+cdef inline i64 pymod(i64 x, i64 n) noexcept nogil:
+    """x % n as Python computes it, for n > 0 (the moduli here are L and
+    spacing, checked by TrackEngine.load): no zero check, no error path."""
+    cdef i64 m = x % n
+    return m + n if m < 0 else m
+
+
+cdef inline i64 wrap(i64 x, i64 n) noexcept nogil:
+    """x % n as Python computes it (n > 0), without a division when -n <= x < 2n
+    (a place a few steps off the ring)."""
+    if x >= n:
+        if x < 2 * n:
+            return x - n
+    elif x >= 0:
+        return x
+    elif x >= -n:
+        return x + n
+    return pymod(x, n)
+
+
+cdef inline i64 cell(const TrackTab* tab, i64 pl, i64 r) noexcept nogil:
+    """Global ring square of player pl's ring place r: (r + pl's start) % L."""
+    if 0 <= r < RING:
+        return tab.cells[pl][r]
+    return pymod(r + ((tab.offsets >> (8 * pl)) & 255), tab.L)
+
+
+cdef inline i64 is_safe(const TrackTab* tab, i64 g) noexcept nogil:
+    """Safe squares repeat every quarter: tab.safe holds the safe offsets of one quarter as bits."""
+    if 0 <= g < RING:
+        return tab.safe_at[g]
+    return (tab.safe >> pymod(g, tab.spacing)) & 1
+
+
+cdef inline i64 turn_off(const TrackTab* tab, i64 p) noexcept nogil:
+    """Steps from ring place p to T, the place where the lane turns off: (T - p) % L."""
+    if 0 <= p < RING:
+        return tab.to_turn[p]
+    return pymod(tab.T - p, tab.L)
+
+
+cdef inline i64 goal(const TrackTab* tab) noexcept nogil:
+    return tab.L + tab.H
+
+
+cdef inline i64 step(const TrackTab* tab, i64 p, bint turn_in) noexcept nogil:
+    """The place one step ahead of ring or lane place p."""
+    if p >= tab.L:
+        return p + 1
+    if p == tab.T and turn_in:
+        return tab.L
+    return wrap(p + 1, tab.L)
+
+
+cdef inline i64 target(const TrackTab* tab, i64 p, i64 d, bint turn_in) noexcept nogil:
+    """The place d steps ahead of p (turning into the lane at T when turn_in),
+    or -1 when that is past the goal."""
+    cdef i64 t, left
+    if p >= tab.L:
+        t = p + d
+    else:
+        left = turn_off(tab, p)
+        if d <= left or not turn_in:
+            return wrap(p + d, tab.L)
+        t = tab.L + d - left - 1
+    return t if t <= tab.L + tab.H else -1
+
+
+cdef inline i64 numbered(const TrackTab* tab, i64 p) noexcept nogil:
+    """Place p as rules.md numbers it: -1 yard, 0 .. T ring, T+1 .. lane, T+H+1 goal, and
+    T+H+2 .. for the ring squares past the turn-off (only after passing the lane)."""
+    if p >= tab.L:
+        return tab.T + 1 + p - tab.L
+    if p > tab.T:
+        return tab.T + tab.H + 1 + p - tab.T
+    return p
+
+
+cdef inline i64 remaining(const TrackTab* tab, i64 p) noexcept nogil:
+    """Steps from place p to the goal (a piece in the yard: the whole way)."""
+    if p == YARD:
+        return tab.T + tab.H + 2
+    if p >= tab.L:
+        return tab.L + tab.H - p
+    return turn_off(tab, p) + tab.H + 1
+
+
+cdef inline i64 at(const i64* st, i64 g) noexcept nogil:
+    """The pieces standing on global ring square g, as bits of piece ids."""
+    return (st[MASK + (g >> 2)] >> (16 * (g & 3))) & 0xFFFF
+
+
+cdef inline i64 own_bits(i64 mask, i64 pl) noexcept nogil:
+    return (mask >> (4 * pl)) & 15
+
+
+cdef inline bint has_block(i64 mask, i64 skip) noexcept nogil:
+    """True when the pieces in mask include two of one colour other than skip."""
+    cdef i64 q, nib
+    if mask & (mask - 1) == 0:
+        return False
+    for q in range(4):
+        nib = (mask >> (4 * q)) & 15
+        if q != skip and nib & (nib - 1):
+            return True
+    return False
+
+
+cdef inline i64 lane_count(const i64* st, i64 pl, i64 t) noexcept nogil:
+    """Own pieces of player pl standing on lane place t."""
+    cdef i64 n = 0, j
+    for j in range(PIECES):
+        if st[POS + pl * PIECES + j] == t:
+            n += 1
+    return n
+
+
+cdef inline bint blocked_between(const i64* st, const TrackTab* tab, i64 pl, i64 p, i64 d, bint turn_in,
+                                 bint own_passes) noexcept nogil:
+    """True when a block stands on a square strictly between p and its target:
+    two pieces of one colour on the ring (own ones ignored when own_passes),
+    or two own pieces in the lane (unless own_passes)."""
+    cdef bint ring = st[G_BLOCKS] > 0
+    cdef i64 q, i
+    if not ring and (own_passes or (p < tab.L and (not turn_in or d <= turn_off(tab, p)))):
+        return False                         # no block anywhere the path goes
+    q = p
+    for i in range(d - 1):
+        q = step(tab, q, turn_in)
+        if q < tab.L:
+            if ring and has_block(at(st, cell(tab, pl, q)), pl if own_passes else -1):
+                return True
+        elif not own_passes and q < tab.L + tab.H and lane_count(st, pl, q) >= 2:
+            return True
+    return False
+
+
+cdef inline bint in_block(const i64* st, const TrackTab* tab, i64 pid) noexcept nogil:
+    """True when piece pid stands with another piece of its colour (a block)."""
+    cdef i64 pl = pid // PIECES
+    cdef i64 p = st[POS + pid]
+    if p < 0 or p >= tab.L + tab.H:
+        return False
+    if p < tab.L:
+        return bits(own_bits(at(st, cell(tab, pl, p)), pl)) >= 2
+    return lane_count(st, pl, p) >= 2
+
+
+cdef inline bint has_own_block(const i64* st, const TrackTab* tab, i64 pl) noexcept nogil:
+    cdef i64 j
+    for j in range(PIECES):
+        if in_block(st, tab, pl * PIECES + j):
+            return True
+    return False
+
+
+cdef inline i64 first_in_yard(const i64* st, i64 pl) noexcept nogil:
+    """The waiting piece that enters (they are alike, so only one is offered), -1 none."""
+    cdef i64 j
+    for j in range(PIECES):
+        if st[POS + pl * PIECES + j] == YARD:
+            return j
+    return -1
+
+
+cdef inline i64 yard_count(const i64* st, i64 pl) noexcept nogil:
+    cdef i64 n = 0, j
+    for j in range(PIECES):
+        if st[POS + pl * PIECES + j] == YARD:
+            n += 1
+    return n
+
+
+# -- moving pieces ----------------------------------------------------------------
+cdef inline i64 bit(i64 pid, i64 g) noexcept nogil:
+    """Piece pid's bit in the mask word of global ring square g (bit 63 for pid 15 on a 4th square)."""
+    return <i64>((<unsigned long long>1) << (pid + 16 * (g & 3)))
+
+
+cdef inline void lift(i64* st, const TrackTab* tab, i64 pid) noexcept nogil:
+    cdef i64 p = st[POS + pid], pl, g
+    if 0 <= p < tab.L:
+        pl = pid // PIECES
+        g = cell(tab, pl, p)
+        if bits(own_bits(at(st, g), pl)) == 2:
+            st[G_BLOCKS] -= 1
+        st[MASK + (g >> 2)] &= ~bit(pid, g)
+
+
+cdef inline void put(i64* st, const TrackTab* tab, i64 pid, i64 t) noexcept nogil:
+    cdef i64 pl, g
+    st[POS + pid] = t
+    if 0 <= t < tab.L:
+        pl = pid // PIECES
+        g = cell(tab, pl, t)
+        if bits(own_bits(at(st, g), pl)) == 1:
+            st[G_BLOCKS] += 1
+        st[MASK + (g >> 2)] |= bit(pid, g)
+
+
+cdef inline void send_to_yard(i64* st, const TrackTab* tab, i64 victim) noexcept nogil:
+    lift(st, tab, victim)
+    st[POS + victim] = YARD
+
+
+cdef inline i64 capture(i64* st, const TrackTab* tab, i64 victim, i64 g, i64 captor, i64* ev, i64 ne) noexcept nogil:
+    send_to_yard(st, tab, victim)
+    st[G_CAPT] += 1
+    return emit(ev, ne, EV_CAPTURED, victim // PIECES, victim % PIECES, g, captor)
+
+
+cdef inline i64 foes_at(const i64* st, i64 g, i64 pl) noexcept nogil:
+    """The pieces of pl's opponents on global ring square g, as bits."""
+    return at(st, g) & ~((<i64>15) << (4 * pl))
+
+
+cdef inline i64 capture_all(i64* st, const TrackTab* tab, i64 foes, i64 g, i64 captor, i64* ev,
+                            i64 ne) noexcept nogil:
+    """Every piece in `foes` (bits, 16 at most) on global ring square g goes
+    back to its yard, the lowest piece id first."""
+    foes &= 0xFFFF
+    while foes:
+        ne = capture(st, tab, lowest_bit(foes), g, captor, ev, ne)
+        foes &= foes - 1
+    return ne
+
+
+cdef inline i64 moved_events(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p, i64 t, i64* ev,
+                             i64 ne) noexcept nogil:
+    """The events of piece k of pl going from p to t; counts a goal reached."""
+    cdef i64 a = numbered(tab, p), b = numbered(tab, t)
+    if p == YARD:
+        ne = emit(ev, ne, EV_ENTERED, pl, k, a, b)
+    elif t >= tab.L:
+        ne = emit(ev, ne, EV_HOUSE, pl, k, a, b)
+    else:
+        ne = emit(ev, ne, EV_MOVED, pl, k, a, b)
+    if t == tab.L + tab.H:
+        st[G_GOALS] += 1
+        ne = reach_home(st, tab.nplayers, tab.places, pl, k, a, b, tab.L + tab.H - 1, ev, ne)
+    return ne
+
+
+cdef inline void rebuild(i64* st, const TrackTab* tab) noexcept nogil:
+    """Recompute the ring masks from the places."""
+    cdef i64 w, pid
+    for w in range(RING // 4):
+        st[MASK + w] = 0
+    st[G_BLOCKS] = 0
+    for pid in range(4 * PIECES):
+        if st[POS + pid] != ABSENT:
+            put(st, tab, pid, st[POS + pid])
+
+
+# -- rolls, stages, turns -----------------------------------------------------------
+cdef inline bint start_roll(i64* st) noexcept nogil:
+    """Reset the per-roll counters; True when this is the first roll of the turn."""
+    st[G_TROLLS] += 1
+    st[G_STAGE] = 0
+    st[G_NPEND] = 0
+    st[G_VOID] = 0
+    st[G_CAPT] = 0
+    st[G_GOALS] = 0
+    return st[G_TROLLS] == 1
+
+
+cdef inline i64 count_run(i64* st, bint hit) noexcept nogil:
+    """Count a six (double) rolled in a row in this turn; any other roll resets it."""
+    st[G_RUN] = st[G_RUN] + 1 if hit else 0
+    return st[G_RUN]
+
+
+cdef inline i64 void_roll(i64* st, i64* ev, i64 ne) noexcept nogil:
+    """The roll is not played (the third six / double)."""
+    st[G_VOID] = 1
+    return burn_dice(st, ev, ne)
+
+
+cdef inline i64 earn_bonus(i64* st, i64 value, i64* ev, i64 ne) noexcept nogil:
+    cdef i64 n = st[G_NPEND]
+    if n < MAX_DICE:
+        st[G_PEND + n] = value
+        st[G_NPEND] = n + 1
+    return emit(ev, ne, EV_BONUS, st[H_PLAYER], 0, value, 0)
+
+
+cdef inline i64 close_stage(i64* st, i64* ev, i64 ne, bint* more) noexcept nogil:
+    """No action is left in this stage: the dice still unused are lost; when
+    bonuses are pending they become the dice of a new stage (*more = True)."""
+    cdef i64 n, i
+    ne = burn_dice(st, ev, ne)
+    more[0] = False
+    if st[H_PHASE] != PHASE_MOVE:
+        return ne
+    n = st[G_NPEND]
+    if n == 0:
+        return ne
+    for i in range(MAX_DICE):
+        st[H_DICE + i] = st[G_PEND + i] if i < n else 0
+    st[H_NDICE] = n
+    st[G_NPEND] = 0
+    st[G_STAGE] = 1
+    st[H_SCORE] = 0
+    more[0] = True
+    return ne
+
+
+cdef inline i64 end_roll(i64* st, const TrackTab* tab, i64 earned, i64* ev, i64 ne) noexcept nogil:
+    """No action is left in this stage: open the next stage when bonuses are
+    pending; else the roll is over: bank `earned` extra rolls, then roll
+    again or pass."""
+    cdef bint more
+    cdef i64 pl
+    ne = close_stage(st, ev, ne, &more)
+    if more or st[H_PHASE] != PHASE_MOVE:
+        return ne
+    pl = st[H_PLAYER]
+    if st[G_VOID]:
+        st[G_EXTRA] = 0
+    else:
+        st[G_EXTRA] += earned
+    ne = roll_again_or_pass(st, tab.nplayers, G_EXTRA, ev, ne)
+    if st[H_PLAYER] != pl:
+        st[G_RUN] = 0
+        st[G_TROLLS] = 0
+    return ne
+
+
+# -- evaluation ------------------------------------------------------------------------
+cdef inline double race_value(const i64* st, const TrackTab* tab, i64 me, i64 reach, double block_w) noexcept nogil:
+    """Progress of own pieces against the opponents': distance covered, with
+    pieces exposed to an enemy up to `reach` squares behind them on the ring
+    (not on a safe square, not in a block) counted at a loss, blocks at a gain."""
+    cdef i64 full = tab.T + tab.H + 2
+    cdef double val = 0.0, worth, prog
+    cdef i64 nopp = max(tab.nplayers - 1, 1)
+    cdef i64 q, j, pid, p, g, back, m
+    for q in range(tab.nplayers):
+        worth = 0.0
+        for j in range(PIECES):
+            pid = q * PIECES + j
+            p = st[POS + pid]
+            if p == YARD:
+                continue
+            prog = 8.0 + full - remaining(tab, p)
+            if p >= tab.L:
+                prog += 6.0
+                if p == tab.L + tab.H:
+                    prog += 10.0
+            else:
+                g = cell(tab, q, p)
+                if in_block(st, tab, pid):
+                    prog += block_w
+                elif not is_safe(tab, g):
+                    for back in range(1, reach + 1):
+                        m = at(st, wrap(g - back, tab.L)) & ~((<i64>15) << (4 * q))
+                        if m:
+                            prog -= 0.3 * prog
+                            break
+            worth += prog
+        val += worth if q == me else -worth / nopp
+    if st[H_WINNER] == me:
+        val += 1e6
+    return val

@@ -1,0 +1,51 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""The compiled side every track game (Ludo, Parchís, Parcheesi) shares:
+the layout constants of track_rules.pxd (exported to Python from here) and
+TrackEngine, the Python face of a track game's rules beyond the kernel's:
+a single action's target, the ring masks, rules.md numbering.  The rule
+helpers themselves are the `cdef inline` functions of track_rules.pxd."""
+from libc.string cimport memset
+
+
+cdef inline i64* data(i64[::1] arr) noexcept:
+    return &arr[0]
+
+
+cdef class TrackEngine(Engine):
+    """A track game's engine: a subclass fills `t` (through `load`, then its
+    own option flags), `dest_rule` and the kernel's `R`."""
+
+    cdef int load(self, tab) except -1:
+        """The tables every track game has, from its namedtuple, and the ones
+        derived from them (TrackTab); the option flags start at 0."""
+        cdef i64 pl, r
+        if not 0 < tab.L <= RING or tab.spacing <= 0:
+            raise ValueError("a track game's ring has 1 to %d squares, its quarters at least 1" % RING)
+        memset(&self.t, 0, sizeof(TrackTab))
+        self.t.offsets, self.t.nplayers, self.t.places = tab.offsets, tab.nplayers, tab.places
+        self.t.L, self.t.T, self.t.H = tab.L, tab.T, tab.H
+        self.t.spacing, self.t.safe = tab.spacing, tab.safe
+        for r in range(RING):
+            for pl in range(MAX_PLAYERS):
+                self.t.cells[pl][r] = (r + ((tab.offsets >> (8 * pl)) & 255)) % tab.L
+            self.t.safe_at[r] = (tab.safe >> (r % tab.spacing)) & 1
+            self.t.to_turn[r] = (tab.T - r) % tab.L
+        return 0
+
+    def dest(self, i64[::1] arr, i64 slot, i64 k, i64 kind):
+        """(reason, target) of a single-die action: reason 0 when it is possible now."""
+        cdef i64 to = 0
+        cdef i64 reason = self.dest_rule(data(arr), &self.t, slot, k, kind, &to)
+        return reason, to
+
+    def rebuild(self, i64[::1] arr):
+        """Recompute the ring masks from the places."""
+        rebuild(data(arr), &self.t)
+
+    def numbered(self, i64 p):
+        """Place p as rules.md numbers it."""
+        return numbered(&self.t, p)
+
+    def at(self, const i64[::1] arr, i64 g):
+        """The pieces standing on global ring square g, as bits of piece ids."""
+        return at(&arr[0], g)

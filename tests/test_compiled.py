@@ -1,0 +1,29 @@
+"""The rules are C extension modules built when the package is installed
+(setup.py): nothing compiles while a user waits, and no run-time compiler is
+even imported."""
+from importlib.machinery import EXTENSION_SUFFIXES
+import subprocess
+import sys
+
+from pachisi.games import GAMES, make_game
+
+
+def test_every_games_rules_are_a_compiled_extension_module():
+    for name, cls in GAMES.items():
+        engine = make_game(name, cls.min_players).engine
+        module = sys.modules[type(engine).__module__]
+        assert module.__file__.endswith(tuple(EXTENSION_SUFFIXES)), f"{name}: {module.__file__}"
+
+
+def test_playing_every_game_imports_no_compiler():
+    code = ("import sys\nfrom pachisi.games import GAMES, make_game\nfrom pachisi.bots import bot_for_level\n"
+            "for name, cls in GAMES.items():\n"
+            "    s = make_game(name, cls.min_players).new_state(seed=1)\n"
+            "    for _ in range(30):\n"
+            "        if s.is_over: break\n"
+            "        if s.is_chance: s.roll()\n"
+            "        else: s.push(bot_for_level(3, 1).choose(s))\n"
+            "print(sorted(m for m in ('numba', 'llvmlite', 'Cython', 'pyximport') if m in sys.modules))\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"
