@@ -171,3 +171,45 @@ def test_bench_prints_games_and_moves_per_second():
 def test_serve_refuses_an_unknown_sqlite_sync():
     r = run("serve", "--sqlite-sync", "sometimes")
     assert r.exit_code != 0 and "--sqlite-sync is NORMAL or FULL, not 'sometimes'" in r.output
+
+
+def _moves_of(record_dir):
+    """The move text of the one record in record_dir (headers, which name the players, left out)."""
+    [path] = record_dir.iterdir()
+    return [line for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("[")]
+
+
+def test_play_seats_bots_by_level(tmp_path, monkeypatch):
+    """`play` takes the levels the README offers; a level's seat plays as bots.bot_for_level makes it."""
+    import pachisi.cli as cli
+    asked = []
+
+    def spy(level, seed=0):
+        asked.append((level, seed))
+        return real(level, seed)
+
+    real = cli.bot_for_level
+    monkeypatch.setattr(cli, "bot_for_level", spy)
+    r = run("play", "shishbesh", "--players", "level3,level2", "--seed", 11, "--record-dir", tmp_path / "a")
+    assert r.exit_code == 0, r.output
+    assert asked == [(3, 11), (2, 12)] and "wins." in r.output
+    assert '[Players "level3,level2"]' in next((tmp_path / "a").iterdir()).read_text(encoding="utf-8")
+    # level4 is greedy and level1 random with their default settings: the very same game
+    r = run("play", "shishbesh", "--players", "level4,level1", "--seed", 7, "--record-dir", tmp_path / "b")
+    assert r.exit_code == 0, r.output
+    r = run("play", "shishbesh", "--players", "greedy,random", "--seed", 7, "--record-dir", tmp_path / "c")
+    assert r.exit_code == 0, r.output
+    assert _moves_of(tmp_path / "b") == _moves_of(tmp_path / "c")
+    r = run("play", "shishbesh", "--players", "random,level9")
+    assert r.exit_code == 2 and "unknown player 'level9'" in r.output and "level5" in r.output
+
+
+def test_version_option_prints_the_version():
+    """`pachisi --version` prints pachisi.__version__ and runs no command; --help is unchanged."""
+    import pachisi
+    r = run("--version")
+    assert r.exit_code == 0 and r.output.strip() == f"pachisi {pachisi.__version__}"
+    r = run("--help")
+    assert r.exit_code == 0 and "--version" in r.output and "Шиш-беш and its relatives" in r.output
+    assert "play" in r.output and "tournament" in r.output
+    assert run("rules", "shishbesh").exit_code == 0

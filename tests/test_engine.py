@@ -108,3 +108,117 @@ def test_wilson_interval_matches_a_hand_computed_example():
     lo, hi = wilson(8, 10)          # p = 0.8, z = 1.96: centre 0.7167, half-width 0.2266
     assert lo == pytest.approx(0.4902, abs=1e-4) and hi == pytest.approx(0.9433, abs=1e-4)
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_a_simulation_on_several_workers_plays_the_games_of_one():
+    """Games are sharded by seed: any number of worker processes gives the very same games."""
+    from pachisi.sim import simulate
+    g = make_game("ludo", 3, "with-bonuses")
+    one = simulate(g, 240, ["greedy", "random", "random"], seed=5, chunk=40, workers=1)
+    two = simulate(g, 240, ["greedy", "random", "random"], seed=5, chunk=40, workers=2)
+    assert one.wins == two.wins and one.finished == two.finished == 240
+    assert np.array_equal(one.rolls, two.rolls) and np.array_equal(one.captures, two.captures)
+
+
+def _advance(state, rng, pushes):
+    """Roll and play random legal moves until `pushes` moves have been pushed (or the game ends)."""
+    while pushes and not state.is_over:
+        if state.is_chance:
+            state.roll()
+            continue
+        moves = state.legal_moves()
+        if moves:
+            state.push(rng.choice(moves))
+            pushes -= 1
+
+
+def _snapshot(state):
+    return state.arr.copy(), [a.copy() for a in state._stack], list(state.history)
+
+
+def _assert_unchanged(state, snapshot):
+    """The state still is the snapshot, and popping it all the way back gives the snapshotted positions."""
+    arr, stack, history = snapshot
+    assert np.array_equal(state.arr, arr) and list(state.history) == history
+    assert len(state._stack) == len(stack)
+    for before in reversed(stack):
+        state.pop()
+        assert np.array_equal(state.arr, before)
+
+
+@pytest.mark.parametrize("how", ["copy", "deepcopy", "clone"])
+def test_a_copy_is_independent_of_its_original_both_ways(how):
+    """copy.copy, copy.deepcopy and clone share no array: pop hands a stacked array back and the
+    next push writes into it, so a shared undo stack would let one state rewrite the other's past."""
+    import copy
+    import random
+    make_copy = {"copy": copy.copy, "deepcopy": copy.deepcopy, "clone": lambda s: s.clone()}[how]
+    for mover in ("copy", "original"):
+        rng = random.Random(3)
+        original = make_game("shishbesh", 2).new_state(seed=9)
+        _advance(original, rng, 6)
+        duplicate = make_copy(original)
+        assert type(duplicate) is type(original) and duplicate == original and duplicate is not original
+        assert duplicate.history == original.history and duplicate.game is original.game
+        moved, kept = (duplicate, original) if mover == "copy" else (original, duplicate)
+        snapshot = _snapshot(kept)
+        moved.pop()
+        moved.pop()
+        _advance(moved, rng, 5)
+        moved.pop()
+        _advance(moved, rng, 3)
+        assert not np.array_equal(moved.arr, kept.arr)
+        _assert_unchanged(kept, snapshot)
+
+
+def test_is_legal_answers_for_moves_actions_and_notation_and_never_raises():
+    """is_legal is the question to ask before push: True exactly when push would accept the move."""
+    g = make_game("shishbesh", 2, options=parse_assignments(["start=both", "first_player=first"]))
+    s = g.new_state(seed=4)
+    assert not s.is_legal("6a") and not s.is_legal(0)          # a chance node: no move is legal
+    s.set_dice((6, 1))
+    legal = s.legal_moves()
+    assert legal
+    for m in legal:
+        assert s.is_legal(m) and s.is_legal(m.action) and s.is_legal(np.int64(m.action))
+        assert s.is_legal(m.text) and s.is_legal(f"  {m.text} ")
+    texts = {m.text for m in legal}
+    illegal = [t for t in ("3c", "6d", "1a/", "2a", "6e") if t not in texts]
+    assert illegal
+    for text in illegal:
+        assert not s.is_legal(text)
+        with pytest.raises(IllegalMove):
+            s.push(text)
+    actions = set(s.legal_actions())
+    assert not s.is_legal(next(a for a in range(1 << 12) if a not in actions))
+    for junk in (None, "", "zzz", "99a", "a6", "6a" * 40, -1, 2 ** 100, -2 ** 70, 3.5, True, [], b"6a", object()):
+        assert s.is_legal(junk) is False, junk
+    seq = s.seq
+    assert s.is_legal(legal[0]) and s.seq == seq                 # asking changes nothing
+
+
+def test_the_package_exports_positions_and_its_version():
+    """load_position / dump_position at the top level (the game factory defaults to make_game),
+    and __version__ from the installed metadata, else from pyproject.toml."""
+    import importlib.metadata
+    from pathlib import Path
+    import tomllib
+    import pachisi
+    from pachisi.engine import position
+    assert pachisi.dump_position is position.dump_position
+    s = make_game("shishbesh", 2).new_state(seed=1)
+    s.set_dice((6, 6))
+    s.push("6a")
+    data = pachisi.dump_position(s)
+    back = pachisi.load_position(data)
+    assert pachisi.dump_position(back) == data
+    assert pachisi.dump_position(pachisi.load_position(json.dumps(data), make_game)) == data
+    with pytest.raises(GameError):
+        pachisi.load_position({"game": "shishbesh"})
+    try:
+        expected = importlib.metadata.version("pachisi")
+    except importlib.metadata.PackageNotFoundError:
+        pyproject = Path(__file__).resolve().parent.parent / "pyproject.toml"
+        expected = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]
+    assert pachisi.__version__ == expected and "__version__" in pachisi.__all__
+    assert {"load_position", "dump_position"} <= set(pachisi.__all__)

@@ -1,7 +1,43 @@
 """pachisi: the cross-and-circle family of dice race games."""
 from .engine.game import Event, GameError, IllegalMove, Move, State
 from .engine.options import OptionError
+from .engine import position as _position
+from .engine.position import dump_position
 from .games import GAMES, make_game, state_from_json
 
 __all__ = ["Event", "GameError", "IllegalMove", "Move", "State", "OptionError", "GAMES", "make_game",
-           "state_from_json"]
+           "state_from_json", "load_position", "dump_position", "__version__"]
+
+
+def load_position(data, make_game=make_game):
+    """A State from a position dict or its JSON text (docs/positions.md).  The
+    engine's load_position takes the game factory as an argument (it sits below
+    pachisi.games); here it defaults to make_game so a caller need not pass it."""
+    return _position.load_position(data, make_game)
+
+
+def _version():
+    """The installed distribution's version; from a source tree that was never
+    installed (tests run on src/), the version pyproject.toml declares."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("pachisi")
+    except PackageNotFoundError:
+        pass
+    import tomllib
+    from pathlib import Path
+    try:
+        with open(Path(__file__).resolve().parents[2] / "pyproject.toml", "rb") as f:
+            project = tomllib.load(f).get("project", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        return "0+unknown"
+    return project.get("version", "0+unknown") if project.get("name") == "pachisi" else "0+unknown"
+
+
+def __getattr__(name):
+    """`__version__` is looked up on first use: reading package metadata scans
+    sys.path, which every `pachisi --help` would otherwise pay for."""
+    if name == "__version__":
+        value = globals()["__version__"] = _version()
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -12,7 +12,7 @@ from rich.table import Table
 import typer
 
 from . import record as records
-from .bots import BOTS, make_bot
+from .bots import BOTS, LEVELS, bot_for_level, make_bot
 from .engine.game import GameError
 from .engine.match import Match
 from .engine.options import OptionError, parse_assignments
@@ -42,6 +42,32 @@ def _game(name, players, preset, option):
         fail(str(e))
 
 
+def _print_version(value: bool):
+    """`pachisi --version`; the version is looked up only when asked, so --help stays as quick."""
+    if value:
+        from . import __version__
+        console.print(f"pachisi {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                          help="print the version and exit")):
+    # no docstring: Typer(help=...) stays the app's help; this callback only carries app-wide options
+    pass
+
+
+LEVEL_NAMES = [f"level{k}" for k in LEVELS]
+
+
+def _seat_bot(name, seed):
+    """The bot of a seat: a bot's name, or a level (level1..level5, as the README and
+    `tournament` offer them) played by bots.bot_for_level."""
+    if name in LEVEL_NAMES:
+        return bot_for_level(int(name[len("level"):]), seed)
+    return make_bot(name, seed)
+
+
 def _players(spec, allowed):
     names = [p.strip() for p in spec.split(",") if p.strip()]
     for n in names:
@@ -69,7 +95,7 @@ def rules(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)))
 @app.command()
 def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
          players: str = typer.Option("human,greedy,greedy,greedy", help="one per seat: human, "
-                                     + ", ".join(BOTS)),
+                                     + ", ".join(BOTS) + ", or a level: " + ", ".join(LEVEL_NAMES)),
          preset: str = typer.Option(None, help="a named set of rules (see `pachisi rules GAME`)"),
          option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
          seed: int = typer.Option(None, help="the dice seed (default: a fresh one, printed)"),
@@ -77,7 +103,7 @@ def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
                                    "Трясучка 2, others 1)"),
          record_dir: Path = typer.Option(Path("records"), help="where the game record is saved")):
     """Play a game (or a match) in the terminal against bots or other people on this screen."""
-    seats = _players(players, set(BOTS) | {"human"})
+    seats = _players(players, set(BOTS) | set(LEVEL_NAMES) | {"human"})
     g = _game(game, len(seats), preset, option)
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 62)
@@ -86,7 +112,7 @@ def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
         state = m.new_game()
     except GameError as e:
         fail(str(e))
-    bots = {i: make_bot(name, seed + i) for i, name in enumerate(seats) if name != "human"}
+    bots = {i: _seat_bot(name, seed + i) for i, name in enumerate(seats) if name != "human"}
     console.print(f"[bold]{g.title}[/] — preset {g.preset}, seed {seed}"
                   + (f", a match to {m.wins} wins" if m.wins > 1 else "") + ".")
     while True:

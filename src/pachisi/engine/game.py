@@ -235,6 +235,13 @@ class State(K.StateCore):
         compare (Kimbo's fence steps have thousands of legal moves); a move the
         parser cannot name is still found among all the legal ones."""
         text = str(text).strip()
+        move = self._find(text)
+        if move is None:
+            raise self.refusal(text)
+        return move
+
+    def _find(self, text):
+        """The legal Move written `text`, or None (parse_move without the refusal)."""
         g, arr = self.game, self.arr
         try:
             named = [K.encode_action(slot, piece, kind) for slot, piece, kind in g.parse_notation(arr, text)]
@@ -248,7 +255,23 @@ class State(K.StateCore):
             m = g.describe(arr, a)
             if m.text == text:
                 return m
-        raise self.refusal(text)
+        return None
+
+    def is_legal(self, move):
+        """Whether push would accept `move` (a Move, an action number or its
+        notation): a yes/no to ask before pushing, so anything else (a stale
+        or foreign action, junk, a chance node, the end) is False, never an error."""
+        if isinstance(move, Move):
+            action = move.action
+        elif isinstance(move, (int, np.integer)) and not isinstance(move, (bool, np.bool_)):
+            action = move
+        elif isinstance(move, str):
+            return self._find(move.strip()) is not None
+        else:
+            return False
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            return False
+        return int(action) in self.legal_actions()
 
     def explain(self, text, lang="en"):
         """Why the move written `text` is not legal here, in `lang`."""
@@ -307,10 +330,24 @@ class State(K.StateCore):
 
     # -- copies, comparison, JSON --------------------------------------------------
     def clone(self):
+        """An independent copy: pop hands back the stacked arrays and later
+        pushes write into them, so each is copied too.  The game (its
+        parameters and compiled engine) is shared: it does not change."""
         s = State(self.game, self.arr.copy(), self.seed)
-        s._stack = list(self._stack)
-        s._history = list(self.history)
+        s._stack = [a.copy() for a in self._stack]
+        s._history = list(self.history)       # written out: tuples only, nothing mutable
         s._written = len(s._history)
+        return s
+
+    def __copy__(self):
+        """copy.copy gives a clone: a shallow copy would share the array and the
+        undo stack, so a push on one would move the other (python-chess copies too)."""
+        return self.clone()
+
+    def __deepcopy__(self, memo):
+        """copy.deepcopy gives a clone too: the Game is immutable and holds the
+        compiled engine, so it is shared rather than copied."""
+        s = memo[id(self)] = self.clone()
         return s
 
     def __eq__(self, other):

@@ -162,13 +162,15 @@ cdef i64 rolloff(const Rules* R, const i64* st, i64 seed) noexcept nogil
 
 cdef class Engine:
     """A game's rules, compiled, with its tables frozen (a subclass per game
-    fills `R`) and the scratch buffers of its look-ahead."""
+    binds them with `setup`) and the scratch buffers of its look-ahead."""
     cdef Rules R
     cdef Work W
     cdef i64* out
     cdef i64* ev
     cdef readonly object options
-    cdef int setup(self, i64 size, i64 max_actions, dice_lo, dice_hi) except -1
+    cdef int setup(self, const void* tab, check_f check, gen_f gen, play_f play, stage_f begin, stage_f finish,
+                   potential_f potential, evaluate_f evaluate, insist_f insist, i64 size, i64 max_actions,
+                   dice_lo, dice_hi) except -1
     cdef list _events(self, i64 ne)
     cdef list _list(self, i64 n)
 

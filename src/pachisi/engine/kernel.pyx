@@ -210,9 +210,8 @@ cdef bint playout(const Rules* R, Work* W, i64* st, i64 seed, const i64* policie
     returns False when max_rolls was reached first."""
     cdef i64 ev[MAX_EVENTS * EV_WIDTH]
     cdef i64 values[MAX_DICE]
-    cdef i64* acts = W.vals + 0     # placeholder, replaced below
     cdef i64 k = 0, n = 0, ne, j, a
-    acts = <i64*>calloc(R.max_actions, sizeof(i64))
+    cdef i64* acts = <i64*>calloc(R.max_actions, sizeof(i64))
     if acts == NULL:
         return False
     n = legal(R, W, st, acts)           # a game may start with a decision
@@ -384,8 +383,8 @@ cdef inline i64* data(i64[::1] arr) noexcept:
 
 
 cdef class Engine:
-    """A game's compiled rules and frozen tables.  A subclass per game fills
-    `R` (its rule functions and a pointer to its tables) and calls `setup`.
+    """A game's compiled rules and frozen tables.  A subclass per game calls
+    `setup` with its rule functions and a pointer to its tables.
     Every method takes the state as an int64 numpy array and is one call into
     compiled code."""
 
@@ -394,8 +393,16 @@ cdef class Engine:
         free(self.out)
         free(self.ev)
 
-    cdef int setup(self, i64 size, i64 max_actions, dice_lo, dice_hi) except -1:
+    cdef int setup(self, const void* tab, check_f check, gen_f gen, play_f play, stage_f begin, stage_f finish,
+                   potential_f potential, evaluate_f evaluate, insist_f insist, i64 size, i64 max_actions,
+                   dice_lo, dice_hi) except -1:
+        """Bind a game's rule functions and frozen tables (insist may be NULL)
+        and allocate the look-ahead's scratch for its state size."""
         cdef i64 i
+        self.R.tab = tab
+        self.R.check, self.R.gen, self.R.play = check, gen, play
+        self.R.begin, self.R.finish = begin, finish
+        self.R.potential, self.R.evaluate, self.R.insist = potential, evaluate, insist
         self.R.size = size
         self.R.max_actions = max_actions
         self.R.ndice = len(dice_lo)

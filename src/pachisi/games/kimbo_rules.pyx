@@ -523,16 +523,8 @@ cdef class KimboEngine(Engine):
         self.t.own_stack = tab.own_stack
         self.t.any_start = tab.any_start
         self.t.cap = max_actions // 2
-        self.R.tab = &self.t
-        self.R.check = check
-        self.R.gen = gen
-        self.R.play = play
-        self.R.begin = begin
-        self.R.finish = finish
-        self.R.potential = potential
-        self.R.evaluate = evaluate
-        self.R.insist = NULL
-        self.setup(size, max_actions, tab.dice_lo, tab.dice_hi)
+        self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
+                   tab.dice_lo, tab.dice_hi)
 
     cdef i64* _state(self, i64[::1] arr) except NULL:
         if arr.shape[0] != self.R.size:

@@ -525,16 +525,8 @@ cdef class MandavoshkaEngine(Engine):
         for i in range(CIRCLE):
             self.t.is_shelter[i] = tab.is_shelter[i]
             self.t.corner[i] = tab.corner[i]
-        self.R.tab = &self.t
-        self.R.check = check
-        self.R.gen = gen
-        self.R.play = play
-        self.R.begin = begin
-        self.R.finish = finish
-        self.R.potential = potential
-        self.R.evaluate = evaluate
-        self.R.insist = insist
-        self.setup(size, max_actions, tab.dice_lo, tab.dice_hi)
+        self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, insist, size, max_actions,
+                   tab.dice_lo, tab.dice_hi)
 
     def dest(self, i64[::1] arr, i64 slot, i64 k, i64 kind):
         """(reason, target) of a single action: reason 0 when it is possible now."""

@@ -318,13 +318,5 @@ cdef class ParcheesiEngine(TrackEngine):
         self.t.three_doubles = tab.three_doubles
         self.t.blockade_turns = tab.blockade_turns
         self.dest_rule = dest
-        self.R.tab = &self.t
-        self.R.check = check
-        self.R.gen = gen
-        self.R.play = play
-        self.R.begin = begin
-        self.R.finish = finish
-        self.R.potential = potential
-        self.R.evaluate = evaluate
-        self.R.insist = NULL
-        self.setup(size, max_actions, tab.dice_lo, tab.dice_hi)
+        self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
+                   tab.dice_lo, tab.dice_hi)

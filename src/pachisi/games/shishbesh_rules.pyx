@@ -281,16 +281,8 @@ cdef class ShishbeshEngine(Engine):
         for i in range(4):
             for j in range(MAX_JUMP):
                 self.t.jump[i][j] = tab.jump[i][j] if j < len(tab.jump[i]) else -1
-        self.R.tab = &self.t
-        self.R.check = check
-        self.R.gen = gen
-        self.R.play = play
-        self.R.begin = begin
-        self.R.finish = finish
-        self.R.potential = potential
-        self.R.evaluate = evaluate
-        self.R.insist = NULL
-        self.setup(size, max_actions, tab.dice_lo, tab.dice_hi)
+        self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
+                   tab.dice_lo, tab.dice_hi)
 
     def dest(self, i64[::1] arr, i64 slot, i64 k, i64 kind):
         """(reason, target) of a single-die action: reason 0 when it is possible now."""

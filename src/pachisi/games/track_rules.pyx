@@ -13,7 +13,7 @@ cdef inline i64* data(i64[::1] arr) noexcept:
 
 cdef class TrackEngine(Engine):
     """A track game's engine: a subclass fills `t` (through `load`, then its
-    own option flags), `dest_rule` and the kernel's `R`."""
+    own option flags), `dest_rule`, and binds its rules with the kernel's `setup`."""
 
     cdef int load(self, tab) except -1:
         """The tables every track game has, from its namedtuple, and the ones

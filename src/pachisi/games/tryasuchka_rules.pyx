@@ -226,16 +226,8 @@ cdef class TryasuchkaEngine(Engine):
         self.t.push_bonus = tab.push_bonus
         self.t.house_bonus = tab.house_bonus
         self.t.places = tab.places
-        self.R.tab = &self.t
-        self.R.check = check
-        self.R.gen = gen
-        self.R.play = play
-        self.R.begin = begin
-        self.R.finish = finish
-        self.R.potential = potential
-        self.R.evaluate = evaluate
-        self.R.insist = NULL
-        self.setup(size, max_actions, tab.dice_lo, tab.dice_hi)
+        self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
+                   tab.dice_lo, tab.dice_hi)
 
     def dest(self, i64[::1] arr, i64 slot, i64 k, i64 kind):
         """(reason, place) of a single-die action before any jump: reason 0 when it is possible now."""
