@@ -222,3 +222,18 @@ def test_the_package_exports_positions_and_its_version():
         expected = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]
     assert pachisi.__version__ == expected and "__version__" in pachisi.__all__
     assert {"load_position", "dump_position"} <= set(pachisi.__all__)
+
+
+def test_the_compiled_rules_refuse_an_array_that_is_not_a_state_of_their_game():
+    """The rules read the state without bounds checks: an array of another length is refused first."""
+    for name in ("ludo", "shishbesh", "kimbo"):
+        g = make_game(name, 2)
+        for bad in (np.zeros(3, np.int64), np.zeros(g.size + 1, np.int64)):
+            with pytest.raises(ValueError, match="numbers"):
+                g.engine.legal(bad)
+            with pytest.raises(ValueError, match="numbers"):
+                g.engine.run_many(bad, 1, 1, [0, 0])
+        with pytest.raises(ValueError, match="numbers"):
+            g.new_state(seed=1).arr = np.zeros(3, np.int64)
+    with pytest.raises(ValueError, match="numbers"):
+        make_game("ludo", 2).engine.dest(np.zeros(3, np.int64), 0, 0, 0)

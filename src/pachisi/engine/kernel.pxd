@@ -171,6 +171,7 @@ cdef class Engine:
     cdef int setup(self, const void* tab, check_f check, gen_f gen, play_f play, stage_f begin, stage_f finish,
                    potential_f potential, evaluate_f evaluate, insist_f insist, i64 size, i64 max_actions,
                    dice_lo, dice_hi) except -1
+    cdef i64* state(self, i64[::1] arr) except NULL
     cdef list _events(self, i64 ne)
     cdef list _list(self, i64 n)
 

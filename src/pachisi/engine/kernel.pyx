@@ -378,10 +378,6 @@ cdef class Played:
         self.player, self.action, self.before = player, action, before
 
 
-cdef inline i64* data(i64[::1] arr) noexcept:
-    return &arr[0]
-
-
 cdef class Engine:
     """A game's compiled rules and frozen tables.  A subclass per game calls
     `setup` with its rule functions and a pointer to its tables.
@@ -418,6 +414,13 @@ cdef class Engine:
             raise MemoryError()
         return 0
 
+    cdef i64* state(self, i64[::1] arr) except NULL:
+        """The data of a state array, once its length is checked: the rules read
+        and write it without bounds checks."""
+        if arr.shape[0] != self.R.size:
+            raise ValueError("a state of this game has %d numbers, not %d" % (self.R.size, arr.shape[0]))
+        return &arr[0]
+
     @property
     def size(self):
         return self.R.size
@@ -444,7 +447,7 @@ cdef class Engine:
 
     def legal(self, i64[::1] arr):
         """The legal actions of the state."""
-        return self._list(legal(&self.R, &self.W, data(arr), self.out))
+        return self._list(legal(&self.R, &self.W, self.state(arr), self.out))
 
     def legal_among(self, i64[::1] arr, actions):
         """Those of `actions` (a few) that are legal here, in the order of the legal list."""
@@ -454,7 +457,7 @@ cdef class Engine:
             if m < 64:
                 want[m] = a
                 m += 1
-        n = legal(&self.R, &self.W, data(arr), self.out)
+        n = legal(&self.R, &self.W, self.state(arr), self.out)
         found = []
         for i in range(n):
             for j in range(m):
@@ -465,19 +468,19 @@ cdef class Engine:
 
     def candidates(self, i64[::1] arr):
         """The single-die actions possible now, whole-roll rules ignored."""
-        cdef i64* st = data(arr)
+        cdef i64* st = self.state(arr)
         if st[H_PHASE] != PHASE_MOVE:
             return []
         return self._list(self.R.gen(st, self.R.tab, self.out))
 
     def check(self, i64[::1] arr, i64 slot, i64 piece, i64 kind):
         """0 if that single-die action is possible now, else the game's reason code."""
-        return self.R.check(data(arr), self.R.tab, slot, piece, kind)
+        return self.R.check(self.state(arr), self.R.tab, slot, piece, kind)
 
-    def next_roll(self, const i64[::1] arr, i64 seed):
+    def next_roll(self, i64[::1] arr, i64 seed):
         """The roll that the seed's stream holds for this state."""
         cdef i64 values[MAX_DICE]
-        draw_dice(&self.R, seed, arr[H_ROLLS] * 8, values)
+        draw_dice(&self.R, seed, self.state(arr)[H_ROLLS] * 8, values)
         return tuple([values[i] for i in range(self.R.ndice)])
 
     def set_dice(self, i64[::1] arr, dice):
@@ -486,7 +489,7 @@ cdef class Engine:
         cdef i64 i, n
         for i in range(self.R.ndice):
             values[i] = dice[i]
-        cdef i64* st = data(arr)
+        cdef i64* st = self.state(arr)
         cdef i64 ne = set_dice(&self.R, st, values, self.ev, 0)
         ne = settle(&self.R, &self.W, st, self.ev, ne, self.out, &n)
         return self._events(ne)
@@ -494,7 +497,7 @@ cdef class Engine:
     def push(self, i64[::1] arr, i64 action):
         """Play a legal action and settle; returns its events, or None (and
         changes nothing) when the action is not legal now."""
-        cdef i64* st = data(arr)
+        cdef i64* st = self.state(arr)
         cdef i64 i, n = legal(&self.R, &self.W, st, self.out)
         for i in range(n):
             if self.out[i] == action:
@@ -508,25 +511,25 @@ cdef class Engine:
 
     def play(self, i64[::1] arr, i64 action):
         """Apply one action as it is (no check, no settling): previews of a move."""
-        return self._events(self.R.play(data(arr), self.R.tab, action, self.ev, 0))
+        return self._events(self.R.play(self.state(arr), self.R.tab, action, self.ev, 0))
 
     def settle(self, i64[::1] arr):
         cdef i64 n
-        return self._events(settle(&self.R, &self.W, data(arr), self.ev, 0, self.out, &n))
+        return self._events(settle(&self.R, &self.W, self.state(arr), self.ev, 0, self.out, &n))
 
     def evaluate(self, i64[::1] arr, i64 player):
-        return self.R.evaluate(data(arr), self.R.tab, player)
+        return self.R.evaluate(self.state(arr), self.R.tab, player)
 
     def choose(self, i64[::1] arr, i64 policy, i64 seed, i64 k):
         """A compiled bot's choice among the legal actions (random or greedy)."""
-        cdef i64* st = data(arr)
+        cdef i64* st = self.state(arr)
         cdef i64 n = legal(&self.R, &self.W, st, self.out)
         if n == 0:
             return None
         return choose(&self.R, &self.W, st, policy, seed, k, self.out, n)
 
     def rolloff(self, i64[::1] arr, i64 seed):
-        return rolloff(&self.R, data(arr), seed)
+        return rolloff(&self.R, self.state(arr), seed)
 
     def run_many(self, i64[::1] start, i64 seed0, i64 count, policies, bint rotate=False,
                  bint first_by_rolloff=True, i64 max_rolls=1_000_000):
@@ -540,7 +543,7 @@ cdef class Engine:
             pol[i] = policies[i]
         result = np.zeros((count, 5), np.int64)
         cdef i64[:, ::1] out = result
-        cdef i64* first = data(start)
+        cdef i64* first = self.state(start)
         cdef i64* o = &out[0, 0] if count > 0 else NULL
         with nogil:
             run_many(&self.R, &self.W, first, seed0, count, pol, rotate, first_by_rolloff, max_rolls, o)
@@ -557,7 +560,7 @@ cdef class Engine:
         digests = []
         try:
             for i in range(count):
-                memcpy(st, data(start), self.R.size * sizeof(i64))
+                memcpy(st, self.state(start), self.R.size * sizeof(i64))
                 if first_by_rolloff:
                     st[H_PLAYER] = rolloff(&self.R, st, seed0 + i)
                 with nogil:

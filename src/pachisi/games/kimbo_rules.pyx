@@ -526,15 +526,10 @@ cdef class KimboEngine(Engine):
         self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
                    tab.dice_lo, tab.dice_hi)
 
-    cdef i64* _state(self, i64[::1] arr) except NULL:
-        if arr.shape[0] != self.R.size:
-            raise ValueError("a Kimbo state has %d numbers" % self.R.size)
-        return &arr[0]
-
     def run(self, i64[::1] arr, i64 v, i64 points, i64 kind):
         """Run a pawn from node v by `points` with the direction and turn
         choices of kind: (end node or -1, reason, turn choices made)."""
-        cdef i64* st = self._state(arr)
+        cdef i64* st = self.state(arr)
         cdef i64 why, made, end
         if not 0 <= v < NODES:
             raise ValueError("no such node")
@@ -543,7 +538,7 @@ cdef class KimboEngine(Engine):
 
     def pawn_check(self, i64[::1] arr, i64 slot, i64 k, i64 kind):
         """(reason, end): the reason (0 if none) a pawn action cannot be played, and where it ends."""
-        cdef i64* st = self._state(arr)
+        cdef i64* st = self.state(arr)
         cdef i64 end
         if k < 0:
             raise ValueError("no such pawn")
@@ -552,7 +547,7 @@ cdef class KimboEngine(Engine):
 
     def set_slot(self, i64[::1] arr, i64 s, bint closed):
         """Close (or open) fence slot s: the wall bits of both its squares."""
-        cdef i64* st = self._state(arr)
+        cdef i64* st = self.state(arr)
         if not 0 <= s < SLOTS:
             raise ValueError("no such slot")
         set_slot(st, &self.t, s, closed)

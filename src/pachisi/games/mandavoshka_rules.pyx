@@ -531,5 +531,5 @@ cdef class MandavoshkaEngine(Engine):
     def dest(self, i64[::1] arr, i64 slot, i64 k, i64 kind):
         """(reason, target) of a single action: reason 0 when it is possible now."""
         cdef i64 to
-        cdef i64 r = dest(&arr[0], &self.t, slot, k, kind, &to)
+        cdef i64 r = dest(self.state(arr), &self.t, slot, k, kind, &to)
         return r, to

@@ -287,5 +287,5 @@ cdef class ShishbeshEngine(Engine):
     def dest(self, i64[::1] arr, i64 slot, i64 k, i64 kind):
         """(reason, target) of a single-die action: reason 0 when it is possible now."""
         cdef i64 to
-        cdef i64 r = dest(&arr[0], &self.t, slot, k, kind, &to)
+        cdef i64 r = dest(self.state(arr), &self.t, slot, k, kind, &to)
         return r, to

@@ -7,10 +7,6 @@ helpers themselves are the `cdef inline` functions of track_rules.pxd."""
 from libc.string cimport memset
 
 
-cdef inline i64* data(i64[::1] arr) noexcept:
-    return &arr[0]
-
-
 cdef class TrackEngine(Engine):
     """A track game's engine: a subclass fills `t` (through `load`, then its
     own option flags), `dest_rule`, and binds its rules with the kernel's `setup`."""
@@ -35,17 +31,17 @@ cdef class TrackEngine(Engine):
     def dest(self, i64[::1] arr, i64 slot, i64 k, i64 kind):
         """(reason, target) of a single-die action: reason 0 when it is possible now."""
         cdef i64 to = 0
-        cdef i64 reason = self.dest_rule(data(arr), &self.t, slot, k, kind, &to)
+        cdef i64 reason = self.dest_rule(self.state(arr), &self.t, slot, k, kind, &to)
         return reason, to
 
     def rebuild(self, i64[::1] arr):
         """Recompute the ring masks from the places."""
-        rebuild(data(arr), &self.t)
+        rebuild(self.state(arr), &self.t)
 
     def numbered(self, i64 p):
         """Place p as rules.md numbers it."""
         return numbered(&self.t, p)
 
-    def at(self, const i64[::1] arr, i64 g):
+    def at(self, i64[::1] arr, i64 g):
         """The pieces standing on global ring square g, as bits of piece ids."""
-        return at(&arr[0], g)
+        return at(self.state(arr), g)

@@ -232,5 +232,5 @@ cdef class TryasuchkaEngine(Engine):
     def dest(self, i64[::1] arr, i64 slot, i64 k, i64 kind):
         """(reason, place) of a single-die action before any jump: reason 0 when it is possible now."""
         cdef i64 to = 0
-        cdef i64 r = dest(&arr[0], &self.t, slot, k, kind, &to)
+        cdef i64 r = dest(self.state(arr), &self.t, slot, k, kind, &to)
         return r, to
