@@ -3,7 +3,6 @@ the lobby, rooms between people and bots, two clients in one room, refusals
 (stale, duplicate, out of turn, wrong token, malformed, oversized, too fast)
 that change nothing, reconnects, a restart that loses nothing, stand-in bots
 for absent players, records, replays and the fair-dice check."""
-import asyncio
 import json
 import os
 import time

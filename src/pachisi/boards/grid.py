@@ -26,9 +26,10 @@ import numpy as np
 
 from ..engine.game import GameError
 from .geometry import quarter_turn
-# the grid's size, nodes, directions and the compiled searches (grid_rules.pxd)
-from .grid_rules import CENTRE, EAST, NODES, NORTH, SIZE, SOUTH, UNREACHABLE, WEST
-from .grid_rules import py_distances as distances
+# the grid's size, nodes, directions and the compiled searches (grid_rules.pxd); UNREACHABLE and
+# distances are the Python face of the compiled distances, for tests and tools
+from .grid_rules import CENTRE, EAST, NODES, SIZE, SOUTH, UNREACHABLE  # noqa: F401
+from .grid_rules import py_distances as distances  # noqa: F401
 
 DIRECTIONS = "nesw"
 DR = (-1, 0, 1, 0)

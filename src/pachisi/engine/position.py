@@ -8,9 +8,6 @@ The game reads and writes "pieces" (see docs/positions.md); the rest is common.
 """
 import json
 
-import numpy as np
-
-from . import kernel as K
 from .game import GameError, State
 
 COMMON_KEYS = {"game", "preset", "options", "players", "to_move", "pieces", "seed"}

@@ -33,11 +33,11 @@ from ..engine.options import Option
 from ..engine.view import BoardView, Square
 from ..i18n import Term, Text
 # the state layout, action slots and reasons (kimbo_rules.pxd) and the compiled rules
-from .kimbo_rules import (ABSENT, CHOICES, DIE0, DIE1, FEN, FENCE, FENCES, G_DOUBLE, G_MOVED, G_MOVER, G_STAGE,
+from .kimbo_rules import (ABSENT, CHOICES, DIE0, DIE1, FEN, FENCE, FENCES, G_MOVED, G_STAGE,
                           JUMP, KEEP, PAWNS, PENDING, PLACE, POS, R_CAPTURED, R_CUTS_OFF, R_IN_CENTRE,
                           R_JUMP_CENTRE, R_NO_DIE, R_NO_FENCE, R_NO_OWN_FENCE, R_NO_PAWN, R_NO_ROUTE, R_NO_WAY,
                           R_NOT_DOUBLE, R_NOT_NOW, R_NOT_START, R_OVER, R_OWN_PAWN, R_SAME_PAWN, R_SLOT_TAKEN,
-                          R_SURPLUS, SIZE, SLOTS, STAGE_FENCE, STAGE_PAWN, STAGE_PLACE, SUM, WALL, KimboEngine)
+                          R_SURPLUS, SIZE, SLOTS, STAGE_FENCE, SUM, WALL, KimboEngine)
 
 MAX_ACTIONS = 8192
 

@@ -33,7 +33,7 @@ from . import folkcross, race
 from .folkcross import glob
 from .race import PIECES, POS
 # the state layout, places and reasons (tryasuchka_rules.pxd) and the compiled rules
-from .tryasuchka_rules import (ABSENT, BASE, CELL, CIRCLE, ENTRANCE, G_EXTRA, HOUSE_END, HOUSE_END_ONLY,
+from .tryasuchka_rules import (ABSENT, BASE, CELL, ENTRANCE, G_EXTRA, HOUSE_END, HOUSE_END_ONLY,
                                HOUSE_STUCK, R_NO_DIE, R_NO_PIECE, R_OVER, R_OVERSHOOT, R_OWN_IN_WAY, R_OWN_PIECE,
                                SIZE, TryasuchkaEngine)
 
