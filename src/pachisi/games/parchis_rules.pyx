@@ -12,14 +12,9 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 d, pl, p, t, m
     to[0] = 0
-    if st[H_PHASE] != PHASE_MOVE:
-        return R_OVER
-    if slot >= st[H_NDICE] or st[H_DICE + slot] == 0:
-        return R_NO_DIE
-    if k >= PIECES:
-        return R_NO_PIECE
-    if kind != STEP:
-        return R_NO_KIND
+    m = die_step_refused(st, slot, k, kind)
+    if m:
+        return m
     d = st[H_DICE + slot]
     pl = st[H_PLAYER]
     p = st[POS + pl * PIECES + k]

@@ -51,6 +51,20 @@ cpdef enum:
     GOAL_BONUS = 10                # ... and a piece reaching the goal
 
 
+cdef inline i64 die_step_refused(const i64* st, i64 slot, i64 k, i64 kind) noexcept nogil:
+    """Why a game whose only action is a piece stepped by one die (Ludo, Parchís) refuses the
+    action before looking at the board: the game is over, no such die, piece or kind; 0: none."""
+    if st[H_PHASE] != PHASE_MOVE:
+        return R_OVER
+    if slot >= st[H_NDICE] or st[H_DICE + slot] == 0:
+        return R_NO_DIE
+    if k >= PIECES:
+        return R_NO_PIECE
+    if kind != 0:
+        return R_NO_KIND
+    return 0
+
+
 cdef struct TrackTab:
     # the tables of the family: the board and seats, then each game's own option flags
     i64 offsets                    # each player's start square, 8 bits a player
