@@ -421,18 +421,6 @@ cdef class Engine:
             raise ValueError("a state of this game has %d numbers, not %d" % (self.R.size, arr.shape[0]))
         return &arr[0]
 
-    @property
-    def size(self):
-        return self.R.size
-
-    @property
-    def max_actions(self):
-        return self.R.max_actions
-
-    @property
-    def insists(self):
-        return self.R.insist != NULL
-
     def dice_ranges(self):
         return [(self.R.dice_lo[i], self.R.dice_hi[i]) for i in range(self.R.ndice)]
 
@@ -477,48 +465,9 @@ cdef class Engine:
         """0 if that single-die action is possible now, else the game's reason code."""
         return self.R.check(self.state(arr), self.R.tab, slot, piece, kind)
 
-    def next_roll(self, i64[::1] arr, i64 seed):
-        """The roll that the seed's stream holds for this state."""
-        cdef i64 values[MAX_DICE]
-        draw_dice(&self.R, seed, self.state(arr)[H_ROLLS] * 8, values)
-        return tuple([values[i] for i in range(self.R.ndice)])
-
-    def set_dice(self, i64[::1] arr, dice):
-        """Set the roll (values checked by the caller), settle it; returns its events."""
-        cdef i64 values[MAX_DICE]
-        cdef i64 i, n
-        for i in range(self.R.ndice):
-            values[i] = dice[i]
-        cdef i64* st = self.state(arr)
-        cdef i64 ne = set_dice(&self.R, st, values, self.ev, 0)
-        ne = settle(&self.R, &self.W, st, self.ev, ne, self.out, &n)
-        return self._events(ne)
-
-    def push(self, i64[::1] arr, i64 action):
-        """Play a legal action and settle; returns its events, or None (and
-        changes nothing) when the action is not legal now."""
-        cdef i64* st = self.state(arr)
-        cdef i64 i, n = legal(&self.R, &self.W, st, self.out)
-        for i in range(n):
-            if self.out[i] == action:
-                break
-        else:
-            return None
-        st[H_SEQ] += 1
-        cdef i64 ne = self.R.play(st, self.R.tab, action, self.ev, 0)
-        ne = settle(&self.R, &self.W, st, self.ev, ne, self.out, &n)
-        return self._events(ne)
-
     def play(self, i64[::1] arr, i64 action):
         """Apply one action as it is (no check, no settling): previews of a move."""
         return self._events(self.R.play(self.state(arr), self.R.tab, action, self.ev, 0))
-
-    def settle(self, i64[::1] arr):
-        cdef i64 n
-        return self._events(settle(&self.R, &self.W, self.state(arr), self.ev, 0, self.out, &n))
-
-    def evaluate(self, i64[::1] arr, i64 player):
-        return self.R.evaluate(self.state(arr), self.R.tab, player)
 
     def choose(self, i64[::1] arr, i64 policy, i64 seed, i64 k):
         """A compiled bot's choice among the legal actions (random or greedy)."""
