@@ -1,6 +1,9 @@
 // Interface texts in English and Russian.  t(key, params) picks the current
 // language; game names are given as their players say them.
 import { savedLang, rememberLang } from "./api.js";
+import * as BOARD from "./strings/board.js";
+import * as ROOM from "./strings/room.js";
+import * as LOBBY from "./strings/lobby.js";
 
 const EN = {
   brand: "pachisi",
@@ -137,6 +140,7 @@ const GAME_NAMES = {
         parcheesi: "Парчизи", kimbo: "Кимбо" },
 };
 
+for (const part of [BOARD, ROOM, LOBBY]) { Object.assign(EN, part.EN); Object.assign(RU, part.RU); }
 const DICTS = { en: EN, ru: RU };
 let lang = savedLang() || ((navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en");
 

@@ -1,0 +1,6 @@
+// Interface texts of the lobby (English and Russian); i18n.js merges them into its dictionaries.
+export const EN = {
+};
+
+export const RU = {
+};
