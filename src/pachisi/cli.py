@@ -2,13 +2,16 @@
 replay records and measure speed."""
 import datetime
 import json
+import os
 from pathlib import Path
 import random
 import sys
+import tempfile
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 import typer
 
 from . import record as records
@@ -18,20 +21,45 @@ from .engine.match import Match
 from .engine.options import OptionError, parse_assignments
 from .engine.position import load_position
 from .games import GAMES, game_class, make_game
-from .render.terminal import render
+from .i18n import LANGUAGES, render as _render
+from .render.terminal import describe_events, render
 from .sim import bench as run_bench, bench_all_cores, default_workers, simulate as run_simulate
+from .terminal_game import Quit, TerminalGame
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="pachisi: Шиш-беш and its relatives — play, referee, simulate, replay, benchmark.")
 console = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
-MAX_LISTED = 40        # legal moves listed by number; more (Kimbo's fences) are typed in notation
 OPTION_HELP = "a house rule, key=value (repeatable); `pachisi rules GAME` lists them"
 
 
+WIDE = 1000           # the width of output that is not a terminal (a file, a pipe): never wrapped
+LANG = "en"           # the language of this invocation: --lang, else LC_ALL / LC_MESSAGES / LANG
+
+
+def _(template, **values):
+    """A message of the CLI in the invocation's language (i18n's catalogue; English is the key)."""
+    return _render(template, LANG, **values)
+
+
+def _told(error):
+    """An exception's message in the invocation's language (the package's errors carry templates)."""
+    return error.message(LANG) if hasattr(error, "message") else str(error)
+
+
+def environment_language(environ=os.environ):
+    """The language the locale asks for (POSIX order: LC_ALL, LC_MESSAGES, LANG), when the CLI speaks it."""
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(key)
+        if value:
+            lang = value.split("_")[0].split(".")[0].lower()
+            return lang if lang in LANGUAGES else "en"
+    return "en"
+
+
 def fail(message):
-    err.print(f"[bold red]error:[/] {message}", soft_wrap=True)
+    err.print(Text.assemble((_("error:"), "bold red"), " ", str(message)), soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -39,7 +67,7 @@ def _game(name, players, preset, option):
     try:
         return make_game(name, players, preset, parse_assignments(option))
     except (OptionError, GameError) as e:
-        fail(str(e))
+        fail(_told(e))
 
 
 def _print_version(value: bool):
@@ -52,9 +80,17 @@ def _print_version(value: bool):
 
 @app.callback()
 def _options(version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
-                                          help="print the version and exit")):
+                                          help="print the version and exit"),
+             lang: str = typer.Option(None, "--lang", help="the language of the output: " + ", ".join(LANGUAGES)
+                                      + " (default: from LC_ALL, LC_MESSAGES or LANG)")):
     # no docstring: Typer(help=...) stays the app's help; this callback only carries app-wide options
-    pass
+    global LANG
+    if lang is not None and lang.lower() not in LANGUAGES:
+        LANG = "en"
+        fail(f"--lang is one of {', '.join(LANGUAGES)}, not {lang!r}")
+    LANG = lang.lower() if lang else environment_language()
+    for c in (console, err):             # a file or a pipe gets whole lines, a terminal its own width
+        c.width = None if c.is_terminal else WIDE
 
 
 LEVEL_NAMES = [f"level{k}" for k in LEVELS]
@@ -102,99 +138,64 @@ def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
          match: int = typer.Option(None, help="play a match to this many wins (default: the game's own, "
                                    "Трясучка 2, others 1)"),
          record_dir: Path = typer.Option(Path("records"), help="where the game record is saved")):
-    """Play a game (or a match) in the terminal against bots or other people on this screen."""
+    """Play a game (or a match) in the terminal against bots or other people on this screen.
+    At a prompt: help, hint, undo (hot-seat), q."""
     seats = _players(players, set(BOTS) | set(LEVEL_NAMES) | {"human"})
     g = _game(game, len(seats), preset, option)
+    _writable_dir(record_dir)
     if seed is None:
         seed = random.SystemRandom().randrange(2 ** 62)
     try:
         m = Match(g, match, seed)
         state = m.new_game()
     except GameError as e:
-        fail(str(e))
+        fail(_told(e))
     bots = {i: _seat_bot(name, seed + i) for i, name in enumerate(seats) if name != "human"}
-    console.print(f"[bold]{g.title}[/] — preset {g.preset}, seed {seed}"
-                  + (f", a match to {m.wins} wins" if m.wins > 1 else "") + ".")
-    while True:
-        start = state.clone()
-        console.print(f"{g.player_name(state.current_player)} starts"
-                      + (" by the roll-off." if not m.rounds else f" game {len(m.rounds) + 1}."))
-        if not _play_game(state, seats, bots):
-            break
-        m.add(start, state)
-        console.print(render(g, g.view(state.arr)))
-        console.print(f"[bold]{g.player_name(state.winner)} wins.[/]"
-                      + (f" Match score: {m.score_text()}." if m.wins > 1 else ""))
-        if m.over:
-            if m.wins > 1:
-                console.print(f"[bold]{g.player_name(m.winner)} wins the match.[/]")
-            break
-        state = m.new_game()
-    path = _save(m, state, start, seats, record_dir)
-    console.print(f"record saved to {path}")
-
-
-def _play_game(state, seats, bots):
-    """Play one game to its end; False if a person quit."""
-    g = state.game
-    while not state.is_over:
-        p = state.current_player
-        who = f"{g.player_name(p)} ({seats[p]})"
-        if state.is_chance:
-            if p not in bots:
-                console.print(render(g, g.view(state.arr)))
-                answer = _ask(f"{who}: Enter rolls the dice (or type the dice of a real roll, e.g. 6-2; q quits): ")
-                if answer == "q":
-                    return False
-                if answer:
-                    try:
-                        events = state.set_dice(tuple(int(x) for x in answer.replace(",", "-").split("-")))
-                    except (ValueError, GameError) as e:
-                        console.print(f"[red]{e}[/]")
-                        continue
-                    dice = state.roll_dice
-                else:
-                    dice, events = state.roll()
-            else:
-                dice, events = state.roll()
-            console.print(f"{who} rolls [bold]{'-'.join(map(str, dice))}[/]" + _describe(events, g))
-            continue
-        if p in bots:
-            move = bots[p].choose(state)
-        else:
-            move = _ask_move(state, who)
-            if move is None:
-                return False
-        events = state.push(move)
-        console.print(f"  {g.player_name(p)} plays {move.text}" + _describe(events, g))
-    return True
-
-
-def _ask_move(state, who):
-    moves = state.legal_moves()
-    console.print(render(state.game, state.game.view(state.arr)))
-    console.print(f"{who}, dice left {'-'.join(map(str, state.dice)) or 'none (before the roll)'}:")
-    for i, m in enumerate(moves[:MAX_LISTED], 1):
-        console.print(f"  {i:2}. {m.text:6} {_where(m)}")
-    if len(moves) > MAX_LISTED:
-        console.print(f"  … and {len(moves) - MAX_LISTED} more: type any of them in the game's notation")
-    while True:
-        answer = _ask("your move (number or notation, q quits): ")
-        if answer == "q":
-            return None
-        if answer.isdigit() and 1 <= int(answer) <= len(moves):
-            return moves[int(answer) - 1]
-        try:
-            return state.parse_move(answer)
-        except GameError as e:
-            console.print(f"[red]{e}[/]")
-
-
-def _ask(prompt):
+    tg = TerminalGame(console, g, seats, bots, LANG)
+    tg.header = Text(_("{game} — preset {preset}, seed {seed}", game=g.title, preset=g.preset, seed=seed)
+                     + (_(", a match to {wins} wins", wins=m.wins) if m.wins > 1 else "") + ".", style="bold")
+    console.print(tg.header)
+    start = state.clone()
     try:
-        return input(prompt).strip()
-    except EOFError:
-        return "q"
+        while True:
+            start = state.clone()
+            who = _(g.player_name(state.current_player))
+            tg.say(_("{player} starts by the roll-off.", player=who) if not m.rounds
+                   else _("{player} starts game {number}.", player=who, number=len(m.rounds) + 1))
+            tg.play(state)
+            m.add(start, state)
+            tg.screen(state)
+            console.print(Text(_("{player} wins.", player=_(g.player_name(state.winner))), style="bold")
+                          + (" " + _("Match score: {score}.", score=_score(m)) if m.wins > 1 else ""))
+            if m.over:
+                if m.wins > 1:
+                    console.print(Text(_("{player} wins the match.", player=_(g.player_name(m.winner))),
+                                       style="bold"))
+                break
+            state = m.new_game()
+    except (Quit, KeyboardInterrupt) as stop:
+        path = _save(m, state, start, seats, record_dir)
+        console.print(("\n" if isinstance(stop, KeyboardInterrupt) else "")
+                      + _("stopped; record saved to {path}", path=path))
+        if isinstance(stop, KeyboardInterrupt):
+            raise typer.Exit(130)
+        return
+    path = _save(m, state, start, seats, record_dir)
+    console.print(_("record saved to {path}", path=path))
+
+
+def _score(match):
+    return ", ".join(f"{_(match.game.player_name(p))} {w}" for p, w in enumerate(match.score))
+
+
+def _writable_dir(folder):
+    """Make sure records can be written to `folder` before a game is played into it."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as e:
+        fail(_("cannot write records to {folder}: {problem}", folder=folder, problem=e.strerror or e))
 
 
 def _piece_name(game, move):
@@ -206,37 +207,9 @@ def _where(move):
     return f"{move.frm} → {move.to}"
 
 
-def _describe(events, g):
-    words = []
-    for e in events:
-        name = g.player_name(e.player)
-        if e.kind == "captured":
-            words.append(f"captures {name}'s {g.piece_names[e.piece]}")
-        elif e.kind == "extra_roll":
-            words.append("rolls again")
-        elif e.kind == "burned":
-            words.append(f"{e.a} burns")
-        elif e.kind == "sheltered":
-            words.append("hides in the shelter")
-        elif e.kind == "jumped":
-            words.append("jumps")
-        elif e.kind == "won":
-            words.append(f"{name} finishes, place {e.a}")
-        elif e.kind == "reroll":
-            words.append(f"rolls again ({e.a} tries left)")
-        elif e.kind == "bonus":
-            words.append(f"bonus of {e.a} lost" if e.b else f"earns a bonus of {e.a}")
-        elif e.kind == "penalty":
-            words.append(f"{name}'s {g.piece_names[e.piece]} is sent back by a penalty")
-        elif e.kind == "claim":
-            words.append(f"{name} missed a capture: {g.player_name(e.a)} may call it")
-        elif e.kind == "flushed":
-            words.append(f"{name}'s {g.piece_names[e.piece]} is flushed out of its shelter")
-        elif e.kind == "pushed":
-            words.append(f"pushes own {g.piece_names[e.piece]} on to {e.b}")
-        elif e.kind not in ("moved", "entered", "pass", "house"):
-            words.append(e.kind.replace("_", " "))
-    return (" — " + ", ".join(words)) if words else ""
+def _describe(events, g, lang="en"):
+    words = describe_events(events, g, lang)
+    return (" — " + words) if words else ""
 
 
 def _save(match, state, start, seats, record_dir):

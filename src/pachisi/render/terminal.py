@@ -1,82 +1,267 @@
 """Draw any game's BoardView in a terminal with Rich.
 
-Every player has a colour and a symbol (colour-blind safe); a piece is its
-player's symbol and its letter, upper-case while it hides in a shelter; a
-number before it counts the pieces on that square.  Fences (Kimbo) are drawn
-in the gaps between squares."""
+Every player has its own colour and a symbol (colour-blind safe); a piece is
+its player's symbol and its letter, upper-case while it hides in a shelter.
+Every piece on a square is drawn: a square holds two marks side by side, and
+a square with more pieces than fit lists them all under the board.  Files
+(letters) and ranks (numbers) run along the edges, so every square has a name
+(a1 is bottom left, as in chess and in Kimbo's notation); numbered squares
+(Parchís, Parcheesi) are named by their number.  Fences (Kimbo) are drawn in
+the gaps between squares.  A legend explains every sign the board shows.
+"""
 from rich.text import Text
 
-SYMBOLS = ("●", "▲", "■", "◆")
-STYLES = ("bold red", "bold green", "bold yellow", "bold blue")
+from ..i18n import render as tr, translate
+
+SYMBOLS = ("●", "▲", "■", "◆")                     # by seat, so shape tells players apart without colour
+COLOUR_STYLES = {"red": "bold red", "green": "bold green", "yellow": "bold yellow", "blue": "bold blue"}
 EMPTY = {"track": "·", "corner": "◇", "shelter": "⌂", "start": "▸", "house": "░", "goal": "★",
          "centre": " ", "bur": "✕", "safe": "☆", "entrance": "▫", "teleport": "◇"}
+KIND_WORDS = {"start": "start square", "safe": "safe square", "house": "home column", "goal": "goal",
+              "shelter": "shelter", "corner": "corner", "teleport": "corner: a piece stopping here jumps",
+              "bur": "the БУР", "entrance": "entrance to the centre"}
+FILES = "abcdefghijklmnopqrstuvwxyz"
+CELL = 4                                           # characters a square takes: room for two pieces, "●a▲b"
+HIGHLIGHT = "on grey27"
 
 
-def seat_style(seat):
-    return STYLES[seat % 4] if seat is not None else "dim"
+def seat_style(game, seat):
+    """The Rich style of a seat: the colour the game gives that seat."""
+    return COLOUR_STYLES.get(game.colours[seat], "bold") if seat is not None else "dim"
 
 
-def piece_mark(game, player, piece, hidden):
+def piece_mark(game, player, piece, hidden=False):
+    """A piece as (text, style): its player's symbol and its letter (a capital while hidden)."""
     seat = game.seats[player]
     letter = game.piece_names[piece]
-    return SYMBOLS[seat % 4] + (letter.upper() if hidden else letter), seat_style(seat)
+    return SYMBOLS[seat % 4] + (letter.upper() if hidden else letter), seat_style(game, seat)
 
 
-def _square_text(game, square):
-    if square is None:
-        return Text("   ")
-    if square.pieces:
-        player, piece, hidden = square.pieces[0]
-        mark, style = piece_mark(game, player, piece, hidden)
-        count = str(len(square.pieces)) if len(square.pieces) > 1 else " "
-        return Text(count, style="bold") + Text(mark, style=style)
-    char = EMPTY.get(square.kind, "·")
-    style = seat_style(square.owner) if square.owner is not None else ("cyan" if square.kind != "track" else "dim")
-    return Text(f" {char} ", style=style)
+def cell_name(view, rc, lang="en"):
+    """The name of square (row, col): its number where the board prints one, the goal
+    by its word, Kimbo's centre "C" (as its notation writes it), else file and rank."""
+    square = view.squares.get(rc)
+    if square is not None and square.label.isdigit() and square.kind != "house":
+        return square.label
+    if square is not None and square.kind == "goal":
+        return translate("goal", lang)
+    if square is not None and square.kind == "centre":
+        return "C"
+    r, c = rc
+    return f"{FILES[c]}{view.rows - r}"
 
 
-def render(game, view):
-    """The board as Rich Text."""
+def _pieces_text(game, pieces):
+    """The marks of the pieces on one square, CELL characters wide; True when not all fit."""
+    marks = [piece_mark(game, *p) for p in pieces]
+    if len(marks) == 1:
+        mark, style = marks[0]
+        return Text.assemble(" ", (mark, style), " "), False
+    if len(marks) == 2:
+        return Text.assemble(*marks), False
+    players = {p for p, _, _ in pieces}
+    if len(players) == 1 and len(marks) <= CELL - 1:       # one player's pieces: a symbol and their letters
+        sym, style = marks[0][0][0], marks[0][1]
+        return Text.assemble((sym + "".join(m[1:] for m, _ in marks), style), " " * (CELL - 1 - len(marks))), False
     out = Text()
-    if view.walls:
-        return _render_with_walls(game, view)
-    for r in range(view.rows):
-        for c in range(view.cols):
-            out += _square_text(game, view.squares.get((r, c)))
-        out += "\n"
-    out += legend(game, view)
-    return out
+    for mark, style in marks[:CELL - 1]:
+        out += Text(mark[0], style=style)
+    out += Text("+" if len(marks) > CELL - 1 else " ", style="bold")
+    return out, True
 
 
-def _render_with_walls(game, view):
+def _square_text(game, view, rc, highlight):
+    square = view.squares.get(rc)
+    if square is None:
+        return Text(" " * CELL), False
+    if square.pieces:
+        text, crowded = _pieces_text(game, square.pieces)
+    else:
+        crowded = False
+        char = EMPTY.get(square.kind, "·")
+        style = seat_style(game, square.owner) if square.owner is not None else \
+            ("cyan" if square.kind not in ("track", "centre") else "dim")
+        if square.label.isdigit() and square.kind != "house":
+            mark = (char if square.kind != "track" else "") + square.label
+            text = Text(f"{mark:<{CELL}}" if square.kind != "track" else f" {mark:<{CELL - 1}}", style=style)
+        else:
+            text = Text(f" {char}" + " " * (CELL - 2), style=style)
+    if rc in highlight:
+        text.stylize(HIGHLIGHT)
+    return text, crowded
+
+
+def _files_line(view, gap):
+    line = "   "
+    for c in range(view.cols):
+        line += f" {FILES[c]}".ljust(CELL) + (" " if gap and c < view.cols - 1 else "")
+    return Text(line.rstrip(), style="dim") + "\n"
+
+
+def render(game, view, highlight=(), lang="en"):
+    """The board as Rich Text: files and ranks, the squares, the crowded
+    squares listed, and the legend.  `highlight` shades squares (the last move)."""
+    highlight = set(highlight)
+    walls = bool(view.walls)
     vertical, horizontal = {}, {}          # upper-left square of a wall -> seat
     for a, b, seat in view.walls:
         (r1, c1), (r2, c2) = sorted((tuple(a), tuple(b)))
         (vertical if r1 == r2 else horizontal)[(r1, c1)] = seat
+    right = 3 + view.cols * (CELL + walls) + 3 <= 80         # ranks on the right too, when 80 columns hold them
     out = Text()
+    out += _files_line(view, walls)
+    crowded = []
     for r in range(view.rows):
+        out += Text(f"{view.rows - r:>2} ", style="dim")
         for c in range(view.cols):
-            out += _square_text(game, view.squares.get((r, c)))
-            if c < view.cols - 1:
-                out += Text("┃", style=seat_style(vertical[(r, c)])) if (r, c) in vertical else Text(" ")
-        out += "\n"
-        if r < view.rows - 1:
+            text, full = _square_text(game, view, (r, c), highlight)
+            out += text
+            if full:
+                crowded.append((r, c))
+            if walls and c < view.cols - 1:
+                out += Text("┃", style=seat_style(game, vertical[(r, c)])) if (r, c) in vertical else Text(" ")
+        out += (Text(f" {view.rows - r}", style="dim") if right else Text()) + "\n"
+        if any((r, c) in horizontal for c in range(view.cols)):
+            out += "   "
             for c in range(view.cols):
-                out += Text("━━━", style=seat_style(horizontal[(r, c)])) if (r, c) in horizontal else Text("   ")
-                if c < view.cols - 1:
-                    out += " "
+                out += Text("━" * CELL, style=seat_style(game, horizontal[(r, c)])) \
+                    if (r, c) in horizontal else Text(" " * CELL)
+                out += " "
             out += "\n"
-    out += legend(game, view)
+    out += _files_line(view, walls)
+    for rc in crowded:
+        out += Text(f"{cell_name(view, rc, lang)}: ")
+        for p in view.squares[rc].pieces:
+            mark, style = piece_mark(game, *p)
+            out += Text(mark, style=style) + " "
+        out += "\n"
+    out += legend(game, view, lang, highlight=bool(highlight))
     return out
 
 
-def legend(game, view):
-    out = Text()
+def legend(game, view, lang="en", highlight=False):
+    """Who is who (with what each has off the board), then every sign the board shows."""
+    players = []
     for player in range(game.players):
         seat = game.seats[player]
-        out += Text(f"{SYMBOLS[seat % 4]} {game.player_name(player)}", style=seat_style(seat))
+        entry = Text(f"{SYMBOLS[seat % 4]} {translate(game.player_name(player), lang)}", style=seat_style(game, seat))
         extra = view.off_board.get(player, {})
         if extra:
-            out += Text(" (" + ", ".join(f"{k} {v}" for k, v in extra.items()) + ")")
-        out += "   "
-    return out + "\n"
+            entry += " (" + ", ".join(f"{translate(k, lang)} {v}" for k, v in extra.items()) + ")"
+        players.append(entry)
+    out = Text("   ").join(players)
+    out += "\n"
+    kinds = {sq.kind for sq in view.squares.values()}
+    signs = [Text(f"{EMPTY[k]} {translate(KIND_WORDS[k], lang)}") for k in KIND_WORDS if k in kinds
+             and not (k == "teleport" and "corner" in kinds)]
+    if view.walls:
+        signs.append(Text("┃━ " + translate("fence (in its owner's colour)", lang)))
+    pieces = [p for sq in view.squares.values() for p in sq.pieces]
+    sample = piece_mark(game, pieces[0][0], pieces[0][1])[0] if pieces else SYMBOLS[0] + game.piece_names[0]
+    signs.append(Text(tr("{mark}: a piece (symbol and colour: its player; letter: the piece)", lang, mark=sample)))
+    if any(h for _, _, h in pieces) or "shelter" in kinds:
+        signs.append(Text(tr("{mark}: a capital letter hides in a shelter", lang, mark=sample.upper())))
+    if any(len(sq.pieces) > 2 for sq in view.squares.values()):
+        signs.append(Text(tr("+: more pieces than fit, listed under the board", lang)))
+    if highlight:
+        signs.append(Text.assemble((" ·· ", HIGHLIGHT), " " + translate("the last move", lang)))
+    if any(sq.label.isdigit() and sq.kind != "house" for sq in view.squares.values()):
+        signs.append(Text(translate("squares are named by their numbers, the others by file and rank", lang)))
+    else:
+        signs.append(Text(translate("squares are named by file and rank (a1 is bottom left)", lang)))
+    line = []
+    for sign in signs + [None]:
+        if sign is None or line and sum(len(t) + 3 for t in line) + len(sign) > 76:
+            out += Text("   ").join(line) + "\n"
+            line = []
+        line.append(sign)
+    return out
+
+
+# -- moves in words ---------------------------------------------------------------------------
+def describe_events(events, game, lang="en"):
+    """What a roll or a move did, in words: "captures green's b, rolls again"."""
+    def name(player):
+        return translate(game.player_name(player), lang)
+
+    def piece(e):
+        return game.piece_names[e.piece] if 0 <= e.piece < len(game.piece_names) else "?"
+
+    words = []
+    for e in events:
+        if e.kind == "captured":
+            words.append(tr("captures {player}'s {piece}", lang, player=name(e.player), piece=piece(e)))
+        elif e.kind == "extra_roll":
+            words.append(tr("rolls again", lang))
+        elif e.kind == "burned":
+            words.append(tr("{die} burns", lang, die=e.a))
+        elif e.kind == "sheltered":
+            words.append(tr("hides in the shelter", lang))
+        elif e.kind == "jumped":
+            words.append(tr("jumps", lang))
+        elif e.kind == "won":
+            words.append(tr("{player} finishes, place {place}", lang, player=name(e.player), place=e.a))
+        elif e.kind == "reroll":
+            words.append(tr("rolls again ({tries} tries left)", lang, tries=e.a))
+        elif e.kind == "bonus":
+            words.append(tr("bonus of {points} lost", lang, points=e.a) if e.b
+                         else tr("earns a bonus of {points}", lang, points=e.a))
+        elif e.kind == "penalty":
+            words.append(tr("{player}'s {piece} is sent back by a penalty", lang, player=name(e.player),
+                            piece=piece(e)))
+        elif e.kind == "claim":
+            words.append(tr("{player} missed a capture: {other} may call it", lang, player=name(e.player),
+                            other=name(e.a)))
+        elif e.kind == "flushed":
+            words.append(tr("{player}'s {piece} is flushed out of its shelter", lang, player=name(e.player),
+                            piece=piece(e)))
+        elif e.kind == "pushed":
+            words.append(tr("pushes own {piece} on to {place}", lang, piece=piece(e), place=e.b))
+        elif e.kind not in ("moved", "entered", "pass", "house", "finished", "fence"):
+            words.append(translate(e.kind.replace("_", " "), lang))
+    return ", ".join(words)
+
+
+class MoveTrace:
+    """Where a move takes its piece from and to, on the board (squares to
+    highlight) and in words (square names or the store off the board), and
+    what it does: the move is played on a copy of the state."""
+
+    def __init__(self, state, move, lang="en"):
+        game = self.game = state.game
+        self.move = move
+        before = game.view(state.arr)
+        self.after = state.clone()
+        self.events = self.after.push(move)
+        after = game.view(self.after.arr)
+        self.cells = ()
+        self.frm = self.to = ""
+        picked = game.move_cells(state.arr, move)
+        if picked is not None:                  # a fence, or a move that changes nothing on the board
+            if len(picked) == 2:
+                self.cells = tuple(rc for kind, cell in picked if kind == "wall" for rc in cell)
+            return
+        where0 = _locate(before, move.player, move.piece)
+        where1 = _locate(after, move.player, move.piece)
+        self.frm = cell_name(before, where0, lang) if where0 else _store(before, after, move.player, -1, lang)
+        self.to = cell_name(after, where1, lang) if where1 else _store(before, after, move.player, 1, lang)
+        self.cells = tuple(rc for rc in (where0, where1) if rc)
+
+    def consequences(self, lang="en"):
+        return describe_events(self.events, self.game, lang)
+
+
+def _locate(view, player, piece):
+    for rc, square in view.squares.items():
+        if any(p == player and k == piece for p, k, _ in square.pieces):
+            return rc
+    return None
+
+
+def _store(before, after, player, sign, lang):
+    """The off-board store a piece left (sign -1) or went to (+1): the one whose count changed."""
+    was, now = before.off_board.get(player, {}), after.off_board.get(player, {})
+    for key in list(was) + list(now):
+        if (now.get(key, 0) - was.get(key, 0)) * sign > 0:
+            return translate(key, lang)
+    return translate(next(iter(was or now), "off the board"), lang)
