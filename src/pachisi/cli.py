@@ -22,7 +22,7 @@ from .engine.options import OptionError, parse_assignments
 from .engine.position import load_position
 from .games import GAMES, game_class, make_game
 from .i18n import LANGUAGES, render as _render
-from .render.terminal import describe_events, render
+from .render.terminal import MoveTrace, describe_events, render, seat_style
 from .sim import bench as run_bench, bench_all_cores, default_workers, simulate as run_simulate
 from .terminal_game import Quit, TerminalGame
 
@@ -333,34 +333,58 @@ def replay(file: Path = typer.Argument(..., help="a record file"),
     try:
         text = file.read_text(encoding="utf-8")
     except OSError as e:
-        fail(f"cannot read {file}: {e.strerror}")
+        fail(_("cannot read {file}: {problem}", file=file, problem=e.strerror))
     try:
         games, match = records.load_match(text)
     except GameError as e:
-        fail(f"{file}: {e}")
+        fail(f"{file}: {_told(e)}")
+    lines = text.splitlines()
     for i, (rec, start, final) in enumerate(games, 1):
         g = final.game
         if not quiet:
-            _show_turns(rec, start)
-            console.print(render(g, g.view(final.arr)))
-        result = ", ".join(g.player_name(p) for p in final.finish_order) or "unfinished"
-        label = f" round {i}" if match else ""
-        console.print(f"{file}{label}: {g.title}, {len(rec.turns)} turns, all moves legal; result: {result}")
+            last = _show_turns(rec, start, lines)
+            console.print(render(g, g.view(final.arr), last, LANG))
+        result = ", ".join(_(g.player_name(p)) for p in final.finish_order) or _("unfinished")
+        rolls = sum(1 for _n, _p, tokens in rec.turns for t in tokens if records.DICE.match(t))
+        console.print(_("{file}: {game}, {rolls} rolls, all moves legal; result: {result}", file=file,
+                        game=g.title + (" " + _("round {round}", round=i) if match else ""), rolls=rolls,
+                        result=result))
     if match:
-        console.print(f"match to {match.wins} wins: {match.score_text()}"
-                      + (f"; {match.game.player_name(match.winner)} wins the match" if match.over else ""))
+        console.print(_("match to {wins} wins: {score}", wins=match.wins, score=_score(match))
+                      + ("; " + _("{player} wins the match", player=_(match.game.player_name(match.winner)))
+                         if match.over else ""))
 
 
-def _show_turns(rec, start):
-    """Each turn of a replayed game, with what happened."""
+def _show_turns(rec, start, lines):
+    """Each roll of a replayed game as its record numbers it, every move with
+    its squares and what happened; returns the squares of the last move."""
     state = start.clone()
-    for number, name, tokens in rec.turns:
-        notes = []
+    g = state.game
+    last = ()
+    for line_number, name, tokens in rec.turns:
+        number = records.LINE.match(lines[line_number - 1].strip()).group(1)
+        out = Text.assemble((f"{number:>4}. ", "dim"), (_(name), _style_of(g, name)))
         for token in tokens:
             m = records.DICE.match(token)
-            events = state.set_dice(tuple(int(d) for d in m.group(1).split("-"))) if m else state.push(token)
-            notes.append(_describe(events, state.game).lstrip(" —"))
-        console.print(f"{number:5}: {name} {' '.join(tokens)}" + "".join(f" — {n}" for n in notes if n))
+            if m:
+                events = state.set_dice(tuple(int(d) for d in m.group(1).split("-")))
+                out += Text.assemble(" ", (token, "bold"))
+                said = describe_events(events, g, LANG)
+            else:
+                trace = MoveTrace(state, state.parse_move(token), LANG)
+                state.push(trace.move)
+                last = trace.cells or last
+                out += Text.assemble(" ", (token, "bold"),
+                                     f" ({trace.frm} → {trace.to})" if trace.frm or trace.to else "")
+                said = trace.consequences(LANG)
+            if said:
+                out += Text(f" — {said}", style="italic")
+        console.print(out)
+    return last
+
+
+def _style_of(game, colour):
+    return seat_style(game, game.colours.index(colour)) if colour in game.colours else ""
 
 
 @app.command()
@@ -453,19 +477,24 @@ def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES
     """Bots against bots, seats rotated: win rates with 95% CIs and ratings (Elo, OpenSkill)."""
     from . import tournament as tour
     if n < 1:
-        fail("-n must be at least 1")
+        fail(_("-n must be at least 1"))
     try:
         entrants = tour.entrants_from(bots)
     except ValueError as e:
         fail(str(e))
     if len(entrants) < 2:
-        fail("a tournament needs at least two bots")
+        fail(_("a tournament needs at least two bots"))
     try:
         cls = game_class(game)
     except OptionError as e:
-        fail(str(e))
+        fail(_told(e))
     g = _game(game, players or tour.default_players(cls, len(entrants)), preset, option)
-    with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+    if plot:
+        try:
+            plot = tour.plot_path(plot)
+        except ValueError as e:
+            fail(_("cannot save the plot: {problem}", problem=str(e)))
+    with Progress(TextColumn(_("playing")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, disable=as_json or markdown or not err.is_terminal) as bar:
         task = bar.add_task("games", total=n)
         res = tour.run(g, entrants, n, seed, progress=lambda done: bar.update(task, completed=done))
@@ -477,17 +506,18 @@ def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES
         console.print(tour.markdown(res), markup=False, highlight=False, soft_wrap=True)
     else:
         d = res.as_dict()
-        t = Table(title=f"{g.title}: {n} games ({d['finished']} finished), {g.players} players, "
-                        f"seats rotated, {res.seconds:.1f}s")
+        t = Table(title=_("{game}: {n} games ({finished} finished), {players} players, seats rotated, {seconds}s",
+                          game=g.title, n=n, finished=d["finished"], players=g.players,
+                          seconds=f"{res.seconds:.1f}"))
         for col in ("bot", "games", "wins", "win rate", "95% CI", "Elo", "OpenSkill μ ± σ"):
-            t.add_column(col)
+            t.add_column(_(col))
         for r in d["bots"]:
             t.add_row(r["bot"], str(r["games"]), str(r["wins"]), f"{r['rate']:.3f}",
                       f"{r['ci95'][0]:.3f}–{r['ci95'][1]:.3f}", f"{r['elo']:.0f}",
                       f"{r['mu']:.1f} ± {r['sigma']:.1f}")
         console.print(t)
     if plot and not as_json:
-        err.print(f"plot saved to {plot}")
+        err.print(_("plot saved to {path}", path=plot))
 
 
 def main():

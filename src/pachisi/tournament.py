@@ -266,8 +266,10 @@ def openskill_ratings(placings, nbots):
 def markdown(result):
     """The standings as a Markdown table, and the head-to-head results."""
     d = result.as_dict()
-    lines = [f"{d['games']} games ({d['finished']} finished), {d['players']} players, seed {d['seed']}, "
-             f"{d['seconds']:.1f} s", "",
+    g = result.game
+    lines = [f"**{g.title}** (preset {g.preset}{', ' + g.option_string() if g.preset != 'seed' else ''}): "
+             f"{d['games']} games ({d['finished']} finished), {d['players']} players, seats rotated, "
+             f"seed {d['seed']}, {d['seconds']:.1f} s", "",
              "| bot | settings | games | wins | win rate | 95% CI | Elo | OpenSkill mu ± sigma |",
              "|---|---|---:|---:|---:|---|---:|---|"]
     for r in d["bots"]:
@@ -276,8 +278,33 @@ def markdown(result):
     return "\n".join(lines) + "\n"
 
 
+def plot_path(path):
+    """Where plot(result, path) writes: matplotlib adds .png to a name without a
+    suffix.  A ValueError names what is wrong with the place (checked before a
+    tournament is played, not after)."""
+    import os
+    from pathlib import Path
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+    path = Path(path)
+    if not path.suffix:
+        path = path.with_name(path.name + ".png")
+    kinds = Figure().canvas.get_supported_filetypes()
+    if path.suffix[1:].lower() not in kinds:
+        raise ValueError(f"a plot is saved as one of {', '.join(sorted(kinds))}, not {path.suffix!r}")
+    folder = path.parent
+    if path.is_dir():
+        raise ValueError(f"{path} is a folder")
+    if not folder.is_dir():
+        raise ValueError(f"the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or path.exists() and not os.access(path, os.W_OK):
+        raise ValueError(f"{path} cannot be written (no permission)")
+    return path
+
+
 def plot(result, path):
-    """A PNG: each bot's win rate with its 95% CI, and its ratings."""
+    """A PNG (or the format the suffix names): each bot's win rate with its 95% CI, and its ratings."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -309,8 +336,18 @@ def plot(result, path):
 
 
 def entrants_from(spec):
-    """Entrants from a comma-separated list of bot texts."""
-    return [parse_bot(s) for s in str(spec).split(",") if s.strip()]
+    """Entrants from a comma-separated list of bot texts; a bot listed more
+    than once is that many entrants, told apart as random#1, random#2."""
+    entrants = [parse_bot(s) for s in str(spec).split(",") if s.strip()]
+    counts = {}
+    for e in entrants:
+        counts[e.label] = counts.get(e.label, 0) + 1
+    seen = {}
+    for e in entrants:
+        if counts[e.label] > 1:
+            seen[e.label] = seen.get(e.label, 0) + 1
+            e.label = f"{e.label}#{seen[e.label]}"
+    return entrants
 
 
 def default_players(game_class, nbots):

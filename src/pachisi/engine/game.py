@@ -69,6 +69,7 @@ class Game:
     name = ""
     title = ""
     aliases = ()
+    preset_aliases = {}         # another name for the game played with one of its presets: {"ludo-bonus": "with-bonuses"}
     options = ()
     presets = {"seed": {}}
     min_players = 2

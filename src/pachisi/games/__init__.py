@@ -21,7 +21,8 @@ def _discover():
 
 
 GAMES = _discover()
-ALIASES = {alias: cls.name for cls in GAMES.values() for alias in cls.aliases}
+ALIASES = {alias: cls.name for cls in GAMES.values() for alias in (*cls.aliases, *cls.preset_aliases)}
+PRESET_ALIASES = {alias: preset for cls in GAMES.values() for alias, preset in cls.preset_aliases.items()}
 
 
 def game_class(name):
@@ -33,6 +34,10 @@ def game_class(name):
 
 
 def make_game(name, players=4, preset=None, options=None):
+    """A game by its name or an alias; an alias that names a preset (ludo-bonus)
+    plays that preset unless another is given."""
+    if preset is None:
+        preset = PRESET_ALIASES.get(str(name).lower())
     return game_class(name)(players=players, preset=preset, options=options)
 
 

@@ -38,7 +38,8 @@ class Ludo(track.TrackGame):
     home column, 51..55 home column, 56 centre."""
     name = "ludo"
     title = "Ludo"
-    aliases = ("людо", "ludo-bonus")
+    aliases = ("людо",)
+    preset_aliases = {"ludo-bonus": "with-bonuses"}
     rules = LudoEngine
     reasons = REASONS
     colours = ("red", "green", "yellow", "blue")

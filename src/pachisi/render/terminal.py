@@ -63,6 +63,8 @@ def _pieces_text(game, pieces):
     if len(players) == 1 and len(marks) <= CELL - 1:       # one player's pieces: a symbol and their letters
         sym, style = marks[0][0][0], marks[0][1]
         return Text.assemble((sym + "".join(m[1:] for m, _ in marks), style), " " * (CELL - 1 - len(marks))), False
+    if len(players) == 1:                                  # more of one player's pieces: symbol and count
+        return Text.assemble((f"{marks[0][0][0]}×{len(marks)}", marks[0][1]), " " * (CELL - 3)), True
     out = Text()
     for mark, style in marks[:CELL - 1]:
         out += Text(mark[0], style=style)
