@@ -517,6 +517,95 @@ RU = {
         "сбитая пешка ставится на свободное стартовое поле своего цвета (own_start) или на любое свободное "
         "стартовое поле (any_start); поле выбирает её хозяин",
 
+    # -- the command line: pachisi play, replay, tournament and the terminal board -----------------
+    "error:": "ошибка:",
+    "human": "человек",
+    "rolls": "бросает",
+    "plays": "ходит",
+    "yard": "во дворе", "park": "в парке", "swamp": "в болоте", "base": "на базе", "nest": "в гнезде",
+    "captured": "сбиты", "off the board": "вне доски",
+    "start square": "стартовая клетка", "safe square": "безопасная клетка", "home column": "дорожка к дому",
+    "shelter": "укрытие", "corner": "угол", "corner: a piece stopping here jumps": "угол: вставшая сюда фишка прыгает",
+    "the БУР": "БУР", "entrance to the centre": "вход в центр",
+    "fence (in its owner's colour)": "забор (цвета хозяина)",
+    "{mark}: a piece (symbol and colour: its player; letter: the piece)":
+        "{mark}: фишка (знак и цвет — игрок, буква — фишка)",
+    "{mark}: a capital letter hides in a shelter": "{mark}: заглавная буква — фишка прячется в укрытии",
+    "+: more pieces than fit; all are listed under the board": "+: фишек больше, чем помещается; все перечислены под доской",
+    "the last move": "последний ход",
+    "squares are named by their numbers, the others by file and rank":
+        "клетки называются своими номерами, остальные — вертикалью и горизонталью",
+    "squares are named by file and rank (a1 is bottom left)":
+        "клетки называются вертикалью и горизонталью (a1 — левый нижний угол)",
+    "captures {player}'s {piece}": "сбивает фишку {piece} ({player})",
+    "rolls again": "бросает ещё раз",
+    "{die} burns": "{die} сгорает",
+    "hides in the shelter": "прячется в укрытие",
+    "jumps": "прыгает",
+    "{player} finishes, place {place}": "{player} закончил(а), место {place}",
+    "rolls again ({tries} tries left)": "бросает ещё раз (осталось попыток: {tries})",
+    "bonus of {points} lost": "бонус {points} потерян",
+    "earns a bonus of {points}": "получает бонус {points}",
+    "{player}'s {piece} is sent back by a penalty": "фишка {piece} ({player}) возвращается за штраф",
+    "{player} missed a capture: {other} may call it": "{player} пропустил(а) рубку: {other} может её заявить",
+    "{player}'s {piece} is flushed out of its shelter": "фишку {piece} ({player}) выгоняют из укрытия",
+    "pushes own {piece} on to {place}": "толкает свою фишку {piece} на {place}",
+    "{player} is thinking…": "{player} думает…",
+    "Enter rolls the dice, or type a real roll (e.g. {example}); help, q quits: ":
+        "Enter — бросить кубики, или введите настоящий бросок (например, {example}); help — справка, q — выход: ",
+    "your move (number or notation; help, hint, q): ": "ваш ход (номер или запись; help, hint, q): ",
+    "no move number {number}; moves are 1–{last}": "хода с номером {number} нет; ходы: 1–{last}",
+    "dice left {dice}": "осталось на кубиках {dice}",
+    "before the roll": "до броска",
+    "  … and {count} more: type any of them in the game's notation":
+        "  … и ещё {count}: любой из них можно ввести в записи игры",
+    "Notation: {help}": "Запись ходов: {help}",
+    "A move is chosen by its number in the list or typed in notation (capitals or not).":
+        "Ход выбирают по номеру в списке или вводят в записи (заглавными буквами или нет).",
+    "Commands: help (this), hint (the strongest bot's choice), undo (hot-seat games: take back to the last "
+    "decision), list (the moves again), q (quit and save the record).":
+        "Команды: help (эта справка), hint (выбор сильнейшего бота), undo (игра за одним экраном: вернуть "
+        "до последнего решения), list (снова список ходов), q (выйти и сохранить запись).",
+    "At the roll: Enter rolls the dice; typing a real roll ({example}) plays it.":
+        "При броске: Enter бросает кубики; введённый настоящий бросок ({example}) играется как есть.",
+    "hint: {move} (level {level}); after it greedy playouts win {rate:.0%} for you":
+        "подсказка: {move} (уровень {level}); после него жадные доигрывания выигрывают за вас в {rate:.0%}",
+    "undo is for hot-seat games (every seat a person at this terminal)":
+        "undo — только для игры за одним экраном (все места — люди у этого терминала)",
+    "undone: back to before {move}": "отменено: назад, до хода {move}",
+    "type the dice as numbers, e.g. {example}, or press Enter to roll":
+        "введите кубики числами, например {example}, или нажмите Enter, чтобы бросить",
+    "this game rolls one die: type one number, e.g. {example}":
+        "в этой игре один кубик: введите одно число, например {example}",
+    "this game rolls {count} dice: type {count} numbers, e.g. {example}":
+        "в этой игре кубиков: {count}; введите {count} числа, например {example}",
+    "{dice} is not a roll of this game (its dice show {spans})":
+        "{dice} — не бросок этой игры (её кубики показывают {spans})",
+    "{game} — preset {preset}, seed {seed}": "{game} — набор правил {preset}, зерно {seed}",
+    ", a match to {wins} wins": ", матч до {wins} побед",
+    "{player} starts by the roll-off.": "{player} начинает по жребию.",
+    "{player} starts game {number}.": "{player} начинает партию {number}.",
+    "{player} wins.": "{player} побеждает.",
+    "Match score: {score}.": "Счёт матча: {score}.",
+    "{player} wins the match.": "{player} выигрывает матч.",
+    "{player} wins the match": "{player} выигрывает матч",
+    "stopped; record saved to {path}": "остановлено; запись сохранена в {path}",
+    "record saved to {path}": "запись сохранена в {path}",
+    "cannot write records to {folder}: {problem}": "не удаётся записывать партии в {folder}: {problem}",
+    "cannot read {file}: {problem}": "не удаётся прочитать {file}: {problem}",
+    "unfinished": "не закончена",
+    "{file}: {game}, {rolls} rolls, all moves legal; result: {result}":
+        "{file}: {game}, бросков: {rolls}, все ходы законны; итог: {result}",
+    "match to {wins} wins: {score}": "матч до {wins} побед: {score}",
+    "-n must be at least 1": "-n должно быть не меньше 1",
+    "a tournament needs at least two bots": "для турнира нужно хотя бы два бота",
+    "cannot save the plot: {problem}": "не удаётся сохранить график: {problem}",
+    "playing": "игра",
+    "{game}: {n} games ({finished} finished), {players} players, seats rotated, {seconds}s":
+        "{game}: партий {n} (закончено {finished}), игроков {players}, места по кругу, {seconds} с",
+    "plot saved to {path}": "график сохранён в {path}",
+    "bot": "бот", "games": "партии", "wins": "победы", "win rate": "доля побед", "95% CI": "95% ДИ",
+
     # -- the server: refusals of a room or a request -------------------------------------------
     "the game starts when every invited player has taken a seat": "игра начнётся, когда все приглашённые займут места",
     "the move could not be stored, so it was not made: {problem}":

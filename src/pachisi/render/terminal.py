@@ -68,7 +68,7 @@ def _pieces_text(game, pieces):
     out = Text()
     for mark, style in marks[:CELL - 1]:
         out += Text(mark[0], style=style)
-    out += Text("+" if len(marks) > CELL - 1 else " ", style="bold")
+    out += Text("+", style="bold")                        # the letters are listed under the board
     return out, True
 
 
@@ -137,11 +137,11 @@ def render(game, view, highlight=(), lang="en"):
             mark, style = piece_mark(game, *p)
             out += Text(mark, style=style) + " "
         out += "\n"
-    out += legend(game, view, lang, highlight=bool(highlight))
+    out += legend(game, view, lang, highlight=bool(highlight), crowded=bool(crowded))
     return out
 
 
-def legend(game, view, lang="en", highlight=False):
+def legend(game, view, lang="en", highlight=False, crowded=False):
     """Who is who (with what each has off the board), then every sign the board shows."""
     players = []
     for player in range(game.players):
@@ -163,8 +163,8 @@ def legend(game, view, lang="en", highlight=False):
     signs.append(Text(tr("{mark}: a piece (symbol and colour: its player; letter: the piece)", lang, mark=sample)))
     if any(h for _, _, h in pieces) or "shelter" in kinds:
         signs.append(Text(tr("{mark}: a capital letter hides in a shelter", lang, mark=sample.upper())))
-    if any(len(sq.pieces) > 2 for sq in view.squares.values()):
-        signs.append(Text(tr("+: more pieces than fit, listed under the board", lang)))
+    if crowded:
+        signs.append(Text(tr("+: more pieces than fit; all are listed under the board", lang)))
     if highlight:
         signs.append(Text.assemble((" ·· ", HIGHLIGHT), " " + translate("the last move", lang)))
     if any(sq.label.isdigit() and sq.kind != "house" for sq in view.squares.values()):
