@@ -528,9 +528,8 @@ RU = {
     "shelter": "укрытие", "corner": "угол", "corner: a piece stopping here jumps": "угол: вставшая сюда фишка прыгает",
     "the БУР": "БУР", "entrance to the centre": "вход в центр",
     "fence (in its owner's colour)": "забор (цвета хозяина)",
-    "{mark}: a piece (symbol and colour: its player; letter: the piece)":
-        "{mark}: фишка (знак и цвет — игрок, буква — фишка)",
-    "{mark}: a capital letter hides in a shelter": "{mark}: заглавная буква — фишка прячется в укрытии",
+    ": a piece (symbol and colour: its player; letter: the piece)": ": фишка (знак и цвет — игрок, буква — фишка)",
+    ": a capital letter hides in a shelter": ": заглавная буква — фишка прячется в укрытии",
     "+: more pieces than fit; all are listed under the board": "+: фишек больше, чем помещается; все перечислены под доской",
     "the last move": "последний ход",
     "squares are named by their numbers, the others by file and rank":

@@ -22,8 +22,11 @@ from .engine.game import GameError
 from .i18n import render as tr, translate
 from .render.terminal import MoveTrace, describe_events, piece_mark, render, seat_style
 
-MAX_LISTED = 40        # legal moves listed by number; more (Kimbo's fences) are typed in notation
-LOG_LINES = 8          # what happened lately, under the board on a redrawn screen
+MAX_LISTED = 40        # legal moves listed by number; more are typed in notation
+MANY = 200             # beyond this many (Kimbo's fence step: thousands) only the first few are listed
+FEW = 6
+LOG_LINES = 8          # what happened lately, under the board on a redrawn screen (more: since one's last move)
+LOG_MOST = 16
 HINT_LEVEL = 5
 HINT_PLAYOUTS = 400
 SLOW_BOTS = ("expectimax", "mcts")   # bots that may think long enough to deserve a "thinking…" line
@@ -44,6 +47,7 @@ class TerminalGame:
         self.log = []
         self.last = ()               # squares of the last move, shaded
         self.shown = None            # the board last printed (appended output)
+        self.seen = 0                # log lines up to a person's last decision
 
     def _(self, template, **values):
         return tr(template, self.lang, **values)
@@ -69,8 +73,10 @@ class TerminalGame:
             self.console.clear()
             self.console.print(self.header)
             self.board(state, force=True)
-            for line in self.log[-LOG_LINES:]:
+            first = max(0, len(self.log) - LOG_MOST, min(self.seen, len(self.log) - LOG_LINES))
+            for line in self.log[first:]:
                 self.console.print(line)
+            self.seen = len(self.log)
         else:
             self.board(state)
 
@@ -186,23 +192,30 @@ class TerminalGame:
                 self.console.print(Text(state.explain(answer, self.lang), style="red"))
 
     def choices(self, state, player, moves):
+        """The dice left and the legal moves by number, each with its squares and what it does;
+        many moves are laid out in columns, so the list fits under the board."""
         dice = "-".join(map(str, state.dice))
         out = Text.assemble(self.who(player), ", ", self._("dice left {dice}", dice=dice) if dice
                             else self._("before the roll"), ":\n")
-        for i, m in enumerate(moves[:MAX_LISTED], 1):
+        listed = moves[:MAX_LISTED if len(moves) <= MANY else FEW]
+        width = max((len(m.text) for m in listed), default=0) + 1
+        entries = []
+        for i, m in enumerate(listed, 1):
             trace = MoveTrace(state, m, self.lang)
-            out += f"  {i:2}. "
-            out += Text(f"{m.text:7}", style="bold")
+            entry = Text.assemble(f"{i:2}. ", (f"{m.text:{width}}", "bold"))
             if 0 <= m.piece < len(self.game.piece_names) and (trace.frm or trace.to):
                 mark, style = piece_mark(self.game, m.player, m.piece)
-                out += Text.assemble((mark, style), f" {trace.frm} → {trace.to}")
+                entry += Text.assemble((mark, style), f" {trace.frm} → {trace.to}")
             said = trace.consequences(self.lang)
             if said:
-                out += Text("  " + said, style="italic")
-            out += "\n"
-        if len(moves) > MAX_LISTED:
+                entry += Text("  " + said, style="italic")
+            entries.append(entry)
+        out += _columns(entries, self.console.width)
+        if len(moves) > len(listed):
             out += self._("  … and {count} more: type any of them in the game's notation",
-                          count=len(moves) - MAX_LISTED) + "\n"
+                          count=len(moves) - len(listed)) + "\n"
+            if len(moves) > MANY:
+                out += "  " + notation_help(state, self.lang) + "\n"
         return out
 
     def help(self, state):
@@ -251,6 +264,24 @@ class TerminalGame:
         self.last = ()
         self.say(Text(self._("undone: back to before {move}", move=value), style="cyan"))
         return True
+
+
+def _columns(entries, width, short=12):
+    """Entries one a line, or in columns (down, then across) when there are many and the width allows."""
+    cell = max((len(e) for e in entries), default=0) + 3
+    ncols = max(1, min((width - 2) // cell, -(-len(entries) // short))) if len(entries) > short else 1
+    rows = -(-len(entries) // ncols) if entries else 0
+    out = Text()
+    for r in range(rows):
+        out += "  "
+        for c in range(ncols):
+            i = c * rows + r
+            if i < len(entries):
+                out += entries[i]
+                if c < ncols - 1 and i + rows < len(entries):
+                    out += " " * (cell - len(entries[i]))
+        out += "\n"
+    return out
 
 
 def notation_help(state, lang="en"):

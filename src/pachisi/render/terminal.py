@@ -159,10 +159,11 @@ def legend(game, view, lang="en", highlight=False, crowded=False):
     if view.walls:
         signs.append(Text("┃━ " + translate("fence (in its owner's colour)", lang)))
     pieces = [p for sq in view.squares.values() for p in sq.pieces]
-    sample = piece_mark(game, pieces[0][0], pieces[0][1])[0] if pieces else SYMBOLS[0] + game.piece_names[0]
-    signs.append(Text(tr("{mark}: a piece (symbol and colour: its player; letter: the piece)", lang, mark=sample)))
+    sample, style = piece_mark(game, pieces[0][0], pieces[0][1]) if pieces else piece_mark(game, 0, 0)
+    signs.append(Text.assemble((sample, style), tr(": a piece (symbol and colour: its player; letter: the piece)",
+                                                    lang)))
     if any(h for _, _, h in pieces) or "shelter" in kinds:
-        signs.append(Text(tr("{mark}: a capital letter hides in a shelter", lang, mark=sample.upper())))
+        signs.append(Text.assemble((sample.upper(), style), tr(": a capital letter hides in a shelter", lang)))
     if crowded:
         signs.append(Text(tr("+: more pieces than fit; all are listed under the board", lang)))
     if highlight:
