@@ -7,7 +7,6 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from pachisi import cli
 from pachisi.bots import bot_for_level, make_bot
 from pachisi.cli import app, environment_language
 from pachisi.games import make_game
@@ -197,7 +196,6 @@ def test_the_language_comes_from_the_locale_or_lang():
 
 
 def test_play_speaks_russian_by_locale_and_by_option(tmp_path):
-    r = play("ludo", "human,greedy", input="zz\n6\n99\nq\n", tmp_path=tmp_path)
     env = {"LANG": "ru_RU.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
     r = run("play", "ludo", "--players", "human,greedy", "--seed", 4, "-o", "first_player=first",
             "--record-dir", tmp_path / "ru", input="zz\n6\n99\nq\n", env=env)

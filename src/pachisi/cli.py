@@ -159,6 +159,7 @@ def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
     try:
         while True:
             start = state.clone()
+            tg.last = ()
             who = _(g.player_name(state.current_player))
             tg.say(_("{player} starts by the roll-off.", player=who) if not m.rounds
                    else _("{player} starts game {number}.", player=who, number=len(m.rounds) + 1))
