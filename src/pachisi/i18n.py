@@ -550,9 +550,9 @@ RU = {
     "{player}'s {piece} is flushed out of its shelter": "фишку {piece} ({player}) выгоняют из укрытия",
     "pushes own {piece} on to {place}": "толкает свою фишку {piece} на {place}",
     "{player} is thinking…": "{player} думает…",
-    "Enter rolls the dice, or type a real roll (e.g. {example}); help, q quits: ":
-        "Enter — бросить кубики, или введите настоящий бросок (например, {example}); help — справка, q — выход: ",
-    "your move (number or notation; help, hint, q): ": "ваш ход (номер или запись; help, hint, q): ",
+    "Enter rolls the dice, or type a real roll (e.g. {example}); {commands}: ":
+        "Enter — бросить кубики, или введите настоящий бросок (например, {example}); {commands}: ",
+    "your move (number or notation; {commands}): ": "ваш ход (номер или запись; {commands}): ",
     "no move number {number}; moves are 1–{last}": "хода с номером {number} нет; ходы: 1–{last}",
     "dice left {dice}": "осталось на кубиках {dice}",
     "before the roll": "до броска",

@@ -140,7 +140,8 @@ class TerminalGame:
             self.screen(state)
         while True:
             prompt = Text.assemble(self.who(player), ": ", self._(
-                "Enter rolls the dice, or type a real roll (e.g. {example}); help, q quits: ", example=example))
+                "Enter rolls the dice, or type a real roll (e.g. {example}); {commands}: ", example=example,
+                commands="help, undo, q" if self.hotseat else "help, q"))
             answer = self.ask(prompt)
             low = answer.lower()
             if low in ("q", "quit"):
@@ -167,7 +168,8 @@ class TerminalGame:
         self.screen(state)
         self.console.print(self.choices(state, player, moves))
         while True:
-            answer = self.ask(self._("your move (number or notation; help, hint, q): "))
+            answer = self.ask(self._("your move (number or notation; {commands}): ",
+                                     commands="help, hint, undo, q" if self.hotseat else "help, hint, q"))
             low = answer.lower()
             if low in ("q", "quit"):
                 raise Quit
