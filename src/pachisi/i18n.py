@@ -525,7 +525,7 @@ RU = {
     "yard": "во дворе", "park": "в парке", "swamp": "в болоте", "base": "на базе", "nest": "в гнезде",
     "captured": "сбиты", "off the board": "вне доски",
     "start square": "стартовая клетка", "safe square": "безопасная клетка", "home column": "дорожка к дому",
-    "shelter": "укрытие", "corner": "угол", "corner: a piece stopping here jumps": "угол: вставшая сюда фишка прыгает",
+    "the goal": "финиш", "shelter": "укрытие", "corner": "угол", "corner: a piece stopping here jumps": "угол: вставшая сюда фишка прыгает",
     "the БУР": "БУР", "entrance to the centre": "вход в центр",
     "fence (in its owner's colour)": "забор (цвета хозяина)",
     ": a piece (symbol and colour: its player; letter: the piece)": ": фишка (знак и цвет — игрок, буква — фишка)",

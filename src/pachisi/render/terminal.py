@@ -17,7 +17,7 @@ SYMBOLS = ("●", "▲", "■", "◆")                     # by seat, so shape t
 COLOUR_STYLES = {"red": "bold red", "green": "bold green", "yellow": "bold yellow", "blue": "bold blue"}
 EMPTY = {"track": "·", "corner": "◇", "shelter": "⌂", "start": "▸", "house": "░", "goal": "★",
          "centre": " ", "bur": "✕", "safe": "☆", "entrance": "▫", "teleport": "◇"}
-KIND_WORDS = {"start": "start square", "safe": "safe square", "house": "home column", "goal": "goal",
+KIND_WORDS = {"start": "start square", "safe": "safe square", "house": "home column", "goal": "the goal",
               "shelter": "shelter", "corner": "corner", "teleport": "corner: a piece stopping here jumps",
               "bur": "the БУР", "entrance": "entrance to the centre"}
 FILES = "abcdefghijklmnopqrstuvwxyz"
@@ -44,7 +44,7 @@ def cell_name(view, rc, lang="en"):
     if square is not None and square.label.isdigit() and square.kind != "house":
         return square.label
     if square is not None and square.kind == "goal":
-        return translate("goal", lang)
+        return translate("the goal", lang)
     if square is not None and square.kind == "centre":
         return "C"
     r, c = rc
