@@ -102,6 +102,7 @@ def test_a_piped_game_draws_the_board_once_per_decision(tmp_path):
     boards = len(BOARD_TOP.findall(r.output)) // 2
     assert decisions > 10
     assert boards <= decisions + 1
+    assert r.output.count("squares are named by file and rank") == 1     # the signs explained once
 
 
 # -- records on every way out, paths checked before playing ------------------------------------------------------

@@ -61,8 +61,9 @@ class TerminalGame:
             self.console.print(text)
 
     def board(self, state, force=False):
+        """The board; appended output explains its signs the first time only."""
         view = state.game.view(state.arr)
-        drawn = render(self.game, view, self.last, self.lang)
+        drawn = render(self.game, view, self.last, self.lang, signs=self.live or self.shown is None)
         if force or drawn.plain != self.shown:
             self.console.print(drawn)
             self.shown = drawn.plain

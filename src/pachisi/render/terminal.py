@@ -100,9 +100,10 @@ def _files_line(view, gap):
     return Text(line.rstrip(), style="dim") + "\n"
 
 
-def render(game, view, highlight=(), lang="en"):
+def render(game, view, highlight=(), lang="en", signs=True):
     """The board as Rich Text: files and ranks, the squares, the crowded
-    squares listed, and the legend.  `highlight` shades squares (the last move)."""
+    squares listed, and the legend (who is who; with `signs`, what every sign
+    means too).  `highlight` shades squares (the last move)."""
     highlight = set(highlight)
     walls = bool(view.walls)
     vertical, horizontal = {}, {}          # upper-left square of a wall -> seat
@@ -137,11 +138,11 @@ def render(game, view, highlight=(), lang="en"):
             mark, style = piece_mark(game, *p)
             out += Text(mark, style=style) + " "
         out += "\n"
-    out += legend(game, view, lang, highlight=bool(highlight), crowded=bool(crowded))
+    out += legend(game, view, lang, highlight=bool(highlight), crowded=bool(crowded), signs=signs)
     return out
 
 
-def legend(game, view, lang="en", highlight=False, crowded=False):
+def legend(game, view, lang="en", highlight=False, crowded=False, signs=True):
     """Who is who (with what each has off the board), then every sign the board shows."""
     players = []
     for player in range(game.players):
@@ -153,6 +154,8 @@ def legend(game, view, lang="en", highlight=False, crowded=False):
         players.append(entry)
     out = Text("   ").join(players)
     out += "\n"
+    if not signs:
+        return out
     kinds = {sq.kind for sq in view.squares.values()}
     signs = [Text(f"{EMPTY[k]} {translate(KIND_WORDS[k], lang)}") for k in KIND_WORDS if k in kinds
              and not (k == "teleport" and "corner" in kinds)]
