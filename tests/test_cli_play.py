@@ -131,6 +131,20 @@ def test_an_unwritable_record_dir_is_refused_before_the_game(tmp_path):
     assert "wins" not in r.output and "Traceback" not in r.output
 
 
+def test_a_record_that_cannot_be_written_at_the_end_is_printed(tmp_path, monkeypatch):
+    folder = tmp_path / "records"
+
+    def ask(self, prompt):
+        folder.rmdir()
+        folder.write_text("now a file")           # the folder is gone by the time the game is saved
+        return "q"
+    monkeypatch.setattr(TerminalGame, "ask", ask)
+    r = play("ludo", "human,greedy", tmp_path=folder)
+    assert r.exit_code == 1
+    assert "cannot write records to" in r.output and "here is the record:" in r.output
+    assert '[Game "ludo"]' in r.output
+
+
 def test_a_plot_path_is_checked_before_the_tournament_and_named_as_written(tmp_path):
     r = run("tournament", "--game", "ludo", "--bots", "random,greedy", "-n", 4,
             "--plot", tmp_path / "missing" / "plot.png")

@@ -214,8 +214,9 @@ def _describe(events, g, lang="en"):
 
 
 def _save(match, state, start, seats, record_dir):
-    """Write the record of the games played (an unfinished last game included)."""
-    record_dir.mkdir(parents=True, exist_ok=True)
+    """Write the record of the games played (an unfinished last game included).
+    Should the folder have become unwritable during the game, the record is
+    printed instead, so it is never lost."""
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     path = record_dir / f"{state.game.name}-{stamp}-{match.seed}.txt"
     if match.wins > 1:
@@ -226,7 +227,14 @@ def _save(match, state, start, seats, record_dir):
                                                           start=start)
     else:
         text = records.write(state, records.headers_for(state, seats), start=start)
-    path.write_text(text, encoding="utf-8")
+    try:
+        record_dir.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as e:
+        err.print(_("cannot write records to {folder}: {problem}", folder=record_dir, problem=e.strerror or e)
+                  + "; " + _("here is the record:"))
+        console.print(text, markup=False, highlight=False, soft_wrap=True)
+        raise typer.Exit(1) from None
     return path
 
 

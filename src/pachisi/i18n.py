@@ -591,6 +591,7 @@ RU = {
     "stopped; record saved to {path}": "остановлено; запись сохранена в {path}",
     "record saved to {path}": "запись сохранена в {path}",
     "cannot write records to {folder}: {problem}": "не удаётся записывать партии в {folder}: {problem}",
+    "here is the record:": "вот запись партии:",
     "cannot read {file}: {problem}": "не удаётся прочитать {file}: {problem}",
     "unfinished": "не закончена",
     "{file}: {game}, {rolls} rolls, all moves legal; result: {result}":
