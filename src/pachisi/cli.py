@@ -176,13 +176,13 @@ def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
             state = m.new_game()
     except (Quit, KeyboardInterrupt) as stop:
         path = _save(m, state, start, seats, record_dir)
-        console.print(("\n" if isinstance(stop, KeyboardInterrupt) else "")
-                      + _("stopped; record saved to {path}", path=path))
+        console.print(Text(("\n" if isinstance(stop, KeyboardInterrupt) else "")
+                      + _("stopped; record saved to {path}", path=path)))
         if isinstance(stop, KeyboardInterrupt):
             raise typer.Exit(130)
         return
     path = _save(m, state, start, seats, record_dir)
-    console.print(_("record saved to {path}", path=path))
+    console.print(Text(_("record saved to {path}", path=path)))
 
 
 def _score(match):
@@ -231,8 +231,8 @@ def _save(match, state, start, seats, record_dir):
         record_dir.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     except OSError as e:
-        err.print(_("cannot write records to {folder}: {problem}", folder=record_dir, problem=e.strerror or e)
-                  + "; " + _("here is the record:"))
+        err.print(Text(_("cannot write records to {folder}: {problem}", folder=record_dir, problem=e.strerror or e)
+                  + "; " + _("here is the record:")))
         console.print(text, markup=False, highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     return path
@@ -355,13 +355,13 @@ def replay(file: Path = typer.Argument(..., help="a record file"),
             console.print(render(g, g.view(final.arr), last, LANG))
         result = ", ".join(_(g.player_name(p)) for p in final.finish_order) or _("unfinished")
         rolls = sum(1 for _n, _p, tokens in rec.turns for t in tokens if records.DICE.match(t))
-        console.print(_("{file}: {game}, {rolls} rolls, all moves legal; result: {result}", file=file,
+        console.print(Text(_("{file}: {game}, {rolls} rolls, all moves legal; result: {result}", file=file,
                         game=g.title + (" " + _("round {round}", round=i) if match else ""), rolls=rolls,
-                        result=result))
+                        result=result)))
     if match:
-        console.print(_("match to {wins} wins: {score}", wins=match.wins, score=_score(match))
+        console.print(Text(_("match to {wins} wins: {score}", wins=match.wins, score=_score(match))
                       + ("; " + _("{player} wins the match", player=_(match.game.player_name(match.winner)))
-                         if match.over else ""))
+                         if match.over else "")))
 
 
 def _show_turns(rec, start, lines):
@@ -526,7 +526,7 @@ def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES
                       f"{r['mu']:.1f} ± {r['sigma']:.1f}")
         console.print(t)
     if plot and not as_json:
-        err.print(_("plot saved to {path}", path=plot))
+        err.print(Text(_("plot saved to {path}", path=plot)))
 
 
 def main():

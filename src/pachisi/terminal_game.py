@@ -148,7 +148,7 @@ class TerminalGame:
             if low in ("q", "quit"):
                 raise Quit
             if low in ("help", "?", "h"):
-                self.console.print(self.help(state))
+                self.console.print(Text(self.help(state)))
                 continue
             if low == "undo":
                 if self.undo(state, start_len):
@@ -175,7 +175,7 @@ class TerminalGame:
             if low in ("q", "quit"):
                 raise Quit
             if low in ("help", "?", "h"):
-                self.console.print(self.help(state))
+                self.console.print(Text(self.help(state)))
             elif low == "hint":
                 self.console.print(self.hint(state))
             elif low == "undo":
