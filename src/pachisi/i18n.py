@@ -517,6 +517,75 @@ RU = {
         "сбитая пешка ставится на свободное стартовое поле своего цвета (own_start) или на любое свободное "
         "стартовое поле (any_start); поле выбирает её хозяин",
 
+    # -- the lobby: short names of the house rules, of their values and of the presets (web/catalogue.py) --
+    "Play on for the places": "Доигрывать за места", "Who starts": "Кто начинает",
+    "Starting fences": "Начальные заборы", "Overshooting the centre": "Перебор у входа в центр",
+    "Two own pawns on one square": "Две свои пешки на одном поле",
+    "Where a captured piece goes": "Куда идёт сбитая фишка", "Third six in a row": "Третья шестёрка подряд",
+    "Extra roll for a capture": "Лишний бросок за рубку",
+    "Extra roll for reaching the centre": "Лишний бросок за фишку в центре",
+    "Blocks": "Блоки", "Extra rolls add up": "Лишние броски складываются", "A missed capture": "Несрубленная фишка",
+    "Start cell": "Стартовая клетка", "One own piece on the start": "На старте одна своя фишка",
+    "Jump back from a corner": "Прыжок с масти назад", "Shelters": "Укрытия",
+    "Pieces one shelter holds": "Фишек в одном укрытии", "A 5 must bring a pawn out": "Пятёрка обязана выводить",
+    "Go round past the home row": "Новый круг мимо домашнего ряда",
+    "Third double is punished": "Штраф за третий дубль", "Blockade time limit": "Срок блокады",
+    "Capture when leaving home": "Рубка при выходе из дома",
+    "The third 6 spares the corridor": "Третья шестёрка щадит коридор", "Field size": "Размер поля",
+    "Leaving the park": "Выход из парка", "Three tries to come out": "Три броска на выход",
+    "Stand over your own hidden piece": "Стоять над своей спрятанной фишкой",
+    "Match to this many wins": "Матч до стольких побед",
+    "Capture on a corner before the jump": "Рубка на углу перед прыжком",
+    "Bonus for a capture by pushing": "Бонус за сбивание толчком", "Bonus in the house": "Бонус в доме",
+    "a roll-off": "розыгрыш кубиками", "the first seat": "первое место",
+    "closed pens (A)": "закрытые загоны (A)", "open corners (B)": "открытые углы (B)",
+    "the entrance is a wall": "вход — стена", "the move is not allowed": "так ходить нельзя",
+    "its own start squares": "на свои стартовые поля", "any start square": "на любое стартовое поле",
+    "its own swamp": "в своё болото", "the captor's swamp": "в болото срубившего",
+    "that roll is lost": "бросок пропадает", "the whole turn is undone": "весь ход отменяется",
+    "punished at once": "наказание сразу", "punished if an opponent calls it": "наказание, если соперник заметит",
+    "you must capture": "рубить обязательно", "no duty to capture": "рубить не обязательно",
+    "the tip of the arm": "кончик луча", "the corner next to the swamp": "угол у болота",
+    "facing each other": "друг напротив друга", "staggered": "лесенкой", "no limit": "без ограничения",
+    "normal (arms of 5)": "обычное (луч 5)", "long (arms of 6)": "длинное (луч 6)",
+    "on a six": "на шестёрку", "on a double": "на дубль", "on a six or a double": "на шестёрку или дубль",
+    "when it can go no further": "когда дальше некуда", "only at the end of the house": "только в конце дома",
+    "Standard": "Стандартные", "the rules as the game's rule text gives them": "правила, как их даёт текст правил игры",
+    "With bonuses": "С бонусами",
+    "extra rolls for a capture and for reaching the centre; two pieces form a block":
+        "лишние броски за рубку и за фишку в центре; две фишки образуют блок",
+    "Third six undoes the turn": "Третья шестёрка отменяет ход",
+    "three sixes in a row undo the whole turn": "три шестёрки подряд отменяют весь ход",
+    "Open start": "Открытый старт", "the fences start open along the border (B)":
+        "заборы в начале открыты вдоль края доски (B)",
+    "Captor's swamp": "Болото срубившего",
+    "a captured piece goes to the captor's swamp and is bought back with a six":
+        "срубленная фишка идёт в болото срубившего, откуда её выкупают шестёркой",
+    "Call a missed capture": "Заявка о несрубленной",
+    "a missed capture is punished only when an opponent calls it":
+        "за несрубленную фишку наказывают, только если соперник заметит",
+    "Forced capture": "Обязательная рубка",
+    "when a capture is possible, only capturing plays are allowed": "если можно срубить, можно играть только с рубкой",
+    "No duty to capture": "Без обязанности рубить", "a missed capture is not punished": "за несрубленную фишку не наказывают",
+    "Hasbro rules": "Правила Hasbro",
+    "the third double sends your leading pawn home; no going round past the home row":
+        "третий дубль отправляет вашу передовую фишку в гнездо; мимо домашнего ряда не ходят",
+    "No capture at the exit": "Без рубки на выходе",
+    "a full exit is closed: leaving home never captures": "занятый выход закрыт: при выходе из дома не рубят",
+    "Long field": "Длинное поле", "arms of 6: a circle of 56 cells and a house of 5": "лучи по 6: круг из 56 клеток и домик из 5",
+    "Out on a double": "Выход на дубль", "pieces leave the park on a double instead of a six":
+        "фишки выходят из парка на дубль вместо шестёрки",
+    "Out on a six or a double": "Выход на шестёрку или дубль",
+    "pieces leave the park on a six or on a double": "фишки выходят из парка на шестёрку или на дубль",
+    "Three tries": "Три попытки", "with no piece on the circle, three rolls a turn to come out":
+        "пока на круге нет фишек, на выход даётся три броска за ход",
+    "Staggered shelters": "Укрытия лесенкой",
+    "shelters on the 3rd cell in and the 4th cell out of each arm":
+        "укрытия на 3-й клетке дорожки к центру и на 4-й клетке дорожки от центра",
+    "Single game": "Одна партия", "one game instead of a match to two wins": "одна партия вместо матча до двух побед",
+    "No capture on corners": "Без рубки на углах",
+    "a move ending on an enemy on a corner only jumps": "ход, кончившийся на углу с чужой фишкой, только прыгает",
+
     # -- the server: refusals of a room or a request -------------------------------------------
     "the game starts when every invited player has taken a seat": "игра начнётся, когда все приглашённые займут места",
     "the move could not be stored, so it was not made: {problem}":

@@ -28,8 +28,8 @@ from . import catalogue
 from .boardjson import events_json, layout_json, position_json
 from .db import Store
 from .rooms import Bucket, Connection, Refusal, RoomManager, Settings
-from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, Joined, JoinRoom, Lobby,
-                      OpenRoom, Pong, ReplayOut, RoomInfo, RulesPage, VerifyReport, Welcome)
+from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, Joined, JoinRoom, Lobby, MyRoom,
+                      MyRooms, OpenRoom, Pong, ReplayOut, RoomInfo, RulesPage, VerifyReport, Welcome)
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_FRAMES = 20000
@@ -170,6 +170,18 @@ def create_app(settings=None):
     def open_rooms():
         """Public rooms waiting for invited players."""
         return manager().open_rooms()
+
+    @app.post("/api/rooms/mine", response_model=list[MyRoom])
+    async def my_rooms(spec: MyRooms):
+        """The rooms a browser holds seats in (its tokens), with whose turn it is; unknown rooms and tokens
+        that hold no seat are left out."""
+        out = []
+        for code, token in spec.tokens.items():
+            room = await manager().get(code)
+            you = room.seats_of(token) if room is not None else []
+            if you:
+                out.append(room.summary(you))
+        return out
 
     @app.post("/api/rooms", response_model=Created, status_code=201)
     async def create_room(spec: CreateRoom, request: Request, lang: str = Depends(request_lang)):
