@@ -586,6 +586,9 @@ RU = {
     "No capture on corners": "Без рубки на углах",
     "a move ending on an enemy on a corner only jumps": "ход, кончившийся на углу с чужой фишкой, только прыгает",
 
+    "{where}, diagram at line {line}: {error}": "{where}, диаграмма в строке {line}: {error}",
+    "{move} is not a legal move there; legal: {legal}": "{move} — там не законный ход; законные: {legal}",
+
     # -- the server: refusals of a room or a request -------------------------------------------
     "the game starts when every invited player has taken a seat": "игра начнётся, когда все приглашённые займут места",
     "the move could not be stored, so it was not made: {problem}":
@@ -608,6 +611,8 @@ RU = {
     "unknown bot level {level}; levels: {levels}": "нет бота уровня {level}; уровни: {levels}",
     "too many rooms created from here; wait a little": "отсюда создано слишком много комнат; подождите немного",
     "no room {code}": "комнаты {code} нет",
+    "nothing at /{path}": "по адресу /{path} ничего нет",
+    "no how-to-play page for {game}": "для {game} нет страницы «Как играть»",
     "a record is UTF-8 text": "запись партии — это текст в UTF-8",
     "the request is larger than {limit} bytes": "запрос больше {limit} байт",
     "a message is at most {limit} bytes": "сообщение — не больше {limit} байт",

@@ -7,14 +7,18 @@ and the full rules as implemented (docs/games/<name>.md when the documentation
 is at hand, else the game module's own description)."""
 import html
 import inspect
+import json
 from pathlib import Path
 
 from markdown_it import MarkdownIt
 
 from ..bots import LEVELS
+from ..engine.game import GameError
 from ..engine.options import OptionError
+from ..engine.position import load_position
 from ..games import GAMES, game_class, make_game
-from ..i18n import LANGUAGES, translations
+from ..i18n import LANGUAGES, Error, translations
+from .boardjson import layout_json, moves_json, position_json
 
 _MD = MarkdownIt("commonmark", {"html": False}).enable("table")
 
@@ -170,6 +174,66 @@ def rules_page(name, docs=None, lang="en"):
         f"<li><code>{html.escape(o.name)}</code> = {html.escape(str(o.default))}: {html.escape(o.help)}</li>"
         for o in cls.options) + "</ul>"
     return {"name": cls.name, "title": cls.title, "lang": "en", "html": body}
+
+
+def play_page(name, docs=None, lang="en"):
+    """{name, title, lang, html, diagrams} of a game's "how to play" page (docs/play/<lang>/<game>.md, else
+    docs/play/<game>.md); each ```diagram block becomes a <figure data-diagram="i"> and diagrams[i] the
+    board to draw in it.  OptionError for an unknown game; None when the page is not at hand."""
+    cls = game_class(name)
+    folder = docs_dir(docs)
+    texts = ([(lang, f"{lang}/{cls.name}.md")] if lang != "en" else []) + [("en", f"{cls.name}.md")]
+    for text_lang, rel in texts if folder else ():
+        path = folder / "play" / rel
+        if path.is_file():
+            page_html, diagrams = render_play(path.read_text(encoding="utf-8"), cls.name, f"play/{rel}")
+            return {"name": cls.name, "title": cls.title, "lang": text_lang, "html": page_html,
+                    "diagrams": diagrams}
+    return None
+
+
+def render_play(text, game_name, where="page"):
+    """Markdown with ```diagram blocks -> (html, diagrams).  A diagram that does not load is an Error naming
+    the block, so a wrong picture never reaches a player."""
+    tokens = _MD.parse(text)
+    diagrams = []
+    for token in tokens:
+        if token.type == "fence" and token.info.strip() == "diagram":
+            try:
+                diagrams.append(diagram(json.loads(token.content), game_name))
+            except (ValueError, GameError, OptionError, KeyError, TypeError) as e:
+                raise Error("{where}, diagram at line {line}: {error}", where=where, line=token.map[0] + 1,
+                            error=e) from None
+            token.type, token.tag, token.nesting = "html_block", "", 0
+            caption = html.escape(diagrams[-1]["caption"])
+            token.content = (f'<figure class="diagram" data-diagram="{len(diagrams) - 1}">'
+                             f"<figcaption>{caption}</figcaption></figure>\n")
+    return _MD.renderer.render(tokens, _MD.options, {}), diagrams
+
+
+def diagram(spec, game_name):
+    """A diagram block {position, dice, move, caption} as the board renderer draws it: the layout, the
+    position before and after the move, the move's source and target, and the players' colours."""
+    position = {"game": game_name, **spec["position"]}
+    state = load_position(position, make_game)
+    game = state.game
+    before = game.view(state.arr)
+    move = None
+    if spec.get("move"):
+        state.set_dice(tuple(int(d) for d in spec["dice"]))
+        legal = state.legal_moves()
+        found = [m for m in legal if m.text == spec["move"]]
+        if not found:
+            raise GameError("{move} is not a legal move there; legal: {legal}", move=spec["move"],
+                            legal=" ".join(m.text for m in legal) or "none")
+        move = moves_json(game, state, found)[0]
+        state.push(spec["move"])
+    after = game.view(state.arr)
+    return {"layout": layout_json(before), "before": position_json(before), "after": position_json(after),
+            "move": move, "dice": list(spec.get("dice") or []), "caption": str(spec.get("caption", "")),
+            "seat_colours": list(game.colours), "piece_names": game.piece_names,
+            "players": [{"player": p, "seat": int(game.seats[p]), "colour": game.player_name(p)}
+                        for p in range(game.players)]}
 
 
 def dice_ranges(name, players=None, preset=None, options=None):

@@ -190,6 +190,10 @@ class RulesPage(BaseModel):
     html: str
 
 
+class PlayPage(RulesPage):
+    diagrams: list[dict[str, Any]]  # catalogue.diagram: the boards drawn in the page's <figure data-diagram=i>
+
+
 class VerifyRoll(BaseModel):
     round: int
     line: int
