@@ -219,8 +219,9 @@ def diagram(spec, game_name):
     game = state.game
     before = game.view(state.arr)
     move = None
-    if spec.get("move"):
+    if spec.get("dice"):
         state.set_dice(tuple(int(d) for d in spec["dice"]))
+    if spec.get("move"):
         legal = state.legal_moves()
         found = [m for m in legal if m.text == spec["move"]]
         if not found:
