@@ -8,6 +8,7 @@ is at hand, else the game module's own description)."""
 import html
 import inspect
 import json
+import re
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -102,9 +103,19 @@ def _value(option, value):
     return {"value": value, "name": told(name) if name else None}
 
 
+def _plain(text, option):
+    """An option's help without the identifiers of its values ("... is not played (void_roll) or ..."): the
+    lobby shows the values by name."""
+    for c in option.choices:
+        if isinstance(c, str):
+            text = re.sub(rf" ?\({re.escape(c)}\)", "", text).replace(f"({c}: ", "(")
+    return text
+
+
 def _option(o):
     title = OPTION_TITLES.get(o.name)
-    return {"name": o.name, "default": o.default, "help": o.help, "translations": translations(o.help),
+    return {"name": o.name, "default": o.default, "help": _plain(o.help, o),
+            "translations": {lang: _plain(text, o) for lang, text in translations(o.help).items()},
             "title": told(title) if title else {lang: o.name for lang in LANGUAGES},
             "kind": _kind(o), "choices": list(o.choices), "values": [_value(o, c) for c in o.choices]}
 
