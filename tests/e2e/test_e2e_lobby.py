@@ -270,7 +270,7 @@ def test_how_to_play_pages_draw_their_diagrams_and_link_the_full_rules(ui, serve
     page.click("#full-rules")
     page.wait_for_function("() => location.hash === '#/rules/kimbo/full'")
     page.wait_for_selector(".rules h2")
-    assert page.inner_text("h1") == en_ru(ui, "Kimbo: the full rules as implemented", "Кимбо: полные правила, как в программе")
+    assert "kimbo" in page.inner_text("h1") and page.is_visible(".rules .more a[href='#/rules/kimbo']")
     assert not page.errors
 
 

@@ -40,7 +40,7 @@ async function route() {
     clear(root).append(h("section", { class: "panel page" }, failure(t("err.page"), e, route)));
   }
   for (const a of document.querySelectorAll("header nav a")) {
-    const current = a.getAttribute("href") === `#/${parts[0] || ""}`;
+    const current = !badPath && a.getAttribute("href") === `#/${parts[0] || ""}`;
     if (current) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
   }
 }

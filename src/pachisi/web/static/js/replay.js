@@ -74,18 +74,22 @@ export async function replayPage(root, code) {
       h("button", { type: "button", text: t("replay.last"), onclick: () => go(data.frames.length - 1) }), slider, counter);
     clear(viewer).append(h("div", { class: "replay-board" }, host),
       h("div", { class: "replay-side" }, h("h2", { text: gameName(data.game, data.title) }), controls, caption,
-        h("p", { class: "help keys", text: t("replay.keys") })));
+        h("p", { class: "help keys", text: t("replay.keys") }),
+        code ? h("p", {}, h("a", { href: `#/room/${code}`, text: t("replay.toroom", { code }) }), " · ",
+                          h("a", { href: `#/verify/${code}`, text: t("room.verify") })) : null));
     go(0);
   }
 
-  if (code) {
+  async function fetchRoom() {
     clear(status).append(spinner(t("wait.record", { code })));
     try {
       area.value = await getText(`/api/rooms/${encodeURIComponent(code)}/record`);
-      await load(area.value);
     } catch (e) {
-      clear(status).append(failure(t("replay.failed"), e, () => replayPage(root, code)));
+      clear(status).append(failure(t("replay.failed"), e, fetchRoom));
+      return;
     }
+    await load(area.value);
   }
+  if (code) await fetchRoom();
   return { destroy() { if (keys) document.removeEventListener("keydown", keys); } };
 }

@@ -36,7 +36,8 @@ export async function rulesPage(root, name, full = false) {
   const body = h("article", { class: "rules" });
   const game = data.games.find((g) => g.name === name);
   const title = game ? t(full ? "rules.full.title" : "rules.howto", { game: gameName(game.name, game.title) }) : t("rules.title");
-  clear(root).append(h("div", { class: "page rules-page" }, h("h1", { text: title }), nav, body));
+  // The full rules keep their own first heading (the game's name and its identifier) as the page's title.
+  clear(root).append(h("div", { class: "page rules-page" }, full ? null : h("h1", { text: title }), nav, body));
   document.title = `${title} · pachisi`;
   if (!name) { body.append(h("p", { text: t("rules.pick") })); return; }
   const load = async () => {
@@ -46,9 +47,9 @@ export async function rulesPage(root, name, full = false) {
       clear(body);
       // The server renders our own markdown with raw HTML disabled, so the page holds no markup of anyone else's.
       body.innerHTML = page.html;
-      // The page's own first heading is the page's title above.
+      // A how-to-play page's own first heading is the page's title above.
       const h1 = body.querySelector("h1");
-      if (h1) h1.remove();
+      if (h1 && !full) h1.remove();
       for (const fig of body.querySelectorAll("figure[data-diagram]")) drawDiagram(fig, page.diagrams[Number(fig.dataset.diagram)], game ? game.piece_names : "abcd");
       body.append(h("p", { class: "more" }, full
         ? h("a", { href: `#/rules/${name}`, text: t("rules.back") })

@@ -31,7 +31,7 @@ export const EN = {
   "rules.playit": "Show the move", "rules.undo": "Show the position before", "rules.dice": "Dice: {dice}",
   "rules.move": "Move {move}", "rules.diagram": "Diagram", "rules.failed": "The rules could not be loaded.",
   "replay.room": "Replay of room {code}", "replay.other": "Load another record", "replay.failed": "The record could not be replayed.",
-  "replay.keys": "← → step · Home End: start, end",
+  "replay.keys": "← → step · Home End: start, end", "replay.toroom": "Open room {code}",
 };
 
 export const RU = {
@@ -65,5 +65,5 @@ export const RU = {
   "rules.playit": "Показать ход", "rules.undo": "Показать позицию до хода", "rules.dice": "Кубики: {dice}",
   "rules.move": "Ход {move}", "rules.diagram": "Диаграмма", "rules.failed": "Не удалось загрузить правила.",
   "replay.room": "Разбор партии комнаты {code}", "replay.other": "Загрузить другую запись", "replay.failed": "Запись не удалось разобрать.",
-  "replay.keys": "← → — шаг · Home End — начало, конец",
+  "replay.keys": "← → — шаг · Home End — начало, конец", "replay.toroom": "Открыть комнату {code}",
 };
