@@ -26,7 +26,7 @@ def test_every_house_rule_value_and_preset_has_a_name_in_both_languages(client):
             for v in o["values"]:
                 if isinstance(v["value"], str) and len(v["value"]) > 1:
                     assert v["name"] and v["name"]["ru"] != v["name"]["en"], (game["name"], o["name"], v)
-            for text in [o["help"], *o["translations"].values()]:      # the values are shown by name
+            for text in o["player_help"].values():      # the values are shown by name
                 assert not any(re.search(rf"\({re.escape(str(c))}\b", text) for c in o["choices"]
                                if isinstance(c, str) and len(c) > 1), text
         assert [p["name"] for p in game["preset_info"]] == list(game["presets"])

@@ -114,8 +114,8 @@ def _plain(text, option):
 
 def _option(o):
     title = OPTION_TITLES.get(o.name)
-    return {"name": o.name, "default": o.default, "help": _plain(o.help, o),
-            "translations": {lang: _plain(text, o) for lang, text in translations(o.help).items()},
+    return {"name": o.name, "default": o.default, "help": o.help, "translations": translations(o.help),
+            "player_help": {lang: _plain(text, o) for lang, text in told(o.help).items()},
             "title": told(title) if title else {lang: o.name for lang in LANGUAGES},
             "kind": _kind(o), "choices": list(o.choices), "values": [_value(o, c) for c in o.choices]}
 

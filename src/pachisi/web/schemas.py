@@ -73,6 +73,7 @@ class OptionInfo(BaseModel):
     kind: Literal["bool", "int", "str"]
     choices: list[Scalar]
     title: dict[str, str] = {}          # a short name, by language
+    player_help: dict[str, str] = {}    # the help by language, its values named as the lobby shows them
     values: list[ValueInfo] = []      # the choices, each with its name by language (None: shown as is)
 
 

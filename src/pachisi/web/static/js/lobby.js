@@ -181,7 +181,7 @@ export async function lobbyPage(root) {
       const label = h("label", { for: id, text: told(o.title, o.name) });
       optionsBox.append(h("div", { class: `option kind-${o.kind}` },
         o.kind === "bool" ? [control, " ", label] : [label, " ", control],
-        h("p", { class: "help", id: helpId, text: optionHelp(o) })));
+        h("p", { class: "help", id: helpId, text: told(o.player_help, optionHelp(o)) })));
     }
   }
 
