@@ -296,7 +296,7 @@ def test_replay_of_a_room_shows_the_board_at_the_top_and_the_keys_work_after_a_c
     assert code in page.inner_text("h1")
     box = page.locator(".replay svg.board").bounding_box()
     height = VIEWPORTS[ui.size]["viewport"]["height"]
-    assert box["y"] < 200 and box["y"] + min(box["height"], 300) < height     # on the first screen
+    assert box["y"] < height / 3 and box["y"] + min(box["height"], 300) < height     # on the first screen
     if ui.size == "desktop":
         assert box["y"] + box["height"] <= height                                # the whole board
         controls = page.locator(".replay .controls").bounding_box()
