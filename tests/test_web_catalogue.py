@@ -10,7 +10,7 @@ from pachisi.games import GAMES
 from pachisi.i18n import Error
 from pachisi.web import create_app
 from pachisi.web.catalogue import render_play
-from test_web_api import create, settings
+from test_web_api import GREEDY, create, settings
 
 
 @pytest.fixture
@@ -85,10 +85,12 @@ def test_my_rooms_are_the_rooms_a_browser_holds_seats_in_with_whose_turn_it_is(c
     hotseat = create(client, seats=("local", "local"))
     waiting = create(client, seats=("local", "invite"))
     stranger = create(client)
-    tokens = {hotseat["code"]: hotseat["token"], waiting["code"]: waiting["token"],
+    withbot = create(client)
+    tokens = {hotseat["code"]: hotseat["token"], waiting["code"]: waiting["token"], withbot["code"]: withbot["token"],
               stranger["code"]: "not-its-token", "ZZZZZZ": "gone", "bad!": "x"}
     rooms = {r["code"]: r for r in client.post("/api/rooms/mine", json={"tokens": tokens}).json()}
-    assert set(rooms) == {hotseat["code"], waiting["code"]}
+    assert set(rooms) == {hotseat["code"], waiting["code"], withbot["code"]}
+    assert rooms[withbot["code"]]["kinds"] == ["local", "bot"] and rooms[withbot["code"]]["levels"] == [None, GREEDY]
     assert rooms[hotseat["code"]]["you"] == [0, 1] and rooms[hotseat["code"]]["status"] == "playing"
     assert rooms[hotseat["code"]]["turn"] in (0, 1) and rooms[hotseat["code"]]["winner"] is None
     assert rooms[waiting["code"]]["you"] == [0] and rooms[waiting["code"]]["turn"] is None

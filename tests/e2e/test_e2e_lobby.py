@@ -179,13 +179,14 @@ def test_my_games_marks_a_finished_game_and_its_winner(ui, server):
     finished room is given to the page as it would come."""
     room = api(server, "/api/rooms", {"game": "ludo", "seats": [{"kind": "local", "name": "Ann"}, {"kind": "bot"}]})
     summary = {"code": room["code"], "game": "ludo", "title": "Ludo", "status": "over", "you": [0],
-               "names": ["Ann", "bot 1"], "colours": ["red", "yellow"], "kinds": ["local", "bot"], "turn": None,
+               "names": ["Ann", "bot 1"], "colours": ["red", "yellow"], "kinds": ["local", "bot"], "levels": [None, 1],
+               "turn": None,
                "winner": 1, "round": 1, "score": [0, 1]}
     page = ui({"pachisi.tokens": {room["code"]: room["token"]}})
     page.route("**/api/rooms/mine", lambda route: route.fulfill(json=[summary]))
     page.goto(server.url + "/")
     row = page.wait_for_selector(".my-game.over")
-    assert en_ru(ui, "bot 1 won · Finished", "Победил bot 1 · Окончена") in row.inner_text()
+    assert en_ru(ui, "Beginner (bot) won · Finished", "Победил Новичок (бот) · Окончена") in row.inner_text()
     assert row.query_selector("a.button").inner_text() == en_ru(ui, "View", "Смотреть")
 
 

@@ -479,7 +479,7 @@ class Room:
         g, turn = self.game, self._turn()
         return {"code": self.code, "game": g.name, "title": g.title, "status": self.status, "you": you,
                 "names": [s.name for s in self.seats], "colours": [g.player_name(s.player) for s in self.seats],
-                "kinds": [s.kind for s in self.seats], "turn": turn["player"],
+                "kinds": [s.kind for s in self.seats], "levels": [s.level for s in self.seats], "turn": turn["player"],
                 "winner": self.match.winner if self.status == "over" else None,
                 "round": len(self.match.rounds) + (0 if self.status == "over" else 1), "score": list(self.match.score)}
 

@@ -172,6 +172,7 @@ class MyRoom(BaseModel):
     names: list[str]
     colours: list[str]
     kinds: list[str]
+    levels: list[Optional[int]] = []   # a bot's level, by player
     turn: Optional[int] = None      # whose turn it is (None: waiting or over)
     winner: Optional[int] = None
     round: int

@@ -68,7 +68,8 @@ function myGames(section) {
 
   function line(g) {
     const mine = (p) => g.you.includes(p);
-    const who = (p) => (g.kinds[p] === "bot" ? `${g.names[p]}` : g.kinds[p] === "invite" && !g.names[p] ? t("mine.open") : g.names[p]);
+    const who = (p) => (g.kinds[p] === "bot" && g.levels && g.levels[p] ? `${levelName(g.levels[p])} (${t("mine.bot")})`
+      : g.kinds[p] === "invite" && !g.names[p] ? t("mine.open") : g.names[p]);
     const others = g.names.map((_, p) => p).filter((p) => !mine(p)).map((p) => `${who(p)} (${colourName(g.colours[p])})`);
     let state, cls = g.status;
     if (g.status === "waiting") state = t("mine.waiting");
