@@ -186,7 +186,7 @@ def test_my_games_marks_a_finished_game_and_its_winner(ui, server):
     page.route("**/api/rooms/mine", lambda route: route.fulfill(json=[summary]))
     page.goto(server.url + "/")
     row = page.wait_for_selector(".my-game.over")
-    assert en_ru(ui, "Beginner (bot) won · Finished", "Победил Новичок (бот) · Окончена") in row.inner_text()
+    assert en_ru(ui, "Beginner bot won · Finished", "Победил бот «Новичок» · Окончена") in row.inner_text()
     assert row.query_selector("a.button").inner_text() == en_ru(ui, "View", "Смотреть")
 
 

@@ -68,7 +68,7 @@ function myGames(section) {
 
   function line(g) {
     const mine = (p) => g.you.includes(p);
-    const who = (p) => (g.kinds[p] === "bot" && g.levels && g.levels[p] ? `${levelName(g.levels[p])} (${t("mine.bot")})`
+    const who = (p) => (g.kinds[p] === "bot" && g.levels && g.levels[p] ? t("mine.bot", { level: levelName(g.levels[p]) })
       : g.kinds[p] === "invite" && !g.names[p] ? t("mine.open") : g.names[p]);
     const others = g.names.map((_, p) => p).filter((p) => !mine(p)).map((p) => `${who(p)} (${colourName(g.colours[p])})`);
     let state, cls = g.status;
