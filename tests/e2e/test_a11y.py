@@ -42,7 +42,7 @@ def test_every_page_has_no_serious_accessibility_violation(browser, server, room
     ctx.add_init_script(f"localStorage.setItem('pachisi.lang', '\"{lang}\"');"
                         f"localStorage.setItem('pachisi.tokens', '{json.dumps({room['code']: room['token']})}');")
     page = ctx.new_page()
-    pages = [("/", "#create"), ("/#/rules", ".game-links"), ("/r/bad-code!", "#back"),
+    pages = [("/", "#create"), ("/#/rules", ".rules-index"), ("/r/bad-code!", "#back"),
              ("/#/verify", "#verify"), (f"/#/room/{room['code']}", ".board .sq"),
              (f"/#/replay/{room['code']}", ".replay .board .sq")]
     pages += [(f"/#/rules/{g}", "figure.diagram svg .sq") for g in GAMES]

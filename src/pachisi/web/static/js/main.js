@@ -56,9 +56,15 @@ window.addEventListener("hashchange", () => {
   route();
 });
 
+// The page's own screen-reader labels (translateStatic puts the texts of data-i18n elements).
+function labelStatic() {
+  for (const el of document.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+}
+
 for (const b of document.querySelectorAll("[data-lang]")) {
-  b.addEventListener("click", () => { if (b.dataset.lang !== getLang()) { setLang(b.dataset.lang); route(); } });
+  b.addEventListener("click", () => { if (b.dataset.lang !== getLang()) { setLang(b.dataset.lang); labelStatic(); route(); } });
 }
 setLang(getLang());
 translateStatic();
+labelStatic();
 route();

@@ -37,9 +37,14 @@ export async function rulesPage(root, name, full = false) {
   const game = data.games.find((g) => g.name === name);
   const title = game ? t(full ? "rules.full.title" : "rules.howto", { game: gameName(game.name, game.title) }) : t("rules.title");
   // The full rules keep their own first heading (the game's name and its identifier) as the page's title.
-  clear(root).append(h("div", { class: "page rules-page" }, full ? null : h("h1", { text: title }), nav, body));
+  clear(root).append(h("div", { class: "page rules-page" }, full ? null : h("h1", { text: title }), name ? nav : null, body));
   document.title = `${title} · pachisi`;
-  if (!name) { body.append(h("p", { text: t("rules.pick") })); return; }
+  if (!name) {
+    body.append(h("p", { text: t("rules.index") }), h("ul", { class: "rules-index" }, data.games.map((g) =>
+      h("li", {}, h("a", { href: `#/rules/${g.name}`, class: "howto", text: t("rules.howto", { game: gameName(g.name, g.title) }) }),
+        " · ", h("a", { href: `#/rules/${g.name}/full`, text: t("rules.full") })))));
+    return;
+  }
   const load = async () => {
     clear(body).append(spinner(t("wait.rules")));
     try {

@@ -31,6 +31,8 @@ export const EN = {
   "rules.playit": "Show the move", "rules.undo": "Show the position before", "rules.dice": "Dice: {dice}",
   "rules.move": "Move {move}", "rules.diagram": "Diagram", "rules.failed": "The rules could not be loaded.",
   "replay.room": "Replay of room {code}", "replay.other": "Load another record", "replay.failed": "The record could not be replayed.",
+  "skip": "Skip to content", "nav.label": "Main", "lang.label": "Language",
+  "rules.index": "How to play each game, with pictures of the moves, and the full rules as the program plays them.",
   "replay.keys": "← → step · Home End: start, end", "replay.toroom": "Open room {code}",
 };
 
@@ -65,5 +67,7 @@ export const RU = {
   "rules.playit": "Показать ход", "rules.undo": "Показать позицию до хода", "rules.dice": "Кубики: {dice}",
   "rules.move": "Ход {move}", "rules.diagram": "Диаграмма", "rules.failed": "Не удалось загрузить правила.",
   "replay.room": "Разбор партии комнаты {code}", "replay.other": "Загрузить другую запись", "replay.failed": "Запись не удалось разобрать.",
+  "skip": "Перейти к содержимому", "nav.label": "Главное меню", "lang.label": "Язык",
+  "rules.index": "Как играть в каждую игру, с картинками ходов, и полные правила, как их играет программа.",
   "replay.keys": "← → — шаг · Home End — начало, конец", "replay.toroom": "Открыть комнату {code}",
 };
