@@ -105,3 +105,11 @@ def test_an_address_that_is_not_there_is_a_404_page_and_the_api_says_so_in_json(
     assert client.get("/somewhere/else").status_code == 404
     r = client.get("/api/nothing", headers={"Accept-Language": "ru"})
     assert r.status_code == 404 and r.json() == {"code": "missing", "message": "по адресу /api/nothing ничего нет"}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_russian_how_to_play_page_shows_the_same_diagrams(client, game):
+    en, ru = (client.get(f"/api/games/{game}/play", headers={"Accept-Language": lang}).json()["diagrams"]
+              for lang in ("en", "ru"))
+    assert [(d["before"], d["move"], d["dice"]) for d in en] == [(d["before"], d["move"], d["dice"]) for d in ru]
+    assert all(re.search("[а-я]", d["caption"]) for d in ru)
