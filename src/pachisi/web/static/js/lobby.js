@@ -283,8 +283,9 @@ export async function lobbyPage(root) {
   }
   refreshOpen();
   refreshMine();
+  // While the lobby is shown and looked at, its lists follow the rooms (whose turn it is, who joined).
   const timer = setInterval(() => {
     if (!document.body.contains(openList)) clearInterval(timer);
-    else { refreshOpen(); refreshMine(); }
+    else if (document.visibilityState === "visible") { refreshOpen(); refreshMine(); }
   }, 5000);
 }

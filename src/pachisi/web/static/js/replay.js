@@ -44,7 +44,7 @@ export async function replayPage(root, code) {
     board.pieceNames = data.piece_names;
     const caption = h("p", { class: "last" });
     const counter = h("span", { class: "counter" });
-    const slider = h("input", { type: "range", min: 0, max: data.frames.length - 1, value: 0, "aria-label": t("replay.step", { i: "", n: data.frames.length }).trim() });
+    const slider = h("input", { type: "range", min: 0, max: data.frames.length - 1, value: 0, "aria-label": t("replay.slider") });
     let i = 0, shownLayout = null;
     const go = (j) => {
       i = Math.max(0, Math.min(data.frames.length - 1, j));

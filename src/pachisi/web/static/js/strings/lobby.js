@@ -33,7 +33,7 @@ export const EN = {
   "replay.room": "Replay of room {code}", "replay.other": "Load another record", "replay.failed": "The record could not be replayed.",
   "skip": "Skip to content", "nav.label": "Main", "lang.label": "Language",
   "rules.index": "How to play each game, with pictures of the moves, and the full rules as the program plays them.",
-  "replay.keys": "← → step · Home End: start, end", "replay.toroom": "Open room {code}",
+  "replay.keys": "← → step · Home End: start, end", "replay.toroom": "Open room {code}", "replay.slider": "Step",
 };
 
 export const RU = {
@@ -69,5 +69,5 @@ export const RU = {
   "replay.room": "Разбор партии комнаты {code}", "replay.other": "Загрузить другую запись", "replay.failed": "Запись не удалось разобрать.",
   "skip": "Перейти к содержимому", "nav.label": "Главное меню", "lang.label": "Язык",
   "rules.index": "Как играть в каждую игру, с картинками ходов, и полные правила, как их играет программа.",
-  "replay.keys": "← → — шаг · Home End — начало, конец", "replay.toroom": "Открыть комнату {code}",
+  "replay.keys": "← → — шаг · Home End — начало, конец", "replay.toroom": "Открыть комнату {code}", "replay.slider": "Шаг",
 };
