@@ -107,8 +107,8 @@ def _plain(text, option):
     """An option's help without the identifiers of its values ("... is not played (void_roll) or ..."): the
     lobby shows the values by name."""
     for c in option.choices:
-        if isinstance(c, str):
-            text = re.sub(rf" ?\({re.escape(c)}\)", "", text).replace(f"({c}: ", "(")
+        if isinstance(c, str) or f"{option.name}={c}" in VALUE_NAMES:
+            text = re.sub(rf" ?\({re.escape(str(c))}\)", "", text).replace(f"({c}: ", "(")
     return text
 
 
