@@ -27,9 +27,9 @@ from ..verify import verify_text
 from . import catalogue
 from .boardjson import events_json, layout_json, position_json
 from .db import Store
-from .rooms import Bucket, Connection, Refusal, RoomManager, Settings
-from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, Joined, JoinRoom, Lobby,
-                      OpenRoom, Pong, ReplayOut, RoomInfo, RulesPage, VerifyReport, Welcome)
+from .rooms import CODE_ALPHABET, CODE_LENGTH, Bucket, Connection, Refusal, RoomManager, Settings
+from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, Joined, JoinRoom, Lobby, MyRoom,
+                      MyRooms, OpenRoom, PlayPage, Pong, ReplayOut, RoomInfo, RulesPage, VerifyReport, Welcome)
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_FRAMES = 20000
@@ -133,11 +133,16 @@ def create_app(settings=None):
         return app.state.manager
 
     # -- pages ----------------------------------------------------------------------------
-    def index():
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    def index(status=200):
+        return FileResponse(STATIC / "index.html", status_code=status, headers={"Cache-Control": "no-cache"})
 
-    app.get("/", include_in_schema=False)(index)
-    app.get("/r/{code}", include_in_schema=False)(lambda code: index())
+    @app.get("/r/{code}", include_in_schema=False)
+    def invitation(code: str):
+        """The room's page; a code that cannot be a room's is the page that says so, with status 404."""
+        known = len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code.upper())
+        return index(200 if known else 404)
+
+    app.get("/", include_in_schema=False)(lambda: index())
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     # -- games ------------------------------------------------------------------------------
@@ -152,6 +157,17 @@ def create_app(settings=None):
             return catalogue.rules_page(name, settings.docs_dir, lang)
         except OptionError as e:
             return refusal(Refusal("game", "{error}", error=e), lang, 404)
+
+    @app.get("/api/games/{name}/play", response_model=PlayPage)
+    def play(name: str, lang: str = Depends(request_lang)):
+        """How to play the game, for players, with its diagrams (404 when the page is not at hand)."""
+        try:
+            page = catalogue.play_page(name, settings.docs_dir, lang)
+        except OptionError as e:
+            return refusal(Refusal("game", "{error}", error=e), lang, 404)
+        if page is None:
+            return refusal(Refusal("game", "no how-to-play page for {game}", game=name), lang, 404)
+        return page
 
     @app.get("/api/games/{name}/dice", response_model=DiceRanges)
     def dice(name: str, players: int | None = None, preset: str | None = None, options: str | None = None,
@@ -170,6 +186,18 @@ def create_app(settings=None):
     def open_rooms():
         """Public rooms waiting for invited players."""
         return manager().open_rooms()
+
+    @app.post("/api/rooms/mine", response_model=list[MyRoom])
+    async def my_rooms(spec: MyRooms):
+        """The rooms a browser holds seats in (its tokens), with whose turn it is; unknown rooms and tokens
+        that hold no seat are left out."""
+        out = []
+        for code, token in spec.tokens.items():
+            room = await manager().get(code)
+            you = room.seats_of(token) if room is not None else []
+            if you:
+                out.append(room.summary(you))
+        return out
 
     @app.post("/api/rooms", response_model=Created, status_code=201)
     async def create_room(spec: CreateRoom, request: Request, lang: str = Depends(request_lang)):
@@ -324,6 +352,13 @@ def create_app(settings=None):
                 await ws.close()
             except Exception:             # noqa: BLE001 - already closed
                 pass
+
+    @app.get("/{path:path}", include_in_schema=False)
+    def elsewhere(path: str, lang: str = Depends(request_lang)):
+        """Any other address: a page that says it is not there (the API's own answer is JSON)."""
+        if path.startswith(("api/", "ws/", "static/")):
+            return refusal(Refusal("missing", "nothing at /{path}", path=path), lang, 404)
+        return index(404)
 
     return app
 

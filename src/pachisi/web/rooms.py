@@ -469,6 +469,20 @@ class Room:
                       for s in self.seats],
         }
 
+    def seats_of(self, token):
+        """The players a seat token holds here ([] for a token of no seat)."""
+        h = token_hash(str(token))
+        return [s.player for s in self.seats if s.token_hash is not None and secrets.compare_digest(s.token_hash, h)]
+
+    def summary(self, you):
+        """The room as "my games" in the lobby lists it: who plays, whose turn it is."""
+        g, turn = self.game, self._turn()
+        return {"code": self.code, "game": g.name, "title": g.title, "status": self.status, "you": you,
+                "names": [s.name for s in self.seats], "colours": [g.player_name(s.player) for s in self.seats],
+                "kinds": [s.kind for s in self.seats], "levels": [s.level for s in self.seats], "turn": turn["player"],
+                "winner": self.match.winner if self.status == "over" else None,
+                "round": len(self.match.rounds) + (0 if self.status == "over" else 1), "score": list(self.match.score)}
+
     def _turn(self):
         st = self.state
         if self.status == "waiting":

@@ -28,7 +28,7 @@ class CreateRoom(Strict):
     options: dict[str, Scalar] = Field(default_factory=dict)
     seats: list[SeatSpec] = Field(min_length=1, max_length=4)
     wins: Optional[int] = Field(None, ge=1, le=9)
-    public: bool = True
+    public: bool = False            # listed in the lobby while it waits for invited players: only if asked
     absent_after: Optional[float] = Field(None, ge=0, le=86400)
     standin_level: Optional[int] = Field(None, ge=1, le=99)
 
@@ -60,6 +60,11 @@ class Joined(BaseModel):
     player: int
 
 
+class ValueInfo(BaseModel):
+    value: Scalar
+    name: Optional[dict[str, str]] = None
+
+
 class OptionInfo(BaseModel):
     name: str
     default: Scalar
@@ -67,6 +72,21 @@ class OptionInfo(BaseModel):
     translations: dict[str, str] = {}   # the help in other languages: {"ru": "..."}
     kind: Literal["bool", "int", "str"]
     choices: list[Scalar]
+    title: dict[str, str] = {}          # a short name, by language
+    player_help: dict[str, str] = {}    # the help by language, its values named as the lobby shows them
+    values: list[ValueInfo] = []      # the choices, each with its name by language (None: shown as is)
+
+
+class PresetInfo(BaseModel):
+    name: str
+    title: dict[str, str]
+    help: dict[str, str]
+    values: dict[str, Scalar]
+
+
+class QuickStart(BaseModel):
+    players: int
+    level: int
 
 
 class GameInfo(BaseModel):
@@ -81,6 +101,8 @@ class GameInfo(BaseModel):
     presets: dict[str, dict[str, Scalar]]
     seating: dict[str, list[int]]   # number of players -> the seat of each player
     rules: bool
+    preset_info: list[PresetInfo] = []
+    quick: Optional[QuickStart] = None
 
 
 class LevelInfo(BaseModel):
@@ -137,6 +159,26 @@ class OpenRoom(BaseModel):
     names: list[str]
 
 
+class MyRooms(Strict):
+    tokens: dict[str, str] = Field(max_length=200)      # room code -> the seat token this browser keeps
+
+
+class MyRoom(BaseModel):
+    code: str
+    game: str
+    title: str
+    status: Literal["waiting", "playing", "over"]
+    you: list[int]                  # the players this token plays
+    names: list[str]
+    colours: list[str]
+    kinds: list[str]
+    levels: list[Optional[int]] = []   # a bot's level, by player
+    turn: Optional[int] = None      # whose turn it is (None: waiting or over)
+    winner: Optional[int] = None
+    round: int
+    score: list[int]
+
+
 class DiceRanges(BaseModel):
     game: str
     dice: list[list[int]]
@@ -148,6 +190,10 @@ class RulesPage(BaseModel):
     title: str
     lang: str               # the language the text is in: the one asked for where translated, else "en"
     html: str
+
+
+class PlayPage(RulesPage):
+    diagrams: list[dict[str, Any]]  # catalogue.diagram: the boards drawn in the page's <figure data-diagram=i>
 
 
 class VerifyRoll(BaseModel):

@@ -1,32 +1,53 @@
 // Talking to the server, and what the browser remembers (seat tokens, name, language).
 // Every request says the language the page is shown in (i18n.setLang marks it on <html lang>), so that
 // the server's refusals and rules pages come in it, whatever the browser's own Accept-Language says.
+// A failed request is an ApiError whose `kind` tells a player what went wrong: "network" (the server
+// could not be reached), "server" (it failed) or "refused" (it said no, and why).
+import { t } from "./i18n.js";
+
+export class ApiError extends Error {
+  constructor(kind, message, status = 0) {
+    super(message);
+    this.kind = kind;
+    this.status = status;
+  }
+}
+
 function langHeader() {
   return { "Accept-Language": document.documentElement.lang || "en" };
 }
 
-export async function getJSON(url) {
-  const r = await fetch(url, { headers: { Accept: "application/json", ...langHeader() } });
+async function request(url, init = {}) {
+  let r;
+  try {
+    r = await fetch(url, { ...init, headers: { ...langHeader(), ...(init.headers || {}) } });
+  } catch {
+    throw new ApiError("network", t("err.network"));
+  }
+  if (r.ok) return r;
   const body = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(body.message || body.detail || r.statusText);
-  return body;
+  if (r.status >= 500 && !body.message) throw new ApiError("server", t("err.server", { status: r.status }), r.status);
+  throw new ApiError("refused", body.message || body.detail || r.statusText, r.status);
+}
+
+export async function getJSON(url) {
+  return (await request(url, { headers: { Accept: "application/json" } })).json();
+}
+
+export async function getText(url) {
+  return (await request(url)).text();
 }
 
 export async function postJSON(url, data) {
-  const r = await fetch(url, {
-    method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json", ...langHeader() },
+  const r = await request(url, {
+    method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify(data),
   });
-  const body = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(body.message || body.detail || r.statusText);
-  return body;
+  return r.json();
 }
 
 export async function postText(url, text) {
-  const r = await fetch(url, { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8", ...langHeader() }, body: text });
-  const body = await r.json().catch(() => ({}));
-  if (!r.ok) throw new Error(body.message || body.detail || r.statusText);
-  return body;
+  return (await request(url, { method: "POST", headers: { "Content-Type": "text/plain; charset=utf-8" }, body: text })).json();
 }
 
 function load(key, fallback) {
@@ -39,6 +60,9 @@ function save(key, value) {
 
 export function tokenFor(code) { return load("pachisi.tokens", {})[code] || null; }
 
+// Every room this browser holds a seat in: {code: token}.
+export function allTokens() { return load("pachisi.tokens", {}); }
+
 export function rememberToken(code, token) {
   const all = load("pachisi.tokens", {});
   all[code] = token;
@@ -47,10 +71,19 @@ export function rememberToken(code, token) {
   save("pachisi.tokens", all);
 }
 
+export function forgetToken(code) {
+  const all = load("pachisi.tokens", {});
+  delete all[code];
+  save("pachisi.tokens", all);
+}
+
 export function myName() { return load("pachisi.name", ""); }
 export function rememberName(name) { save("pachisi.name", name); }
 export function savedLang() { return load("pachisi.lang", null); }
 export function rememberLang(lang) { save("pachisi.lang", lang); }
+
+// A room code as the server writes them (six letters and digits, no look-alikes).
+export const ROOM_CODE = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
 
 let lobbyCache = null;
 export async function lobby() {

@@ -1,38 +1,145 @@
-// The lobby: pick a game, a preset and house rules (each explained in a
-// sentence), and the seats: a person on this screen, a person invited by link,
-// or a bot by level.  Open rooms waiting for players are listed.
+// The lobby: a one-click game against the computer for every game; "my games" (every room this browser
+// holds a seat in, to resume); and a table set up by hand: the game, the seats (a person on this screen,
+// a person invited by link, or a bot by level), a preset and the house rules, each with its name and a
+// sentence of help.  Open rooms waiting for players are listed.
 import { h, clear } from "./dom.js";
-import { lobby, getJSON, postJSON, rememberToken, myName, rememberName } from "./api.js";
-import { t, gameName, colourName, optionHelp } from "./i18n.js";
+import { lobby, getJSON, postJSON, rememberToken, myName, rememberName, allTokens, forgetToken } from "./api.js";
+import { t, getLang, gameName, colourName, optionHelp } from "./i18n.js";
 import { colourHex, seatSymbol } from "./board.js";
+import { spinner, failure } from "./wait.js";
+
+// A name in the current language from a {lang: text} of the server's catalogue.
+const told = (names, fallback) => (names && (names[getLang()] || names.en)) || fallback;
+
+// The quick starts, the games the most players know first.
+const FAMILIAR = ["ludo", "parchis", "parcheesi", "shishbesh", "mandavoshka", "tryasuchka", "kimbo"];
+
+export function levelName(level) { return t(`bot.level.${level}`); }
+
+function levelOption(level) {
+  return h("option", { value: level, text: `${levelName(level)} — ${t(`bot.level.${level}.help`)}` });
+}
+
+function valueName(option, value) {
+  if (option.kind === "bool") return t(value ? "opt.on" : "opt.off");
+  const v = (option.values || []).find((x) => String(x.value) === String(value));
+  return told(v && v.name, String(value));
+}
+
+// A room with these seats, made on the server; on success the room opens.
+async function createRoom(body) {
+  const res = await postJSON("/api/rooms", body);
+  rememberToken(res.code, res.token);
+  location.hash = `#/room/${res.code}`;
+}
+
+function quickStart(game, levels) {
+  const level = levels.some((l) => l.level === game.quick.level) ? game.quick.level : levels[0].level;
+  const status = h("div", { class: "quick-status", "aria-live": "polite" });
+  const button = h("button", { type: "button", class: "primary quick-play", dataset: { game: game.name },
+                                text: t("quick.play", { game: gameName(game.name, game.title) }) });
+  const start = async () => {
+    button.disabled = true;
+    clear(status).append(spinner(t("quick.starting", { game: gameName(game.name, game.title) })));
+    try {
+      const seats = [{ kind: "local", name: myName() }];
+      for (let i = 1; i < game.quick.players; i++) seats.push({ kind: "bot", level });
+      await createRoom({ game: game.name, preset: Object.keys(game.presets)[0], seats, public: false });
+    } catch (err) {
+      clear(status).append(failure(t("quick.failed"), err, start));
+      button.disabled = false;
+    }
+  };
+  button.addEventListener("click", start);
+  return h("li", { class: "quick-card", dataset: { game: game.name } },
+    h("h3", { text: gameName(game.name, game.title) }),
+    h("p", { class: "help" }, t("quick.who", { players: game.quick.players, level: levelName(level) }), " · ",
+      h("a", { href: `#/rules/${game.name}`, class: "howto", text: t("quick.howto") })),
+    button, status);
+}
+
+// "My games": the rooms of the tokens kept in this browser, your turn first.
+function myGames(section) {
+  const list = h("ul", { class: "my-games" });
+  const status = h("div", {});
+  section.append(h("h2", { text: t("mine.title") }), status, list);
+  let first = true;
+  const order = (g) => (g.status === "playing" && g.you.includes(g.turn) ? 0 : g.status === "playing" ? 1 : g.status === "waiting" ? 2 : 3);
+
+  function line(g) {
+    const mine = (p) => g.you.includes(p);
+    const who = (p) => (g.kinds[p] === "bot" && g.levels && g.levels[p] ? t("mine.bot", { level: levelName(g.levels[p]) })
+      : g.kinds[p] === "invite" && !g.names[p] ? t("mine.open") : g.names[p]);
+    const others = g.names.map((_, p) => p).filter((p) => !mine(p)).map((p) => `${who(p)} (${colourName(g.colours[p])})`);
+    let state, cls = g.status;
+    if (g.status === "waiting") state = t("mine.waiting");
+    else if (g.status === "over") state = g.winner !== null && mine(g.winner) ? t("mine.youwon") : g.winner !== null ? t("mine.won", { name: who(g.winner) }) : t("mine.over");
+    else if (mine(g.turn)) { state = t("mine.yourturn"); cls = "yourturn"; }
+    else state = t("mine.turn", { name: `${who(g.turn)} (${colourName(g.colours[g.turn])})` });
+    const forget = h("button", { type: "button", class: "forget", text: t("mine.forget"), "aria-label": t("mine.forget.label", { code: g.code }),
+                                 onclick: () => { forgetToken(g.code); li.remove(); if (!list.children.length) section.hidden = true; } });
+    const li = h("li", { class: `my-game ${cls}`, dataset: { code: g.code, status: g.status } },
+      h("div", { class: "what" }, h("strong", { text: gameName(g.game, g.title) }), " ", h("span", { class: "code", text: g.code }),
+        h("div", { class: "help", text: others.length ? t("mine.vs", { names: others.join(", ") }) : "" })),
+      h("span", { class: `state ${cls}`, text: state + (g.status === "over" ? ` · ${t("mine.over")}` : "") }),
+      h("span", { class: "acts" },
+        h("a", { href: `#/room/${g.code}`, class: "button" + (cls === "yourturn" ? " primary" : ""), text: g.status === "over" ? t("mine.view") : t("mine.resume") }),
+        " ", forget));
+    return li;
+  }
+
+  async function refresh() {
+    const tokens = allTokens();
+    if (!Object.keys(tokens).length) { section.hidden = true; return; }
+    section.hidden = false;
+    if (first) clear(status).append(spinner(t("mine.loading")));
+    try {
+      const games = await postJSON("/api/rooms/mine", { tokens });
+      first = false;
+      clear(status);
+      const held = new Set(games.map((g) => g.code));
+      for (const code of Object.keys(tokens)) if (!held.has(code)) forgetToken(code);     // gone, or no seat
+      games.sort((a, b) => order(a) - order(b));
+      clear(list).append(...games.map(line));
+      section.hidden = !games.length;
+    } catch (err) {
+      clear(status).append(failure(t("mine.failed"), err, refresh));
+    }
+  }
+  return refresh;
+}
 
 export async function lobbyPage(root) {
+  clear(root).append(spinner(t("wait.lobby")));
   const data = await lobby();
   const games = data.games;
   const levels = data.levels;
   let game = games.find((g) => g.name === "shishbesh") || games[0];
   let nplayers = Math.min(4, game.max_players);
   let seats = [];
+  const middling = levels.some((l) => l.level === 3) ? 3 : levels[0].level;
 
   const gameSelect = h("select", { id: "game", name: "game" },
     games.map((g) => h("option", { value: g.name, text: gameName(g.name, g.title) })));
   const playersSelect = h("select", { id: "players", name: "players" });
   const presetSelect = h("select", { id: "preset", name: "preset" });
-  const presetNote = h("p", { class: "help" });
+  const presetNote = h("p", { class: "help", id: "preset-help" });
   const optionsBox = h("div", { class: "options" });
   const seatsBox = h("ol", { class: "seats" });
   const rulesLink = h("a", {});
-  const publicBox = h("input", { type: "checkbox", id: "public", checked: true });
+  const publicBox = h("input", { type: "checkbox", id: "public", "aria-describedby": "public-help" });
+  const publicRow = h("div", { class: "row public" }, publicBox, h("label", { for: "public", text: t("lobby.public") }),
+    h("p", { class: "help", id: "public-help", text: t("lobby.public.help") }));
   const absentInput = h("input", { type: "number", id: "absent", min: 0, max: 3600, value: 60 });
-  const standinSelect = h("select", { id: "standin" },
-    levels.map((l) => h("option", { value: l.level, text: `${l.level} — ${t("bot." + l.bot)}` })));
-  standinSelect.value = String(levels.length ? levels[Math.min(1, levels.length - 1)].level : 1);
-  const error = h("p", { class: "alert", role: "alert", hidden: true });
+  const standinSelect = h("select", { id: "standin" }, levels.map((l) => levelOption(l.level)));
+  standinSelect.value = String(middling);
+  const error = h("div", { class: "create-status", "aria-live": "polite" });
   const create = h("button", { type: "submit", class: "primary", id: "create", text: t("lobby.create") });
-  const openList = h("ul", { class: "open-rooms" });
+  const openList = h("ul", { class: "open-rooms" }, h("li", {}, spinner(t("lobby.loading.open"))));
   const codeInput = h("input", { type: "text", id: "code", maxlength: 6, placeholder: "ABC234", "aria-label": t("room.code"), class: "code" });
 
-  function presetValues() { return game.presets[presetSelect.value] || {}; }
+  const presetInfo = () => game.preset_info.find((p) => p.name === presetSelect.value) || { values: {} };
+  const presetValues = () => game.presets[presetSelect.value] || {};
 
   function drawGame() {
     gameSelect.value = game.name;
@@ -41,41 +148,47 @@ export async function lobbyPage(root) {
     nplayers = Math.max(game.min_players, Math.min(nplayers, game.max_players));
     playersSelect.value = String(nplayers);
     clear(presetSelect);
-    for (const name of Object.keys(game.presets)) presetSelect.append(h("option", { value: name, text: name }));
-    rulesLink.textContent = t("lobby.rules", { game: gameName(game.name, game.title) });
+    for (const p of game.preset_info) presetSelect.append(h("option", { value: p.name, text: told(p.title, p.name) }));
+    rulesLink.textContent = t("rules.howto", { game: gameName(game.name, game.title) });
     rulesLink.href = `#/rules/${game.name}`;
     drawPreset();
     drawSeats();
   }
 
   function drawPreset() {
+    const info = presetInfo();
     const values = presetValues();
-    const keys = Object.keys(values);
-    presetNote.textContent = keys.length ? keys.map((k) => `${k} = ${values[k]}`).join(", ") : t("lobby.preset.seed");
+    const changes = Object.entries(values).map(([k, v]) => {
+      const o = game.options.find((x) => x.name === k);
+      return o ? `${told(o.title, k)}: ${valueName(o, v)}` : `${k}: ${v}`;
+    });
+    presetNote.textContent = [told(info.help, ""), changes.length ? t("lobby.preset.changes", { list: changes.join("; ") }) : ""].filter(Boolean).join(". ");
     clear(optionsBox);
     for (const o of game.options) {
       const value = o.name in values ? values[o.name] : o.default;
       let control;
       const id = `opt-${o.name}`;
+      const helpId = `${id}-help`;
       if (o.kind === "bool") {
-        control = h("input", { type: "checkbox", id, dataset: { option: o.name, kind: "bool" } });
+        control = h("input", { type: "checkbox", id, dataset: { option: o.name, kind: "bool" }, "aria-describedby": helpId });
         control.checked = Boolean(value);
       } else if (o.choices.length) {
-        control = h("select", { id, dataset: { option: o.name, kind: o.kind } },
-          o.choices.map((c) => h("option", { value: String(c), text: String(c) })));
+        control = h("select", { id, dataset: { option: o.name, kind: o.kind }, "aria-describedby": helpId },
+          o.choices.map((c) => h("option", { value: String(c), text: valueName(o, c) })));
         control.value = String(value);
       } else {
-        control = h("input", { type: o.kind === "int" ? "number" : "text", id, value: String(value), dataset: { option: o.name, kind: o.kind } });
+        control = h("input", { type: o.kind === "int" ? "number" : "text", id, value: String(value), dataset: { option: o.name, kind: o.kind }, "aria-describedby": helpId });
       }
-      optionsBox.append(h("div", { class: "option" },
-        h("label", { for: id }, h("code", { text: o.name })), " ", control,
-        h("p", { class: "help", text: optionHelp(o) })));
+      const label = h("label", { for: id, text: told(o.title, o.name) });
+      optionsBox.append(h("div", { class: `option kind-${o.kind}` },
+        o.kind === "bool" ? [control, " ", label] : [label, " ", control],
+        h("p", { class: "help", id: helpId, text: told(o.player_help, optionHelp(o)) })));
     }
   }
 
   function drawSeats() {
     const seating = (game.seating && game.seating[String(nplayers)]) || [...Array(nplayers).keys()];
-    while (seats.length < nplayers) seats.push({ kind: seats.length === 0 ? "local" : "bot", name: seats.length === 0 ? myName() : "", level: levels.length > 1 ? levels[1].level : 1 });
+    while (seats.length < nplayers) seats.push({ kind: seats.length === 0 ? "local" : "bot", name: seats.length === 0 ? myName() : "", level: middling });
     seats = seats.slice(0, nplayers);
     clear(seatsBox);
     seats.forEach((seat, i) => {
@@ -85,8 +198,8 @@ export async function lobbyPage(root) {
       kind.value = seat.kind;
       const name = h("input", { type: "text", maxlength: 24, value: seat.name, placeholder: t("seat.name"), class: "seat-name",
                                 "aria-label": `${colourName(colour)}: ${t("seat.name")}`, hidden: seat.kind === "bot" });
-      const level = h("select", { class: "seat-level", "aria-label": `${colourName(colour)}: ${t("lobby.standin")}`, hidden: seat.kind !== "bot" },
-        levels.map((l) => h("option", { value: l.level, text: `${t("seat.level", { n: l.level })} — ${t("bot." + l.bot)}` })));
+      const level = h("select", { class: "seat-level", "aria-label": `${colourName(colour)}: ${t("seat.bot")}`, hidden: seat.kind !== "bot" },
+        levels.map((l) => levelOption(l.level)));
       level.value = String(seat.level);
       kind.addEventListener("change", () => { seat.kind = kind.value; drawSeats(); });
       name.addEventListener("input", () => { seat.name = name.value; });
@@ -95,6 +208,7 @@ export async function lobbyPage(root) {
       sym.style.color = colourHex(colour);
       seatsBox.append(h("li", { class: "seat" }, sym, h("strong", { text: colourName(colour) }), " ", kind, " ", name, level));
     });
+    publicRow.hidden = !seats.some((s) => s.kind === "invite");
   }
 
   function readOptions() {
@@ -102,7 +216,7 @@ export async function lobbyPage(root) {
     const out = {};
     for (const el of optionsBox.querySelectorAll("[data-option]")) {
       const o = game.options.find((x) => x.name === el.dataset.option);
-      let v = el.dataset.kind === "bool" ? el.checked : el.dataset.kind === "int" ? Number(el.value) : el.value;
+      const v = el.dataset.kind === "bool" ? el.checked : el.dataset.kind === "int" ? Number(el.value) : el.value;
       const base = o.name in values ? values[o.name] : o.default;
       if (v !== base) out[o.name] = v;
     }
@@ -113,56 +227,65 @@ export async function lobbyPage(root) {
   playersSelect.addEventListener("change", () => { nplayers = Number(playersSelect.value); drawSeats(); });
   presetSelect.addEventListener("change", drawPreset);
 
-  const form = h("form", { class: "panel create", onsubmit: async (e) => {
-    e.preventDefault();
-    error.hidden = true;
+  const submit = async () => {
     create.disabled = true;
+    clear(error).append(spinner(t("lobby.create.busy")));
     try {
       const mine = seats.find((s) => s.kind === "local");
       if (mine && mine.name) rememberName(mine.name);
-      const res = await postJSON("/api/rooms", {
+      await createRoom({
         game: game.name, preset: presetSelect.value, options: readOptions(),
         seats: seats.map((s) => ({ kind: s.kind, name: s.kind === "bot" ? "" : s.name, level: s.kind === "bot" ? s.level : null })),
-        public: publicBox.checked, absent_after: Number(absentInput.value) || 0, standin_level: Number(standinSelect.value),
+        public: publicBox.checked && !publicRow.hidden, absent_after: Number(absentInput.value) || 0, standin_level: Number(standinSelect.value),
       });
-      rememberToken(res.code, res.token);
-      location.hash = `#/room/${res.code}`;
     } catch (err) {
-      error.textContent = err.message;
-      error.hidden = false;
+      clear(error).append(failure(t("lobby.create.failed"), err, submit));
     } finally { create.disabled = false; }
-  } },
-    h("h1", { text: t("lobby.title") }),
+  };
+  const form = h("form", { class: "panel create", "aria-labelledby": "custom-title", onsubmit: (e) => { e.preventDefault(); submit(); } },
+    h("h2", { id: "custom-title", text: t("lobby.custom") }),
     h("div", { class: "row" }, h("label", { for: "game", text: t("lobby.game") }), gameSelect, " ", rulesLink),
     h("div", { class: "row" }, h("label", { for: "players", text: t("lobby.players") }), playersSelect),
-    h("h2", { text: t("lobby.seats") }), seatsBox,
+    h("h3", { text: t("lobby.seats") }), seatsBox,
     h("div", { class: "row" }, h("label", { for: "preset", text: t("lobby.preset") }), presetSelect), presetNote,
     h("details", { class: "house" }, h("summary", { text: t("lobby.options") }), optionsBox),
-    h("div", { class: "row" }, publicBox, h("label", { for: "public", text: t("lobby.public") })),
+    publicRow,
     h("div", { class: "row" }, h("label", { for: "absent", text: t("lobby.absent") }), absentInput),
     h("div", { class: "row" }, h("label", { for: "standin", text: t("lobby.standin") }), standinSelect),
     error, create);
 
-  const side = h("aside", { class: "side" },
+  const mineSection = h("section", { class: "panel mine", hidden: true });
+  const refreshMine = myGames(mineSection);
+  const quick = h("section", { class: "panel quick", "aria-labelledby": "quick-title" },
+    h("h2", { id: "quick-title", text: t("quick.title") }),
+    h("ul", { class: "quick-list" }, [...games].sort((a, b) => FAMILIAR.indexOf(a.name) - FAMILIAR.indexOf(b.name)).map((g) => quickStart(g, levels))));
+  const side = h("aside", { class: "side" }, mineSection,
     h("section", { class: "panel" }, h("h2", { text: t("lobby.code") }),
       h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); const c = codeInput.value.trim().toUpperCase(); if (c) location.hash = `#/room/${c}`; } },
         codeInput, h("button", { type: "submit", text: t("lobby.go") }))),
     h("section", { class: "panel" }, h("h2", { text: t("lobby.open") }), openList));
 
-  clear(root).append(h("div", { class: "lobby" }, form, side));
+  clear(root).append(h("h1", { class: "lobby-title", text: t("lobby.title") }), h("div", { class: "lobby" }, h("div", { class: "main-col" }, quick, form), side));
   drawGame();
 
-  async function refresh() {
+  async function refreshOpen() {
     try {
       const rooms = await getJSON("/api/rooms");
       clear(openList);
       if (!rooms.length) openList.append(h("li", { class: "muted", text: t("lobby.none") }));
       for (const r of rooms) {
-        openList.append(h("li", {}, h("strong", { text: gameName(r.game, r.title) }), ` · ${r.code} · ${r.names.join(", ")} `,
+        openList.append(h("li", {}, h("strong", { text: gameName(r.game, r.title) }), ` · ${r.code} · ${r.names.filter(Boolean).join(", ")} `,
           h("a", { href: `#/room/${r.code}`, class: "button", text: t("lobby.join") })));
       }
-    } catch { /* the list refreshes again shortly */ }
+    } catch (err) {
+      clear(openList).append(h("li", {}, failure(t("lobby.open.failed"), err, refreshOpen)));
+    }
   }
-  refresh();
-  const timer = setInterval(() => { if (!document.body.contains(openList)) clearInterval(timer); else refresh(); }, 5000);
+  refreshOpen();
+  refreshMine();
+  // While the lobby is shown and looked at, its lists follow the rooms (whose turn it is, who joined).
+  const timer = setInterval(() => {
+    if (!document.body.contains(openList)) clearInterval(timer);
+    else if (document.visibilityState === "visible") { refreshOpen(); refreshMine(); }
+  }, 5000);
 }

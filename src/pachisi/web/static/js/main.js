@@ -1,41 +1,70 @@
-// The router: #/ lobby, #/room/CODE, #/rules/GAME, #/verify[/CODE], #/replay.
-// An invitation link /r/CODE opens the room.
+// The router: #/ lobby, #/room/CODE, #/rules/GAME[/full], #/verify[/CODE], #/replay[/CODE].
+// An invitation link /r/CODE opens the room; a mistyped one, or any other path or hash, gets a page that
+// says so with a way back.  While a page prepares, a spinner says what it is doing.
 import { h, clear } from "./dom.js";
-import { setLang, getLang, translateStatic } from "./i18n.js";
+import { setLang, getLang, translateStatic, t } from "./i18n.js";
+import { ROOM_CODE } from "./api.js";
 import { lobbyPage } from "./lobby.js";
 import { RoomPage } from "./room.js";
 import { rulesPage } from "./rules.js";
 import { verifyPage } from "./verify.js";
 import { replayPage } from "./replay.js";
+import { spinner, failure } from "./wait.js";
 
 const root = document.getElementById("app");
 let page = null;
 
+function notFound(title, text) {
+  document.title = `${title} · pachisi`;
+  clear(root).append(h("section", { class: "panel page notfound" }, h("h1", { text: title }), h("p", { text }),
+    h("p", {}, h("a", { href: "#/", class: "button primary", id: "back", text: t("notfound.back") }))));
+}
+
 async function route() {
   if (page && page.destroy) page.destroy();
   page = null;
+  document.title = "pachisi";
   const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
+  clear(root).append(spinner(t("wait.page")));
   try {
-    if (parts[0] === "room" && parts[1]) page = new RoomPage(root, parts[1]);
-    else if (parts[0] === "rules") await rulesPage(root, parts[1]);
+    if (badPath) notFound(badPath.room ? t("notfound.room") : t("notfound.title"),
+                          badPath.room ? t("notfound.room.text", { code: badPath.room }) : t("notfound.page.text", { path: badPath.path }));
+    else if (parts[0] === "room" && parts[1] && ROOM_CODE.test(parts[1].toUpperCase())) page = new RoomPage(root, parts[1].toUpperCase());
+    else if (parts[0] === "room") notFound(t("notfound.room"), t("notfound.room.text", { code: parts[1] || "" }));
+    else if (parts[0] === "rules") await rulesPage(root, parts[1], parts[2] === "full");
     else if (parts[0] === "verify") await verifyPage(root, parts[1]);
-    else if (parts[0] === "replay") replayPage(root);
-    else await lobbyPage(root);
+    else if (parts[0] === "replay") page = await replayPage(root, parts[1]);
+    else if (!parts.length) await lobbyPage(root);
+    else notFound(t("notfound.title"), t("notfound.page.text", { path: `#/${parts.join("/")}` }));
   } catch (e) {
-    clear(root).append(h("p", { class: "alert", role: "alert", text: e.message }));
+    clear(root).append(h("section", { class: "panel page" }, failure(t("err.page"), e, route)));
   }
   for (const a of document.querySelectorAll("header nav a")) {
-    a.toggleAttribute("aria-current", a.getAttribute("href") === `#/${parts[0] || ""}` || (!parts[0] && a.getAttribute("href") === "#/"));
+    const current = !badPath && a.getAttribute("href") === `#/${parts[0] || ""}`;
+    if (current) a.setAttribute("aria-current", "page"); else a.removeAttribute("aria-current");
   }
 }
 
-const invite = /^\/r\/([A-Za-z0-9]+)\/?$/.exec(location.pathname);
-if (invite) history.replaceState(null, "", `/#/room/${invite[1].toUpperCase()}`);
+// An invitation link /r/CODE becomes the room's page; any other path than / is a page that is not there.
+let badPath = null;
+const invite = /^\/r\/([^/]*)\/?$/.exec(location.pathname);
+if (invite && ROOM_CODE.test(decodeURIComponent(invite[1]).toUpperCase())) history.replaceState(null, "", `/#/room/${invite[1].toUpperCase()}`);
+else if (invite) badPath = { room: decodeURIComponent(invite[1]) };
+else if (location.pathname !== "/") badPath = { path: location.pathname };
+window.addEventListener("hashchange", () => {
+  if (badPath) { badPath = null; history.replaceState(null, "", `/${location.hash}`); }
+  route();
+});
+
+// The page's own screen-reader labels (translateStatic puts the texts of data-i18n elements).
+function labelStatic() {
+  for (const el of document.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+}
 
 for (const b of document.querySelectorAll("[data-lang]")) {
-  b.addEventListener("click", () => { if (b.dataset.lang !== getLang()) { setLang(b.dataset.lang); route(); } });
+  b.addEventListener("click", () => { if (b.dataset.lang !== getLang()) { setLang(b.dataset.lang); labelStatic(); route(); } });
 }
 setLang(getLang());
 translateStatic();
-window.addEventListener("hashchange", route);
+labelStatic();
 route();

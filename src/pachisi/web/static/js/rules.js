@@ -1,20 +1,67 @@
-// The rules of each game on its own page (docs/games/<game>.md, rendered by the server).
+// How to play each game (docs/play/<game>.md, rendered by the server with its diagrams, each drawn here by
+// the board renderer: the position, the move's path, and the position after it at a button's press),
+// and the full rules as implemented (docs/games/<game>.md) one link further.
 import { h, clear } from "./dom.js";
 import { getJSON, lobby } from "./api.js";
 import { t, gameName } from "./i18n.js";
+import { Board } from "./board.js";
+import { spinner, failure } from "./wait.js";
 
-export async function rulesPage(root, name) {
+function drawDiagram(figure, d, pieceNames) {
+  const host = h("div", { class: "board-host" });
+  const board = new Board(host, {});
+  board.pieceNames = pieceNames;
+  board.setup(d.layout, d.seat_colours);
+  board.svg.setAttribute("aria-label", `${t("rules.diagram")}: ${figure.querySelector("figcaption").textContent}`);
+  let after = false;
+  const show = () => {
+    board.update(after ? d.after : d.before, d.players);
+    board.preview(after ? null : d.move);
+    toggle.textContent = after ? t("rules.undo") : t("rules.playit");
+    toggle.setAttribute("aria-pressed", String(after));
+  };
+  const toggle = h("button", { type: "button", class: "play-move", onclick: () => { after = !after; show(); } });
+  const facts = [d.dice.length ? t("rules.dice", { dice: d.dice.join(" + ") }) : "", d.move ? t("rules.move", { move: d.move.t }) : ""].filter(Boolean);
+  figure.prepend(host);
+  figure.append(h("div", { class: "diagram-controls" }, facts.length ? h("span", { class: "facts", text: facts.join(" · ") }) : null,
+    d.move ? toggle : null));
+  show();
+}
+
+export async function rulesPage(root, name, full = false) {
+  clear(root).append(spinner(t("wait.rules")));
   const data = await lobby();
-  const nav = h("ul", { class: "game-links" }, data.games.map((g) =>
-    h("li", {}, h("a", { href: `#/rules/${g.name}`, text: gameName(g.name, g.title), "aria-current": g.name === name ? "page" : null }))));
+  const nav = h("nav", { "aria-label": t("rules.title") }, h("ul", { class: "game-links" }, data.games.map((g) =>
+    h("li", {}, h("a", { href: `#/rules/${g.name}`, text: gameName(g.name, g.title), "aria-current": g.name === name ? "page" : null })))));
   const body = h("article", { class: "rules" });
-  clear(root).append(h("div", { class: "page" }, h("h1", { text: t("rules.title") }), nav, body));
-  if (!name) { body.append(h("p", { text: t("rules.pick") })); return; }
-  try {
-    const page = await getJSON(`/api/games/${encodeURIComponent(name)}/rules`);
-    // The server renders our own markdown with raw HTML disabled, so the page holds no markup of anyone else's.
-    body.innerHTML = page.html;
-  } catch (e) {
-    body.append(h("p", { class: "alert", text: e.message }));
+  const game = data.games.find((g) => g.name === name);
+  const title = game ? t(full ? "rules.full.title" : "rules.howto", { game: gameName(game.name, game.title) }) : t("rules.title");
+  // The full rules keep their own first heading (the game's name and its identifier) as the page's title.
+  clear(root).append(h("div", { class: "page rules-page" }, full ? null : h("h1", { text: title }), name ? nav : null, body));
+  document.title = `${title} · pachisi`;
+  if (!name) {
+    body.append(h("p", { text: t("rules.index") }), h("ul", { class: "rules-index" }, data.games.map((g) =>
+      h("li", {}, h("a", { href: `#/rules/${g.name}`, class: "howto", text: t("rules.howto", { game: gameName(g.name, g.title) }) }),
+        " · ", h("a", { href: `#/rules/${g.name}/full`, text: t("rules.full") })))));
+    return;
   }
+  const load = async () => {
+    clear(body).append(spinner(t("wait.rules")));
+    try {
+      const page = await getJSON(`/api/games/${encodeURIComponent(name)}/${full ? "rules" : "play"}`);
+      clear(body);
+      // The server renders our own markdown with raw HTML disabled, so the page holds no markup of anyone else's.
+      body.innerHTML = page.html;
+      // A how-to-play page's own first heading is the page's title above.
+      const h1 = body.querySelector("h1");
+      if (h1 && !full) h1.remove();
+      for (const fig of body.querySelectorAll("figure[data-diagram]")) drawDiagram(fig, page.diagrams[Number(fig.dataset.diagram)], game ? game.piece_names : "abcd");
+      body.append(h("p", { class: "more" }, full
+        ? h("a", { href: `#/rules/${name}`, text: t("rules.back") })
+        : h("a", { href: `#/rules/${name}/full`, id: "full-rules", text: t("rules.full") })));
+    } catch (e) {
+      clear(body).append(failure(t("rules.failed"), e, load));
+    }
+  };
+  await load();
 }
