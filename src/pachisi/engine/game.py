@@ -144,6 +144,22 @@ class Game:
     def reason(self, code):
         return self.reasons.get(code, f"not allowed (reason {code})")
 
+    # -- the moment of a turn in a position file (engine/position.py, docs/positions.md) --
+    turn_keys: tuple = ()       # the game's own "turn" fields, in the order the docs give them
+
+    def turn_to_json(self, arr):
+        """The "turn" fields of a state at a chance node (what this turn has
+        brought so far), or of a decision that needs no roll (a fence step, a
+        pending bonus, a missed capture to call); defaults are left out.  None
+        in the middle of a roll: the position file then gives the roll's start,
+        the roll and the moves played (position.dump_position)."""
+        return {} if arr[K.H_PHASE] == K.PHASE_ROLL else None
+
+    def turn_from_json(self, arr, turn):
+        """Set the turn state a position file gives, popping from `turn` the
+        fields the game knows (the rest are refused by the caller); a field
+        that contradicts the position or another field raises GameError."""
+
     def move_cells(self, arr, move):
         """Which board element `move` picks up and where it puts it, so a person
         can make it on the board: (source, target), each ("square", (r, c)),

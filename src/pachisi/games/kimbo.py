@@ -31,6 +31,7 @@ from ..engine import kernel as K
 from ..engine.game import Game, GameError, IllegalMove, Move
 from ..engine.options import Option
 from ..engine.view import BoardView, Square
+from ..engine.position import shown
 from ..i18n import Term, Text
 # the state layout, action slots and reasons (kimbo_rules.pxd) and the compiled rules
 from .kimbo_rules import (ABSENT, CHOICES, DIE0, DIE1, FEN, FENCE, FENCES, G_MOVED, G_STAGE,
@@ -244,6 +245,29 @@ class Kimbo(Game):
     def whole_roll_reason(self):
         return ("the roll must be used as fully as it can be: this move leaves a die unplayable "
                 "where another play uses both")
+
+    # -- the moment of a turn: the fence step before the roll ------------------------------------
+    turn_keys = ("step",)
+
+    def turn_to_json(self, arr):
+        if arr[K.H_PHASE] == K.PHASE_MOVE and arr[G_STAGE] == STAGE_FENCE:
+            return {}                        # the pieces say so: {"turn": "fence", "players": rows}
+        return super().turn_to_json(arr)
+
+    def turn_from_json(self, arr, turn):
+        if "step" not in turn:
+            return
+        step = turn.pop("step")
+        if step not in ("fence", "roll"):
+            raise GameError("turn: step is fence (before the fence move) or roll (the fence move is made), "
+                            "not {value}", value=shown(step))
+        fence_now = arr[K.H_PHASE] == K.PHASE_MOVE
+        if fence_now and step == "roll":
+            raise GameError("turn: step roll contradicts pieces, which give the turn at its fence step")
+        if step == "fence":
+            arr[K.H_PHASE] = K.PHASE_MOVE
+            arr[K.H_NDICE] = 0
+            arr[G_STAGE] = STAGE_FENCE
 
     # -- position files -----------------------------------------------------------------
     def pieces_to_json(self, arr):

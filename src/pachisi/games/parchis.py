@@ -20,8 +20,13 @@ from collections import namedtuple
 
 import numpy as np
 
+from ..engine import kernel as K
+from ..engine.game import GameError
 from ..engine.options import Option
+from ..engine.position import take_piece
 from . import race, track
+from .race import PIECES, POS
+from .track_rules import G_RUN, G_STAGE, G_TROLLS, YARD
 from .parchis_rules import (G_CLOCK, G_LAST, R_EXIT_BARRIER, R_YARD_FIVE, SIZE, STAMP, STEP,
                             ParchisEngine)
 
@@ -82,6 +87,31 @@ class Parchis(track.Ring68Game):
 
     def square_label(self, g):
         return str((g + 4) % 68 + 1)
+
+    # -- the moment of a turn: sixes rolled, the piece moved last, a pending bonus ----------
+    turn_keys = ("sixes", "last_moved", "bonus")
+
+    def run_to_json(self, arr):
+        turn = super().run_to_json(arr)
+        pl, last = int(arr[K.H_PLAYER]), int(arr[G_LAST])
+        if arr[G_TROLLS] and last >= 0 and last // PIECES == pl:
+            turn["last_moved"] = self.piece_names[last % PIECES]
+        return turn
+
+    def turn_from_json(self, arr, turn):
+        last = take_piece(turn, "last_moved", self.piece_names)
+        super().turn_from_json(arr, turn)
+        if last < 0:
+            return
+        pl = int(arr[K.H_PLAYER])
+        if not arr[G_RUN] and not arr[G_STAGE]:
+            raise GameError("turn: last_moved names a piece moved earlier in this turn, but no six has been "
+                            "rolled in it (sixes is 0)")
+        if arr[POS + pl * PIECES + last] == YARD:
+            raise GameError("turn: the last-moved piece {piece} is at home: a piece that has moved is on the "
+                            "board", piece=self.piece_names[last])
+        arr[G_LAST] = pl * PIECES + last
+        arr[G_TROLLS] = 1
 
     def whole_roll_reason(self):
         return ("the die must be played when it can be; a 5 must bring a piece out of home when it can, "

@@ -21,6 +21,7 @@ from ..boards.cross import CrossBoard
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Move
 from ..engine.options import Option
+from ..engine.position import take_count
 from ..engine.view import BoardView
 from . import folkcross, race
 from .folk_rules import SHEL
@@ -30,7 +31,7 @@ from .race import PIECES, POS
 # counters), the kinds of move, the entry rules and the reasons a single-die
 # action is refused: shishbesh_rules.pxd
 from .shishbesh_rules import (ABSENT, CELL, ENTRY_BOTH, ENTRY_DOUBLE, ENTRY_SIX, HUT, JUMP_BACK, JUMP_DIAGONAL,
-                              JUMP_FORWARD, PARK, R_JUMP_DIE, R_LOCKED, R_NO_DIE, R_NO_KIND, R_NO_PIECE,
+                              JUMP_FORWARD, G_EXTRA, G_TRIES, PARK, R_JUMP_DIE, R_LOCKED, R_NO_DIE, R_NO_KIND, R_NO_PIECE,
                               R_NOT_CORNER, R_OVER, R_OVERSHOOT, R_OWN_PIECE, R_OWN_SHELTERED, R_PARK_DOUBLE,
                               R_PARK_JUMP, R_PARK_SIX, R_PARK_SIX_OR_DOUBLE, R_PASS_OWN_HOUSE, R_START_OWN, SIZE,
                               STEP, ShishbeshEngine)
@@ -215,6 +216,33 @@ class ShishBesh(race.FirstPlayer, Game):
 
     def whole_roll_reason(self):
         return race.FULL_ROLL
+
+    # -- the moment of a turn: extra rolls banked, the quick charge's tries --------------------
+    turn_keys = ("extra_rolls", "tries_left")
+
+    def turn_to_json(self, arr):
+        turn = super().turn_to_json(arr)
+        if turn is not None:
+            if arr[G_EXTRA]:
+                turn["extra_rolls"] = int(arr[G_EXTRA])
+            if arr[G_TRIES]:
+                turn["tries_left"] = max(0, 3 - int(arr[G_TRIES]))
+        return turn
+
+    def turn_from_json(self, arr, turn):
+        arr[G_EXTRA] = take_count(turn, "extra_rolls")
+        if "tries_left" in turn:
+            if not self.tab.quick:
+                raise GameError("turn: tries_left counts the quick charge's rolls: only with quick_charge=true")
+            left = take_count(turn, "tries_left", 0, 3)
+            pl = int(arr[K.H_PLAYER])
+            if left < 3 and any(0 <= arr[POS + pl * PIECES + k] <= self.tab.L for k in range(PIECES)):
+                raise GameError("turn: tries_left counts the quick charge's rolls, which are made while none "
+                                "of the player's pieces is on the circle; player {player} has one there", player=pl)
+            if left == 0 and not arr[G_EXTRA]:
+                raise GameError("turn: with no tries left (tries_left 0) the turn goes on only by an extra roll "
+                                "(extra_rolls)")
+            arr[G_TRIES] = 3 - left
 
 
 GAME = ShishBesh

@@ -28,6 +28,7 @@ from ..boards.cross72 import Cross72Board
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Move
 from ..engine.options import Option
+from ..engine.position import take_count
 from ..engine.view import BoardView
 from . import folkcross, race
 from .folkcross import glob
@@ -129,6 +130,18 @@ class Tryasuchka(race.FirstPlayer, Game):
 
     def whole_roll_reason(self):
         return race.FULL_ROLL
+
+    # -- the moment of a turn: the +1s banked ------------------------------------------------------
+    turn_keys = ("extra_rolls",)
+
+    def turn_to_json(self, arr):
+        turn = super().turn_to_json(arr)
+        if turn is not None and arr[G_EXTRA]:
+            turn["extra_rolls"] = int(arr[G_EXTRA])
+        return turn
+
+    def turn_from_json(self, arr, turn):
+        arr[G_EXTRA] = take_count(turn, "extra_rolls")
 
     # -- position files (player-relative, rules.md numbering) ----------------------
     def pieces_to_json(self, arr):
