@@ -239,9 +239,6 @@ class ShishBesh(race.FirstPlayer, Game):
             if left < 3 and any(0 <= arr[POS + pl * PIECES + k] <= self.tab.L for k in range(PIECES)):
                 raise GameError("turn: tries_left counts the quick charge's rolls, which are made while none "
                                 "of the player's pieces is on the circle; player {player} has one there", player=pl)
-            if left == 0 and not arr[G_EXTRA]:
-                raise GameError("turn: with no tries left (tries_left 0) the turn goes on only by an extra roll "
-                                "(extra_rolls)")
             arr[G_TRIES] = 3 - left
 
 

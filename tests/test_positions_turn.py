@@ -1,0 +1,195 @@
+"""Position files at any moment of a turn (docs/positions.md): the turn fields
+of every game, their contradictions refused, and every state a random game
+reaches written down and read back."""
+import json
+import random
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+import pytest
+
+from pachisi.engine import kernel as K
+from pachisi import GameError, dump_position, load_position, make_game
+
+EMPTY = [-1, -1, -1, -1]
+
+
+def parchis(turn, pieces=([10, 20, -1, -1], EMPTY, EMPTY, EMPTY)):
+    return load_position({"game": "parchis", "players": 4, "to_move": 0, "pieces": [list(r) for r in pieces],
+                          "turn": turn})
+
+
+# -- Parchís: the third six, a pending bonus --------------------------------------------------------
+def test_a_third_six_sends_the_last_moved_piece_home_and_offers_no_move():
+    s = parchis({"sixes": 2, "last_moved": "b"})
+    events = s.set_dice((6,))
+    assert [(e.kind, e.player, e.piece, e.a) for e in events] == [
+        ("penalty", 0, 1, 20), ("burned", 0, 0, 6), ("pass", 0, 0, 1)]
+    assert s.game.pieces(s.arr, 0) == [10, -1, -1, -1] and s.current_player == 1 and s.is_chance
+
+
+def test_without_the_sixes_the_same_six_is_an_ordinary_move():
+    s = parchis({})
+    s.set_dice((6,))
+    assert sorted(m.text for m in s.legal_moves()) == ["6a", "6b"]      # pieces at home: a 6 counts 6
+
+
+def test_a_pending_bonus_is_a_decision_that_needs_no_roll():
+    s = parchis({"bonus": [20], "roll": [3]})
+    assert not s.is_chance
+    assert [(m.text, m.frm, m.to) for m in s.legal_moves()] == [("20a", 10, 30), ("20b", 20, 40)]
+    s.push("20b")
+    assert s.is_chance and s.current_player == 1          # a 3 earns no roll again
+
+
+def test_a_bonus_after_a_six_rolls_again():
+    s = parchis({"sixes": 1, "bonus": [10], "roll": [6], "last_moved": "a"})
+    s.push("10b")
+    assert s.is_chance and s.current_player == 0
+
+
+def test_parcheesi_bonus_and_doubles():
+    pieces = [[10, 20, -1, -1], EMPTY, EMPTY, EMPTY]
+    s = load_position({"game": "parcheesi", "players": 4, "pieces": pieces,
+                       "turn": {"doubles": 1, "bonus": [20, 10], "roll": [4, 4]}})
+    assert sorted(m.text for m in s.legal_moves()) == ["10a", "10b", "20a", "20b"]
+    s = load_position({"game": "parcheesi", "preset": "hasbro", "players": 4, "pieces": pieces,
+                       "turn": {"doubles": 2}})
+    events = s.set_dice((3, 3))
+    assert [e.kind for e in events][:1] == ["penalty"] and s.game.pieces(s.arr, 0)[1] == -1
+
+
+@pytest.mark.parametrize("turn, message", [
+    ({"sixes": 3}, "sixes is a whole number from 0 to 2, not 3"),
+    ({"sixes": True}, "not true"),
+    ({"last_moved": "b"}, "no six has been rolled in it"),
+    ({"sixes": 1, "last_moved": "c"}, "the last-moved piece c is at home"),
+    ({"sixes": 1, "last_moved": "z"}, "a piece letter"),
+    ({"bonus": [20]}, "roll gives the dice rolled"),
+    ({"bonus": [20], "roll": [6]}, "contradict each other"),
+    ({"bonus": [15], "roll": [3]}, r"each 20 \(a capture\) or 10"),
+    ({"doubles": 1}, "unknown turn field"),
+    ({"played": ["5a"]}, "give the roll too"),
+    ({"roll": [6], "played": ["6c"]}, "played move 1 is not legal"),
+])
+def test_contradictory_or_malformed_turn_fields_are_refused(turn, message):
+    with pytest.raises(GameError, match=message):
+        parchis(turn)
+
+
+def test_a_bonus_no_piece_can_play_is_refused():
+    with pytest.raises(GameError, match="no piece can play the bonus"):
+        parchis({"bonus": [20], "roll": [2]}, pieces=([70, 71, 71, -1], EMPTY, EMPTY, EMPTY))
+
+
+# -- the other games ---------------------------------------------------------------------------------
+def test_kimbo_documented_fence_position_works_without_dice():
+    rows = [{"pawns": ["c5", "m8", "C", "C"], "fences": ["c7n", "b7e", "e7e", "n14e", "m13e", "n13e"]},
+            {"pawns": ["C", "C", "c9", "a15"]}]
+    for data in ({"game": "kimbo", "players": 2, "pieces": {"turn": "fence", "players": rows}},
+                 {"game": "kimbo", "players": 2, "pieces": rows, "turn": {"step": "fence"}}):
+        s = load_position(data)
+        moves = {m.text for m in s.legal_moves()}
+        assert not s.is_chance and "keep" in moves and "c7n-h6n" in moves
+        s.push("keep")
+        assert s.is_chance
+    with pytest.raises(GameError, match="step is fence"):
+        load_position({"game": "kimbo", "players": 2, "pieces": rows, "turn": {"step": "pawn"}})
+
+
+def test_ludo_sixes_extra_rolls_and_the_turn_start():
+    pieces = [[5, -1, -1, -1], [-1] * 4]
+    s = load_position({"game": "ludo", "players": 2, "pieces": pieces, "turn": {"sixes": 2}})
+    events = s.set_dice((6,))
+    assert [e.kind for e in events] == ["burned", "pass"]
+    s = load_position({"game": "ludo", "preset": "void-turn", "players": 2, "pieces": pieces,
+                       "turn": {"sixes": 2, "turn_start": [[-1, -1, -1, -1], [-1] * 4]}})
+    s.set_dice((6,))
+    assert s.game.pieces(s.arr, 0) == [-1, -1, -1, -1]          # the whole turn is undone
+    with pytest.raises(GameError, match="needs its turn_start"):
+        load_position({"game": "ludo", "preset": "void-turn", "players": 2, "pieces": pieces, "turn": {"sixes": 1}})
+    with pytest.raises(GameError, match="only with third_six=void_turn"):
+        load_position({"game": "ludo", "players": 2, "pieces": pieces, "turn": {"turn_start": pieces}})
+
+
+def test_shishbesh_quick_charge_tries_and_extra_rolls():
+    base = {"game": "shishbesh", "preset": "quick-charge", "players": 2, "pieces": [[-1] * 4, [-1] * 4]}
+    s = load_position({**base, "turn": {"tries_left": 1}})
+    events = s.set_dice((2, 3))
+    assert [e.kind for e in events][-1] == "pass"                 # the last try gave no move
+    s = load_position({**base, "turn": {"tries_left": 2}})
+    events = s.set_dice((2, 3))
+    assert ("reroll", 1) in [(e.kind, e.a) for e in events] and s.current_player == 0
+    with pytest.raises(GameError, match="only with quick_charge=true"):
+        load_position({**base, "preset": "seed", "turn": {"tries_left": 1}})
+    with pytest.raises(GameError, match="has one there"):
+        load_position({**base, "pieces": [[5, -1, -1, -1], [-1] * 4], "turn": {"tries_left": 1}})
+    s = load_position({**base, "preset": "seed", "turn": {"extra_rolls": 1}})
+    s.set_dice((2, 3))
+    assert s.current_player == 0 and s.is_chance
+
+
+def test_mandavoshka_claim_is_a_decision_before_the_next_roll():
+    s = load_position({"game": "mandavoshka", "preset": "claim", "players": 2, "to_move": 1,
+                       "pieces": [[10, -1, -1, -1], [-1] * 4], "turn": {"claim": {"offender": 0, "pieces": ["a"]}}})
+    assert sorted(m.text for m in s.legal_moves()) == ["call-a", "nocall"]
+    s.push("call-a")
+    assert s.game.pieces(s.arr, 0)[0] == (-3, False) and s.current_player == 1
+    with pytest.raises(GameError, match="only with capture_rule=claim"):
+        load_position({"game": "mandavoshka", "players": 2, "to_move": 1, "pieces": [[10, -1, -1, -1], [-1] * 4],
+                       "turn": {"claim": {"offender": 0, "pieces": ["a"]}}})
+
+
+def test_a_roll_under_way_is_the_roll_and_the_moves_played():
+    s = load_position({"game": "shishbesh", "players": 2, "pieces": [[0, 5, -1, -1], [-1] * 4],
+                       "turn": {"roll": [3, 2], "played": ["3a"]}})
+    path = load_position({"game": "shishbesh", "players": 2, "pieces": [[0, 5, -1, -1], [-1] * 4]})
+    path.set_dice((3, 2))
+    path.push("3a")
+    assert s.dice == (2,) and s.arr.tolist() == path.arr.tolist()
+    data = dump_position(s)
+    assert data["turn"] == {"roll": [3, 2], "played": ["3a"]} and data["pieces"][0] == [0, 5, -1, -1]
+
+
+def test_a_finished_game_is_no_position():
+    s = parchis({})
+    s.arr[K.H_PHASE] = K.PHASE_OVER
+    with pytest.raises(GameError, match="game is over"):
+        dump_position(s)
+
+
+# -- every state of a random game is written down and read back --------------------------------------
+GAMES = [("shishbesh", 4, None), ("shishbesh", 2, "quick-charge"), ("mandavoshka", 3, None),
+         ("mandavoshka", 2, "claim"), ("tryasuchka", 2, None), ("ludo", 4, None), ("ludo", 2, "with-bonuses"),
+         ("ludo", 2, "void-turn"), ("parchis", 4, None), ("parcheesi", 4, None), ("parcheesi", 2, "hasbro"),
+         ("kimbo", 2, None)]
+
+
+def same_moment(a, b):
+    """The two states face the same decision now, and after the same roll."""
+    assert (a.current_player, a.is_chance, a.is_over) == (b.current_player, b.is_chance, b.is_over)
+    assert sorted(m.text for m in a.legal_moves()) == sorted(m.text for m in b.legal_moves())
+    if a.is_chance:
+        dice = a.next_roll()
+        ea, eb = a.clone().set_dice(dice), b.clone().set_dice(dice)
+        assert [(e.kind, e.player, e.piece, e.a) for e in ea] == [(e.kind, e.player, e.piece, e.a) for e in eb]
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(GAMES), seed=st.integers(0, 2 ** 32), steps=st.integers(0, 400))
+def test_every_state_reached_round_trips(game, seed, steps):
+    name, players, preset = game
+    state = make_game(name, players, preset).new_state(seed=seed)
+    pick = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            break
+        if state.is_chance:
+            state.roll()
+        else:
+            state.push(pick.choice(state.legal_actions()))
+    if state.is_over:
+        state.pop()
+    data = dump_position(state)
+    back = load_position(json.loads(json.dumps(data)))
+    assert dump_position(back) == data
+    same_moment(state, back)
