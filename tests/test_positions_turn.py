@@ -193,3 +193,78 @@ def test_every_state_reached_round_trips(game, seed, steps):
     back = load_position(json.loads(json.dumps(data)))
     assert dump_position(back) == data
     same_moment(state, back)
+
+
+# -- the referee on the command line ---------------------------------------------------------------
+from typer.testing import CliRunner                                    # noqa: E402
+
+from pachisi.cli import app                                            # noqa: E402
+
+
+def referee(tmp_path, position, *args):
+    f = tmp_path / "position.json"
+    f.write_text(json.dumps(position), encoding="utf-8")
+    return CliRunner().invoke(app, ["moves", "--game", position["game"], "--position", str(f), *map(str, args)])
+
+
+PARCHIS_2_SIXES = {"game": "parchis", "players": 4, "pieces": [[10, 20, -1, -1], EMPTY, EMPTY, EMPTY],
+                   "turn": {"sixes": 2, "last_moved": "b"}}
+
+
+def test_moves_names_the_roller_when_the_roll_burns_and_refuses_a_try_for_the_right_reason(tmp_path):
+    r = referee(tmp_path, PARCHIS_2_SIXES, "--dice", "6", "--try", "7a")
+    assert r.exit_code == 1, r.output
+    assert "yellow rolled 6: no legal move — yellow's b is sent back by a penalty, 6 burns; blue rolls next" in r.output
+    assert "7a: illegal — no move can be made with this roll: the dice burn" in r.output
+    r = referee(tmp_path, PARCHIS_2_SIXES, "--dice", "6", "--json")
+    data = json.loads(r.output)
+    assert data["player"] == 0 and data["moves"] == [] and data["next"] == {"player": 1, "name": "blue", "step": "roll"}
+    assert [e["kind"] for e in data["events"]] == ["penalty", "burned", "pass"]
+
+
+def test_moves_at_a_pending_bonus_needs_no_dice(tmp_path):
+    pos = {**PARCHIS_2_SIXES, "turn": {"bonus": [20], "roll": [3]}}
+    r = referee(tmp_path, pos, "--json")
+    assert r.exit_code == 0, r.output
+    assert [(m["move"], m["from"], m["to"]) for m in json.loads(r.output)["moves"]] == [("20a", 10, 30), ("20b", 20, 40)]
+    r = referee(tmp_path, pos, "--dice", "3")
+    assert r.exit_code == 2 and "--dice 3: the position is at a decision that needs no roll" in r.output
+    r = referee(tmp_path, PARCHIS_2_SIXES)
+    assert r.exit_code == 2 and "give the roll with --dice" in r.output
+
+
+def test_moves_at_kimbo_fence_step_lists_the_fence_moves_in_square_names(tmp_path):
+    rows = [{"pawns": ["c5", "m8", "C", "C"], "fences": ["c7n", "b7e", "e7e", "n14e", "m13e", "n13e"]},
+            {"pawns": ["C", "C", "c9", "a15"]}]
+    r = referee(tmp_path, {"game": "kimbo", "players": 2, "pieces": {"turn": "fence", "players": rows}},
+                "--json", "--try", "c7n-h6n")
+    data = json.loads(r.output)
+    assert r.exit_code == 0 and data["check"]["legal"]
+    assert {"move": "c7n-h6n", "die": 0, "piece": "", "from": "c7n", "to": "h6n"} in data["moves"]
+    r = referee(tmp_path, {"game": "kimbo", "players": 2, "pieces": rows}, "--dice", "6,2", "--json")
+    moves = {m["move"]: (m["from"], m["to"]) for m in json.loads(r.output)["moves"]}
+    assert moves["a2n"] == ("c5", "c7")
+
+
+def test_try_takes_a_whole_play_and_tells_what_it_brings(tmp_path):
+    pos = {"game": "shishbesh", "players": 2, "pieces": [[0, 40, -1, -1], [19, -1, -1, -1]]}
+    r = referee(tmp_path, pos, "--dice", "1,3", "--try", "1a 3b")
+    assert r.exit_code == 0, r.output
+    assert "1a 3b: legal — 1a 0 → 1; 3b 40 → 43 (captures yellow's a, rolls again); red rolls next" in r.output
+    r = referee(tmp_path, pos, "--dice", "1,3", "--try", "1a,3b", "--json")
+    check = json.loads(r.output)["check"]
+    assert [p["move"] for p in check["plays"]] == ["1a", "3b"] and check["next"]["step"] == "roll"
+    assert check["plays"][1]["events"][0]["kind"] == "captured"
+    r = referee(tmp_path, pos, "--dice", "1,3", "--try", "1a 1b")
+    assert r.exit_code == 1 and "1a 1b: illegal — 1b: no die of this roll is left showing 1" in r.output
+
+
+def test_kimbo_accepts_every_spelling_of_a_legal_move_and_names_a_route_written_short():
+    rows = [{"pawns": ["c5", "m8", "C", "C"], "fences": ["c7n", "b7e", "e7e", "n14e", "m13e", "n13e"]},
+            {"pawns": ["C", "C", "c9", "a15"]}]
+    s = load_position({"game": "kimbo", "players": 2, "pieces": rows})
+    s.set_dice((2, 3))
+    assert s.parse_move("a3+2nL").text == "a2+3nL" and s.parse_move("a3+2nLL").text == "a2+3nL"
+    assert s.parse_move("a2nL").text == "a2n" and s.is_legal("b3+2s")
+    assert s.explain("a3+2n") == "a3+2n: the move is not written in full: write a2+3nL or a2+3nR"
+    assert "no such route" in s.explain("a2nR")

@@ -160,6 +160,25 @@ class Game:
         fields the game knows (the rest are refused by the caller); a field
         that contradicts the position or another field raises GameError."""
 
+    def same_move(self, text, written):
+        """Whether `text` is another valid spelling of the legal move the notation writes
+        `written` (Kimbo: the dice of a sum in either order, an extra L); the parser named it."""
+        return False
+
+    def spellings(self, text, legal_moves):
+        """The legal moves `text` may mean when it is not written in full (Kimbo: a turn
+        letter left out), to name in the refusal; `legal_moves()` lists the moves. None here."""
+        return []
+
+    def piece_letter(self, move):
+        """The moving piece's letter ("a"); empty for a move that moves no piece."""
+        return self.piece_names[move.piece] if 0 <= move.piece < len(self.piece_names) else ""
+
+    def where(self, move):
+        """(from, to) of a move as a person reads them: the player-relative
+        places (numbers) here; Kimbo names squares and fence slots."""
+        return move.frm, move.to
+
     def move_cells(self, arr, move):
         """Which board element `move` picks up and where it puts it, so a person
         can make it on the board: (source, target), each ("square", (r, c)),
@@ -265,7 +284,7 @@ class State(K.StateCore):
             named = []
         for a in g.engine.legal_among(arr, named):
             m = g.describe(arr, a)
-            if m.text == text:
+            if m.text == text or g.same_move(text, m.text):
                 return m
         for a in g.engine.legal(arr):
             m = g.describe(arr, a)
@@ -304,6 +323,10 @@ class State(K.StateCore):
             slot_piece_kinds = g.parse_notation(self.arr, text)
         except GameError as e:               # a template with its values: it can be translated
             return IllegalMove(e.template, text, **e.values)
+        spellings = g.spellings(text, self.legal_moves)
+        if spellings:
+            return IllegalMove("the move is not written in full: write {spellings}", text,
+                               spellings=" or ".join(spellings))
         reasons = []
         candidates = set(g.engine.candidates(self.arr))
         for slot, piece, kind in slot_piece_kinds:
