@@ -15,7 +15,7 @@ from . import record as records
 from .bots import BOTS, LEVELS, bot_for_level, make_bot
 from .engine.game import GameError
 from .engine.match import Match
-from .engine.options import OptionError, parse_assignments
+from .engine.options import OptionError, parse_assignments, written
 from .engine.position import load_position
 from .games import GAMES, game_class, make_game
 from .render.terminal import render
@@ -84,12 +84,13 @@ def rules(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)))
     except OptionError as e:
         fail(str(e))
     console.print(f"[bold]{cls.title}[/] ({cls.name}), {cls.min_players}-{cls.max_players} players")
-    console.print("\n[bold]Options[/]")
+    console.print("\n[bold]Options[/] (set one with -o name=value)")
     for o in cls.options:
-        console.print("  " + o.describe())
-    console.print("\n[bold]Presets[/]")
+        console.print("  " + o.describe(), markup=False)
+    console.print("\n[bold]Presets[/] (choose one with --preset name)")
     for name, values in cls.presets.items():
-        console.print(f"  {name}: " + (", ".join(f"{k}={v}" for k, v in values.items()) or "the seed's rules"))
+        console.print(f"  {name}: " + (", ".join(f"{k}={written(v)}" for k, v in values.items())
+                                       or "the seed's rules"), markup=False)
 
 
 @app.command()

@@ -51,8 +51,8 @@ def load_position(data: dict | str | bytes, make_game: Callable[..., Game]) -> S
     game = make_game(data["game"], players, data.get("preset"), data.get("options") or {})
     to_move = data.get("to_move", 0)
     if isinstance(to_move, bool) or not isinstance(to_move, int) or not 0 <= to_move < game.players:
-        raise GameError("to_move must be a player from 0 to {last}, not {to_move}", last=game.players - 1,
-                        to_move=shown(to_move))
+        raise GameError("to_move must be a player from 0 to {last}, not {to_move!r}", last=game.players - 1,
+                        to_move=to_move)
     turn = data.get("turn", {})
     if not isinstance(turn, dict):
         raise GameError("turn is an object of the turn's fields ({allowed}), not {value}",

@@ -23,6 +23,7 @@ from ..engine.game import Game, GameError, Move
 from ..engine.options import Option
 from ..engine.position import take_count
 from ..engine.view import BoardView
+from ..i18n import Text
 from . import folkcross, race
 from .folk_rules import SHEL
 from .folkcross import glob
@@ -181,7 +182,8 @@ class ShishBesh(race.FirstPlayer, Game):
                 hidden_at[g] = who
                 who = []
             if len(who) > 1:
-                raise GameError("two pieces stand on cell {cell} (seat 0's numbering): {who}", cell=g, who=who)
+                raise GameError("two pieces stand on cell {cell} (seat 0's numbering): {first} and {second}", cell=g,
+                                first=self.piece_label(*who[0]), second=self.piece_label(*who[1]))
             for q, k in who:
                 arr[CELL + g] = q * PIECES + k + 1
         for g, who in hidden_at.items():
@@ -195,6 +197,9 @@ class ShishBesh(race.FirstPlayer, Game):
                 raise GameError("player {player}: a piece stands above its own hidden piece, "
                                 "but shelter_own_stack is off", player=q)
         folkcross.refuse_won(arr, self.players, big_l)
+
+    def piece_label(self, player, k):
+        return Text("player {player} piece {piece}", player=player, piece=self.piece_names[k])
 
     # -- drawing ------------------------------------------------------------------
     def view(self, arr):

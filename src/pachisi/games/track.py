@@ -252,7 +252,7 @@ class TrackGame(race.FirstPlayer, Game):
         roll = take_roll(turn, self)
         if self.rolled_run(roll) != (run > 0):
             raise GameError("turn: the roll {roll} and {run} {count} contradict each other: {run} counts this "
-                            "roll too", roll=shown(roll), run=Term(self.run_name), count=run)
+                            "roll too", roll=shown(roll), run=self.run_name, count=run)
         set_roll(arr, roll)
         arr[K.H_PHASE] = K.PHASE_MOVE
         arr[K.H_DICE:K.H_DICE + K.MAX_DICE] = 0
@@ -275,7 +275,7 @@ class TrackGame(race.FirstPlayer, Game):
         try:
             self.pieces_from_json(scratch, rows)
         except GameError as e:
-            raise GameError("turn: {key}: {error}", key=key, error=e) from None
+            raise GameError("{where}: {error}", where=f"turn: {key}", error=e) from None
         arr[into:into + 16] = scratch[POS:POS + 16]
         return True
 
