@@ -116,8 +116,6 @@ def dump_position(state: State) -> dict:
         return out
     out = {"game": g.name, "preset": g.preset, "options": dict(g.opts), "players": g.players,
            "to_move": int(state.current_player), "pieces": g.pieces_to_json(arr)}
-    if state.seed:
-        out["seed"] = state.seed
     if turn:
         out["turn"] = turn
     return out
