@@ -111,7 +111,7 @@ def negotiate(header):
     return best
 
 
-# The words the games' players use (docs/rules, /work/shared/seeds): Шиш-беш has a парк, a домик and
+# The words the games' players use (docs/games and the rule texts): Шиш-беш has a парк, a домик and
 # укрытия; Мандавошка an болото, the БУР, масти (corners) and туалеты; Трясучка a база, лунки and a дом;
 # Ludo a двор; Parchís a дом, барьеры and a коридор; Parcheesi a гнездо and блокады; Kimbo пешки and заборы.
 RU = {

@@ -1,4 +1,4 @@
-"""Kimbo, the game of fences (seed 003; rules.md §1).
+"""Kimbo, the game of fences (the rule text «КИМБО»; docs/games/kimbo.md).
 
 A 15x15 grid whose 3x3 centre is one field with an entrance on each side.
 Every player has four pawns, one in each corner on a start square of its

@@ -1,4 +1,4 @@
-"""Ludo (seed 000, the Ludo part; rules.md §6, §12).
+"""Ludo (the Людо part of the rule text «Правила игры шиш-беш»; docs/games/ludo.md).
 
 A 15x15 cross with a 52-square track, one die, play clockwise.  A piece
 leaves the yard only on a 6, onto its own start; a 6 rolls again, but the
@@ -37,7 +37,7 @@ LudoTab = namedtuple("LudoTab", "dice_lo dice_hi offsets nplayers L T H spacing 
 
 # -- the game ------------------------------------------------------------------------
 class Ludo(track.TrackGame):
-    """Places (rules.md §6): -1 yard, 0 own start .. 50 the square below the
+    """Places (docs/games/ludo.md): -1 yard, 0 own start .. 50 the square below the
     home column, 51..55 home column, 56 centre."""
     name = "ludo"
     title = "Ludo"

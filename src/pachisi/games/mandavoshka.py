@@ -1,4 +1,5 @@
-"""Мандавошка (seed 001; rules.md §2, §4, §12).
+"""Мандавошка (the rule text «Стандартизированные правила, утверждённые Международной
+Федерацией Мандавошки»; docs/games/mandavoshka.md).
 
 Four pieces each start in the player's swamp («болото») and enter on a six
 onto the start, the tip of the own arm.  Two dice, each die a separate move
@@ -240,7 +241,7 @@ class Mandavoshka(race.FirstPlayer, Game):
         arr[G_STAKE] = stake
         arr[G_EXTRA] = extra
 
-    # -- position files (player-relative, rules.md numbering) ----------------------
+    # -- position files (player-relative: docs/games/mandavoshka.md) ----------------------
     _WORDS = {"swamp": SWAMP, "bur": BUR_CENTRE, "bur-exit": BUR_EXIT}
 
     def pieces_to_json(self, arr):

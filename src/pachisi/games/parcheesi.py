@@ -1,4 +1,4 @@
-"""Parcheesi (seed 004; rules.md §8, §12).
+"""Parcheesi (the rule text «Parcheesi stalo žaidimas»; docs/games/parcheesi.md).
 
 The 68-space ring of Parchís with two dice.  A pawn leaves the nest onto its
 entry space on a die showing 5, or on both dice summing to 5 (5-5 may bring
@@ -59,7 +59,7 @@ ParcheesiTab = namedtuple("ParcheesiTab", "dice_lo dice_hi offsets nplayers L T 
 
 # -- the game ------------------------------------------------------------------------------------
 class Parcheesi(track.Ring68Game):
-    """Places (rules.md §8): -1 nest, 0 own entry space .. 63 own turn-off,
+    """Places (docs/games/parcheesi.md): -1 nest, 0 own entry space .. 63 own turn-off,
     64..70 home row, 71 Home; 72..75 are the ring spaces past the turn-off,
     reached only by a pawn that passed its home row."""
     name = "parcheesi"

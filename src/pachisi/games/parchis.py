@@ -1,4 +1,5 @@
-"""Parchís (seed 000, the Парчис part; rules.md §7, §12).
+"""Parchís (the Парчис part of the rule text «Правила игры шиш-беш»;
+docs/games/parchis.md).
 
 68 numbered squares, counter-clockwise, one die.  Each colour leaves home on
 its exit (5, 22, 39, 56) and only on a 5, which is obligatory while a piece is
@@ -43,7 +44,7 @@ ParchisTab = namedtuple("ParchisTab", "dice_lo dice_hi offsets nplayers L T H sp
 
 # -- the game ------------------------------------------------------------------------------
 class Parchis(track.Ring68Game):
-    """Places (rules.md §7): -1 home, 0 own exit .. 63 own corridor entry
+    """Places (docs/games/parchis.md): -1 home, 0 own exit .. 63 own corridor entry
     square, 64..70 corridor, 71 meta."""
     name = "parchis"
     title = "Parchís"

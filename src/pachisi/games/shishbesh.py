@@ -1,4 +1,4 @@
-"""Шиш-беш (seed 000; rules.md §2–3).
+"""Шиш-беш (the rule text «Правила игры шиш-беш»; docs/games/shishbesh.md).
 
 Two dice, each die a separate move in the order the player chooses; a move is
 obligatory when a die can be played, and the player must use as many dice as
@@ -146,7 +146,7 @@ class ShishBesh(race.FirstPlayer, Game):
         kind = {"": STEP, ">": JUMP_FORWARD, "<": JUMP_BACK, "/": JUMP_DIAGONAL}[m.group(3)]
         return [(race.die_slot(arr, d), k, kind)]
 
-    # -- position files (player-relative, rules.md numbering) ----------------------
+    # -- position files (player-relative: docs/positions.md) ----------------------
     def pieces_to_json(self, arr):
         """Per player: -1 park, 0..L circle, L+1.. house; "15s" hides in the shelter on 15."""
         return [[f"{p}s" if hidden else p for p, hidden in self.pieces(arr, q)] for q in range(self.players)]

@@ -63,8 +63,8 @@ class TrackGame(race.FirstPlayer, Game):
     A subclass gives `T` (the last ring place before the lane), `ring_size`,
     `spacing`, `lane_size`, `board`, `square_label(seat, g)` and `rules`, its
     compiled engine (a track_rules.TrackEngine: `dest`, `rebuild`, `numbered`,
-    `at`); places in files and moves use rules.md
-    numbering: -1 yard, 0..T ring, T+1.. lane, T+1+H goal."""
+    `at`); places in files and moves use the
+    player-relative numbering: -1 yard, 0..T ring, T+1.. lane, T+1+H goal."""
 
     T = 0
     ring_size = 0
@@ -94,7 +94,7 @@ class TrackGame(race.FirstPlayer, Game):
 
     # -- numbering ----------------------------------------------------------------
     def rel(self, p):
-        """Internal place -> rules.md numbering."""
+        """Internal place -> the player-relative numbering of files and moves."""
         return self.engine.numbered(int(p))
 
     def internal(self, rel):

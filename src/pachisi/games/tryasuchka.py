@@ -1,4 +1,4 @@
-"""Трясучка (seed 002; rules.md §5, §12).
+"""Трясучка (the rule text «Трясучка»; docs/games/tryasuchka.md).
 
 Two dice, an ordinary 1–6 and a special 2–7; each die is a separate move,
 for two pieces or one after the other for the same piece, and the dice must
@@ -143,7 +143,7 @@ class Tryasuchka(race.FirstPlayer, Game):
     def turn_from_json(self, arr, turn):
         arr[G_EXTRA] = take_count(turn, "extra_rolls")
 
-    # -- position files (player-relative, rules.md numbering) ----------------------
+    # -- position files (player-relative: docs/games/tryasuchka.md) ----------------------
     def pieces_to_json(self, arr):
         """Per player: -1 base, 1..76 circle (72..76 after the lap), 77..80 house."""
         return [self.pieces(arr, q) for q in range(self.players)]
