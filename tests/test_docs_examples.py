@@ -81,3 +81,12 @@ def test_json_positions_load(text):
 
 def test_the_runner_finds_the_examples():
     assert len(list(blocks("python"))) >= 6 and len(list(commands())) >= 6
+
+
+def test_the_docs_stand_on_their_own():
+    """No path outside the repository, no section of a file it does not hold."""
+    texts = [*DOCS, *(ROOT / "src" / "pachisi").rglob("*.py"), *(ROOT / "src" / "pachisi").rglob("*.pyx"),
+             *(ROOT / "src" / "pachisi").rglob("*.pxd"), *(ROOT / "src" / "pachisi" / "web" / "static").rglob("*.js")]
+    found = [f"{p.relative_to(ROOT)}: {word}" for p in texts for word in ("shared/", "rules.md", "§")
+             if word in p.read_text(encoding="utf-8")]
+    assert not found

@@ -268,3 +268,34 @@ def test_kimbo_accepts_every_spelling_of_a_legal_move_and_names_a_route_written_
     assert s.parse_move("a2nL").text == "a2n" and s.is_legal("b3+2s")
     assert s.explain("a3+2n") == "a3+2n: the move is not written in full: write a2+3nL or a2+3nR"
     assert "no such route" in s.explain("a2nR")
+
+
+# -- messages speak the file's language, not Python's ------------------------------------------------
+@pytest.mark.parametrize("position, message", [
+    ({"game": "ludo", "players": 2, "pieces": [[True, -1, -1, -1], [-1] * 4]}, "piece a: true is not a place"),
+    ({"game": "ludo", "players": 2, "pieces": [[None, -1, -1, -1], [-1] * 4]}, "piece a: null is not a place"),
+    ({"game": "shishbesh", "players": 2, "pieces": [[5, -1, -1, -1], [29, -1, -1, -1]]},
+     r"two pieces stand on cell 5 \(seat 0's numbering\): player 0 piece a and player 1 piece a"),
+    ({"game": "ludo", "players": 2, "to_move": True, "pieces": [[-1] * 4, [-1] * 4]}, "not true"),
+    ({"game": "ludo", "players": 2, "pieces": [[-1] * 4, [-1] * 4], "turn": [1]}, r"not \[1\]"),
+])
+def test_position_messages_show_values_as_the_file_writes_them(position, message):
+    with pytest.raises(GameError, match=message) as e:
+        load_position(position)
+    assert "True" not in str(e.value) and "None" not in str(e.value) and "(0, " not in str(e.value)
+
+
+def test_rules_shows_option_values_as_o_takes_them():
+    r = CliRunner().invoke(app, ["rules", "mandavoshka"])
+    assert "capture_rule = penalty (penalty, claim, forced, lenient)" in r.output
+    assert "start_single_occupancy = false (true, false)" in r.output and "'penalty'" not in r.output
+    r = CliRunner().invoke(app, ["rules", "ludo"])
+    assert "with-bonuses: capture_roll=true, finish_roll=true, blocks=true" in r.output and "True" not in r.output
+
+
+def test_a_dice_mistake_is_blamed_on_dice_not_on_the_file(tmp_path):
+    pos = {"game": "shishbesh", "players": 2, "pieces": [[-1] * 4, [-1] * 4]}
+    r = referee(tmp_path, pos, "--dice", "7,1")
+    assert r.exit_code == 2 and "--dice 7,1: a die shows 1 to 6, not 7" in r.output and "position.json" not in r.output
+    r = referee(tmp_path, pos, "--dice", "6")
+    assert r.exit_code == 2 and "--dice 6: this game rolls 2 dice, not 1" in r.output
