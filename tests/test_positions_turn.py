@@ -299,3 +299,19 @@ def test_a_dice_mistake_is_blamed_on_dice_not_on_the_file(tmp_path):
     assert r.exit_code == 2 and "--dice 7,1: a die shows 1 to 6, not 7" in r.output and "position.json" not in r.output
     r = referee(tmp_path, pos, "--dice", "6")
     assert r.exit_code == 2 and "--dice 6: this game rolls 2 dice, not 1" in r.output
+
+
+def test_parchis_the_piece_that_arrived_last_on_an_exit_is_the_one_captured():
+    # blue's and red's pieces share green's exit (a seguro); green leaves home with a 5 and captures one
+    exit_of_green = [56 - 5 - 17 * seat for seat in range(4)]          # green's exit, in each seat's numbering
+    pieces = [[-1] * 4, [exit_of_green[1], -1, -1, -1], [exit_of_green[2], -1, -1, -1], [-1] * 4]
+    for later, victim in ((None, 2), ([[1, "a"]], 1)):
+        turn = {"arrived_last": later} if later else {}
+        s = load_position({"game": "parchis", "players": 4, "to_move": 3, "pieces": pieces, "turn": turn})
+        s.set_dice((5,))
+        events = s.push("5a")
+        assert [(e.kind, e.player) for e in events if e.kind == "captured"] == [("captured", victim)]
+        assert dump_position(load_position(json.dumps(
+            {"game": "parchis", "players": 4, "to_move": 3, "pieces": pieces, "turn": turn}))).get("turn", {}) == turn
+    with pytest.raises(GameError, match="arrived_last names pieces"):
+        load_position({"game": "parchis", "players": 4, "pieces": pieces, "turn": {"arrived_last": [[0, "a"]]}})

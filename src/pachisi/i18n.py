@@ -430,6 +430,9 @@ RU = {
         "turn: бросок {roll} и {run} {count} противоречат друг другу: {run} считает и этот бросок",
     "turn: no piece can play the bonus {bonus} here: it is lost, and the position is the one after it":
         "turn: бонус {bonus} здесь не сыграть ни одной фишкой: он пропадает, и позиция — уже после него",
+    "turn: arrived_last names pieces, like [[1, \"a\"]], each sharing a square with a piece of another colour, "
+    "not {value}":
+        "turn: arrived_last — фишки, например [[1, \"a\"]], каждая на одном поле с фишкой другого цвета, а не {value}",
     "the move is not written in full: write {spellings}": "ход записан не полностью: пишите {spellings}",
     "the position is not valid JSON: {error}": "позиция — не правильный JSON: {error}",
     "a position is a JSON object with game, players, to_move and pieces":

@@ -24,7 +24,7 @@ import numpy as np
 from ..engine import kernel as K
 from ..engine.game import GameError
 from ..engine.options import Option
-from ..engine.position import take_piece
+from ..engine.position import shown, take_piece
 from . import race, track
 from .race import PIECES, POS
 from .track_rules import G_RUN, G_STAGE, G_TROLLS, YARD
@@ -90,17 +90,47 @@ class Parchis(track.Ring68Game):
         return str((g + 4) % 68 + 1)
 
     # -- the moment of a turn: sixes rolled, the piece moved last, a pending bonus ----------
-    turn_keys = ("sixes", "last_moved", "bonus")
+    turn_keys = ("sixes", "last_moved", "bonus", "arrived_last")
 
     def run_to_json(self, arr):
         turn = super().run_to_json(arr)
         pl, last = int(arr[K.H_PLAYER]), int(arr[G_LAST])
         if arr[G_TROLLS] and last >= 0 and last // PIECES == pl:
             turn["last_moved"] = self.piece_names[last % PIECES]
+        later = [[pid // PIECES, self.piece_names[pid % PIECES]] for pid in self.listed_out_of_order(arr)]
+        if later:
+            turn["arrived_last"] = later
         return turn
+
+    def shared(self, arr):
+        """The ring squares where two colours share (a seguro, an exit): their two pieces, in listing order."""
+        for g in range(self.ring_size):
+            mask = int(self.engine.at(arr, g))
+            pids = [pid for pid in range(16) if mask >> pid & 1]
+            if len(pids) == 2 and pids[0] // PIECES != pids[1] // PIECES:
+                yield pids
+
+    def listed_out_of_order(self, arr):
+        """Pieces that arrived on a shared square after the piece listed after them (a piece leaving
+        home onto its exit captures the one that arrived last); listing order is the default."""
+        return [a for a, b in self.shared(arr) if arr[STAMP + a] > arr[STAMP + b]]
 
     def turn_from_json(self, arr, turn):
         last = take_piece(turn, "last_moved", self.piece_names)
+        later = turn.pop("arrived_last", [])
+        pairs = {pid: pids for pids in self.shared(arr) for pid in pids}
+        if not isinstance(later, list):
+            later = [later]
+        for entry in later:
+            ok = (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)
+                  and not isinstance(entry[0], bool) and 0 <= entry[0] < self.players
+                  and isinstance(entry[1], str) and entry[1] in self.piece_names)
+            pid = entry[0] * PIECES + self.piece_names.index(entry[1]) if ok else -1
+            if pid not in pairs:
+                raise GameError("turn: arrived_last names pieces, like [[1, \"a\"]], each sharing a square with "
+                                "a piece of another colour, not {value}", value=shown(entry))
+            arr[G_CLOCK] += 1
+            arr[STAMP + pid] = arr[G_CLOCK]
         super().turn_from_json(arr, turn)
         if last < 0:
             return
