@@ -158,10 +158,13 @@ def test_a_finished_game_is_no_position():
 
 
 # -- every state of a random game is written down and read back --------------------------------------
-GAMES = [("shishbesh", 4, None), ("shishbesh", 2, "quick-charge"), ("mandavoshka", 3, None),
-         ("mandavoshka", 2, "claim"), ("tryasuchka", 2, None), ("ludo", 4, None), ("ludo", 2, "with-bonuses"),
-         ("ludo", 2, "void-turn"), ("parchis", 4, None), ("parcheesi", 4, None), ("parcheesi", 2, "hasbro"),
-         ("kimbo", 2, None)]
+GAMES = [("shishbesh", 4, None, {}), ("shishbesh", 3, "quick-charge", {"extra_rolls_cumulative": True}),
+         ("mandavoshka", 3, None, {}), ("mandavoshka", 4, "captor-swamp", {"capture_rule": "claim"}),
+         ("tryasuchka", 2, None, {}), ("ludo", 4, None, {}),
+         ("ludo", 3, "with-bonuses", {"extra_rolls_cumulative": True, "third_six": "void_turn"}),
+         ("parchis", 4, None, {}), ("parchis", 2, None, {"spare_corridor": False}), ("parcheesi", 4, None, {}),
+         ("parcheesi", 2, "hasbro", {"blockade_turns": 2}), ("kimbo", 2, None, {}),
+         ("kimbo", 3, "open-start", {"end_on_own": True})]
 
 
 def same_moment(a, b):
@@ -177,8 +180,8 @@ def same_moment(a, b):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 2 ** 32), steps=st.integers(0, 400))
 def test_every_state_reached_round_trips(game, seed, steps):
-    name, players, preset = game
-    state = make_game(name, players, preset).new_state(seed=seed)
+    name, players, preset, options = game
+    state = make_game(name, players, preset, options).new_state(seed=seed)
     pick = random.Random(seed)
     for _ in range(steps):
         if state.is_over:
