@@ -313,17 +313,17 @@ def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
             if len(legal) > MAX_LISTED:          # Kimbo's fence step: thousands, in the notation only
                 console.print("  " + "  ".join(m.text for m in legal))
             for m in legal if len(legal) <= MAX_LISTED else ():
-                console.print(f"  {m.text:6} {_from_to(g, m)}")
+                console.print(f"  {m.text:6} {_from_to(*g.where(m))}".rstrip())
         if verdict:
             console.print(_verdict_text(verdict), soft_wrap=True)
     if verdict and not verdict["legal"]:
         raise typer.Exit(1)
 
 
-def _from_to(game, move):
-    """Where a move takes its piece, in the game's own names of places (Kimbo: squares, slots)."""
-    frm, to = game.where(move)
-    return f"{frm} → {to}"
+def _from_to(frm, to):
+    """Where a move takes its piece, in the game's own names of places (Kimbo: squares, slots);
+    nothing for a move that moves none (keep, nocall)."""
+    return f"{frm} → {to}" if frm != "" or to != "" else ""
 
 
 def _dice_option(text):
@@ -389,7 +389,7 @@ def _try_play(state, text, burned):
 def _verdict_text(v):
     if not v["legal"]:
         return f"{v['move']}: illegal — {v['reason']}"
-    said = "; ".join(f"{p['move']} {p['from']} → {p['to']}" + (f" ({p['brings']})" if p["brings"] else "")
+    said = "; ".join(f"{p['move']} {_from_to(p['from'], p['to'])}".rstrip() + (f" ({p['brings']})" if p["brings"] else "")
                      for p in v["plays"])
     left = f"; dice left: {'-'.join(map(str, v['dice_left']))}" if v["dice_left"] else ""
     return f"{v['move']}: legal — {said}{left}; {v['then']}"

@@ -186,6 +186,17 @@ class Mandavoshka(race.FirstPlayer, Game):
         kind = {"": STEP, "h": HIDE, ">": STRAIGHT, "<": BACK, "/": DIAGONAL}[m.group(3)]
         return [(race.die_slot(arr, d), k, kind)]
 
+    def where(self, move):
+        """Places as position files write them: 10, "swamp", "bur", "bur-exit", "held2"; none for nocall."""
+        if move.kind == NOCALL:
+            return "", ""
+        return self.place_name(move.frm), self.place_name(move.to)
+
+    def place_name(self, p):
+        if p <= HELD:
+            return f"held{HELD - p}"
+        return {SWAMP: "swamp", BUR_CENTRE: "bur", BUR_EXIT: "bur-exit"}.get(p, p)
+
     def whole_roll_reason(self):
         if self.opts["capture_rule"] == "forced":
             return ("the dice must be used as fully as possible and, when some such play captures, "
@@ -248,15 +259,8 @@ class Mandavoshka(race.FirstPlayer, Game):
         """Per player: -1 swamp, 0..48 circle, 49..52 house, "15s" hidden in the
         shelter on 15, "bur" the БУР centre, "bur-exit" the own exit cell of the
         БУР, "held2" held in player 2's swamp."""
-        names = {v: k for k, v in self._WORDS.items() if v != SWAMP}
-        out = []
-        for q in range(self.players):
-            row = []
-            for p, hidden in self.pieces(arr, q):
-                row.append(names[p] if p in names else f"held{HELD - p}" if p <= HELD
-                           else f"{p}s" if hidden else p)
-            out.append(row)
-        return out
+        return [[f"{p}s" if hidden else -1 if p == SWAMP else self.place_name(p) for p, hidden in self.pieces(arr, q)]
+                for q in range(self.players)]
 
     def pieces_from_json(self, arr, pieces):
         b, tab = self.board, self.tab
