@@ -389,8 +389,8 @@ def _try_play(state, text, burned):
 def _verdict_text(v):
     if not v["legal"]:
         return f"{v['move']}: illegal — {v['reason']}"
-    said = "; ".join(f"{p['move']} {_from_to(p['from'], p['to'])}".rstrip() + (f" ({p['brings']})" if p["brings"] else "")
-                     for p in v["plays"])
+    said = "; ".join(f"{p['move']} {_from_to(p['from'], p['to'])}".rstrip()
+                     + (f" ({p['brings']})" if p["brings"] else "") for p in v["plays"])
     left = f"; dice left: {'-'.join(map(str, v['dice_left']))}" if v["dice_left"] else ""
     return f"{v['move']}: legal — {said}{left}; {v['then']}"
 

@@ -25,7 +25,6 @@ from dataclasses import dataclass, field
 import datetime
 import json
 import re
-from typing import Any
 
 from .engine.game import GameError, State
 from .engine.match import Match

@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from ..i18n import Error, render
 from . import kernel as K
-from .options import OptionError, resolve
+from .options import OptionError, resolve, written
 
 
 Array = npt.NDArray[np.int64]           # a state: the kernel's header, then the game's own layout
@@ -149,7 +149,7 @@ class Game:
     # -- the public surface ---------------------------------------------------
     def option_string(self) -> str:
         """The option values as `-o` takes them: "arm=5 quick_charge=false ..."."""
-        return " ".join(f"{k}={_fmt(v)}" for k, v in self.opts.items())
+        return " ".join(f"{k}={written(v)}" for k, v in self.opts.items())
 
     def new_state(self, seed: int = 0, first_player: int | None = None) -> State:
         """The starting position.  `seed` decides the dice (and the roll-off);
@@ -223,10 +223,6 @@ class Game:
         offered as a button.  None (the default): the board finds out itself by
         comparing the views before and after the move."""
         return None
-
-
-def _fmt(v):
-    return str(v).lower() if isinstance(v, bool) else str(v)
 
 
 class State(K.StateCore):

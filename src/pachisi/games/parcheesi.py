@@ -140,7 +140,6 @@ class Parcheesi(track.Ring68Game):
     def run_to_json(self, arr):
         turn = super().run_to_json(arr)
         if self.opts["blockade_turns"]:
-            pl = int(arr[K.H_PLAYER])
             if arr[G_TROLLS]:
                 turn["turn_start"] = [self.rel(arr[TSTART + k]) for k in range(PIECES)]
             ages = [[int(arr[AGE + q * PIECES + k]) for k in range(PIECES)] for q in range(self.players)]

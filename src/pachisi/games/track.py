@@ -26,7 +26,7 @@ import re
 from ..boards.ring68 import Ring68Board
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Move
-from ..engine.position import set_roll, shown, take_count, take_piece, take_roll
+from ..engine.position import set_roll, shown, take_count, take_roll
 from ..engine.view import BoardView, Square
 from ..i18n import Term, Text
 from . import race
