@@ -70,6 +70,8 @@ def test_parcheesi_bonus_and_doubles():
     ({"doubles": 1}, "unknown turn field"),
     ({"played": ["5a"]}, "give the roll too"),
     ({"roll": [6], "played": ["6c"]}, "played move 1 is not legal"),
+    ({"bonus": [20], "roll": [3], "played": ["3a"]}, "write it without played"),
+    ({"roll": [6, 1]}, r"turn: roll \[6, 1\]: this game rolls"),
 ])
 def test_contradictory_or_malformed_turn_fields_are_refused(turn, message):
     with pytest.raises(GameError, match=message):

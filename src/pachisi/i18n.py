@@ -433,6 +433,8 @@ RU = {
     "turn: arrived_last names pieces, like [[1, \"a\"]], each sharing a square with a piece of another colour, "
     "not {value}":
         "turn: arrived_last — фишки, например [[1, \"a\"]], каждая на одном поле с фишкой другого цвета, а не {value}",
+    "turn: a pending bonus is the moment after the roll's moves: write it without played":
+        "turn: ждущий бонус — это момент уже после ходов броска: пишите его без played",
     "the move is not written in full: write {spellings}": "ход записан не полностью: пишите {spellings}",
     "the position is not valid JSON: {error}": "позиция — не правильный JSON: {error}",
     "a position is a JSON object with game, players, to_move and pieces":

@@ -63,6 +63,8 @@ def load_position(data: dict | str | bytes, make_game: Callable[..., Game]) -> S
     game.initial(arr)
     game.pieces_from_json(arr, data["pieces"])
     turn = dict(turn)
+    if "bonus" in turn and "played" in turn:
+        raise GameError("turn: a pending bonus is the moment after the roll's moves: write it without played")
     game.turn_from_json(arr, turn)              # takes the fields it knows (a bonus takes the roll too)
     roll, played = turn.pop("roll", None), turn.pop("played", None)
     if turn:
