@@ -56,7 +56,7 @@ def load_position(data: dict | str | bytes, make_game: Callable[..., Game]) -> S
     turn = data.get("turn", {})
     if not isinstance(turn, dict):
         raise GameError("turn is an object of the turn's fields ({allowed}), not {value}",
-                        allowed=", ".join(turn_keys(game)), value=shown(turn))
+                        allowed=", ".join(turn_keys(game)), value=turn)
     seed = data.get("seed", 0)
     state = game.new_state(seed=seed, first_player=to_move)
     arr = state.arr
@@ -83,11 +83,11 @@ def _replay_roll(state: State, roll: Any, played: Any) -> State:
     if not state.is_chance:
         raise GameError("turn: a roll is given, but the position is at a decision before any roll")
     if not isinstance(roll, list) or not all(isinstance(d, int) and not isinstance(d, bool) for d in roll):
-        raise GameError("turn: roll is a list of the dice rolled, like [6, 2], not {value}", value=shown(roll))
+        raise GameError("turn: roll is a list of the dice rolled, like [6, 2], not {value}", value=roll)
     try:
         state.set_dice(tuple(roll))
     except GameError as e:
-        raise GameError("turn: roll {dice}: {error}", dice=shown(roll), error=e) from None
+        raise GameError("turn: roll {dice}: {error}", dice=roll, error=e) from None
     if played is None:
         played = []
     if not isinstance(played, list):
@@ -95,7 +95,7 @@ def _replay_roll(state: State, roll: Any, played: Any) -> State:
     for number, move in enumerate(played, 1):
         if not isinstance(move, str):
             raise GameError("turn: played move {number} is not a move's text: {value}", number=number,
-                            value=shown(move))
+                            value=move)
         try:
             state.push(move)
         except IllegalMove as e:
@@ -146,15 +146,6 @@ def turn_keys(game: Game) -> list[str]:
     return [*game.turn_keys, *ROLL_KEYS]
 
 
-def shown(value: Any) -> str:
-    """A value from a position file as the file writes it (JSON: true, "x", [1, 2]),
-    for messages: never Python's True or (0, 1)."""
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return str(value)
-
-
 # -- reading turn fields: what the games share -------------------------------------------------------
 def take_count(turn: dict, key: str, low: int = 0, high: int | None = None, default: int = 0) -> int:
     """Pop the whole number `key` of a turn (default when absent), within low..high."""
@@ -162,9 +153,9 @@ def take_count(turn: dict, key: str, low: int = 0, high: int | None = None, defa
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (high is not None and value > high):
         if high is None:
             raise GameError("turn: {key} is a whole number from {low} up, not {value}", key=key, low=low,
-                            value=shown(value))
+                            value=value)
         raise GameError("turn: {key} is a whole number from {low} to {high}, not {value}", key=key, low=low,
-                        high=high, value=shown(value))
+                        high=high, value=value)
     return value
 
 
@@ -175,7 +166,7 @@ def take_piece(turn: dict, key: str, names: str) -> int:
         return -1
     if not isinstance(value, str) or value not in names:
         raise GameError("turn: {key} is a piece letter ({letters}) or null, not {value}", key=key,
-                        letters=", ".join(names), value=shown(value))
+                        letters=", ".join(names), value=value)
     return names.index(value)
 
 
@@ -187,7 +178,7 @@ def take_roll(turn: dict, game: Game) -> tuple[int, ...]:
             or not all(isinstance(d, int) and not isinstance(d, bool) and lo <= d <= hi
                        for d, (lo, hi) in zip(roll, ranges))):
         raise GameError("turn: roll gives the dice rolled, {count} of them, each {low} to {high}, not {value}",
-                        count=len(ranges), low=ranges[0][0], high=ranges[0][1], value=shown(roll))
+                        count=len(ranges), low=ranges[0][0], high=ranges[0][1], value=roll)
     return tuple(roll)
 
 

@@ -31,7 +31,6 @@ from ..engine import kernel as K
 from ..engine.game import Game, GameError, IllegalMove, Move
 from ..engine.options import Option
 from ..engine.view import BoardView, Square
-from ..engine.position import shown
 from ..i18n import Term, Text
 # the state layout, action slots and reasons (kimbo_rules.pxd) and the compiled rules
 from .kimbo_rules import (ABSENT, CHOICES, DIE0, DIE1, FEN, FENCE, FENCES, G_MOVED, G_STAGE,
@@ -301,7 +300,7 @@ class Kimbo(Game):
         step = turn.pop("step")
         if step not in ("fence", "roll"):
             raise GameError("turn: step is fence (before the fence move) or roll (the fence move is made), "
-                            "not {value}", value=shown(step))
+                            "not {value}", value=step)
         fence_now = arr[K.H_PHASE] == K.PHASE_MOVE
         if fence_now and step == "roll":
             raise GameError("turn: step roll contradicts pieces, which give the turn at its fence step")

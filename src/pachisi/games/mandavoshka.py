@@ -34,7 +34,7 @@ from ..boards.cross import CrossBoard
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Move
 from ..engine.options import Option
-from ..engine.position import shown, take_count
+from ..engine.position import take_count
 from ..engine.view import BoardView, Square
 from . import folkcross, race
 from .folk_rules import SHEL
@@ -226,17 +226,17 @@ class Mandavoshka(race.FirstPlayer, Game):
             raise GameError("turn: a missed capture is called only with capture_rule=claim")
         if not isinstance(claim, dict) or set(claim) != {"offender", "pieces"}:
             raise GameError("turn: claim is {{\"offender\": a player, \"pieces\": [the letters of the pieces that "
-                            "could have captured]}}, not {value}", value=shown(claim))
+                            "could have captured]}}, not {value}", value=claim)
         offender, pieces, caller = claim["offender"], claim["pieces"], int(arr[K.H_PLAYER])
         if isinstance(offender, bool) or not isinstance(offender, int) or not 0 <= offender < self.players:
             raise GameError("turn: the claim's offender is a player from 0 to {last}, not {value}",
-                            last=self.players - 1, value=shown(offender))
+                            last=self.players - 1, value=offender)
         if offender == caller:
             raise GameError("turn: the player to move calls the missed capture, so it is not the offender")
         if (not isinstance(pieces, list) or not pieces
                 or not all(isinstance(k, str) and k in self.piece_names for k in pieces)):
             raise GameError("turn: the claim's pieces are letters of the offender's pieces, like [\"a\"], not {value}",
-                            value=shown(pieces))
+                            value=pieces)
         stake = 0
         for letter in pieces:
             k = self.piece_names.index(letter)

@@ -30,7 +30,6 @@ import numpy as np
 from ..engine import kernel as K
 from ..engine.game import GameError
 from ..engine.options import Option
-from ..engine.position import shown
 from ..i18n import Text
 from . import race, track
 from .race import PIECES, POS
@@ -161,7 +160,7 @@ class Parcheesi(track.Ring68Game):
         else:
             if not isinstance(start, list) or len(start) != PIECES:
                 raise GameError("turn: turn_start lists where the {count} pawns of the player to move stood "
-                                "when the turn began, not {value}", count=PIECES, value=shown(start))
+                                "when the turn began, not {value}", count=PIECES, value=start)
             for k, value in enumerate(start):
                 rel = self.parse_place(Text("turn_start pawn {piece}", piece=self.piece_names[k]), value)
                 arr[TSTART + k] = -1 if rel < 0 else self.internal(rel)
@@ -172,7 +171,7 @@ class Parcheesi(track.Ring68Game):
                                and all(isinstance(a, int) and not isinstance(a, bool) and a >= 0 for a in row)
                                for row in ages)):
                 raise GameError("turn: blockade_age lists for every player the turns each pawn has stood in "
-                                "the same blockade, like [[0, 0, 2, 2], ...], not {value}", value=shown(ages))
+                                "the same blockade, like [[0, 0, 2, 2], ...], not {value}", value=ages)
             for q, row in enumerate(ages):
                 for k, a in enumerate(row):
                     arr[AGE + q * PIECES + k] = a

@@ -24,7 +24,7 @@ import numpy as np
 from ..engine import kernel as K
 from ..engine.game import GameError
 from ..engine.options import Option
-from ..engine.position import shown, take_piece
+from ..engine.position import take_piece
 from . import race, track
 from .race import PIECES, POS
 from .track_rules import G_RUN, G_STAGE, G_TROLLS, YARD
@@ -128,7 +128,7 @@ class Parchis(track.Ring68Game):
             pid = entry[0] * PIECES + self.piece_names.index(entry[1]) if ok else -1
             if pid not in pairs:
                 raise GameError("turn: arrived_last names pieces, like [[1, \"a\"]], each sharing a square with "
-                                "a piece of another colour, not {value}", value=shown(entry))
+                                "a piece of another colour, not {value}", value=entry)
             arr[G_CLOCK] += 1
             arr[STAMP + pid] = arr[G_CLOCK]
         super().turn_from_json(arr, turn)

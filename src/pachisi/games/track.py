@@ -26,7 +26,7 @@ import re
 from ..boards.ring68 import Ring68Board
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Move
-from ..engine.position import set_roll, shown, take_count, take_roll
+from ..engine.position import set_roll, take_count, take_roll
 from ..engine.view import BoardView, Square
 from ..i18n import Term, Text
 from . import race
@@ -248,11 +248,11 @@ class TrackGame(race.FirstPlayer, Game):
                 or any(b not in (CAPTURE_BONUS, GOAL_BONUS) or isinstance(b, bool) for b in bonus)):
             raise GameError("turn: bonus lists the bonuses to play now, each {capture} (a capture) or {goal} "
                             "(a piece reaching the {place}), not {value}", capture=CAPTURE_BONUS, goal=GOAL_BONUS,
-                            place=Term(self.goal_name), value=shown(bonus))
+                            place=Term(self.goal_name), value=bonus)
         roll = take_roll(turn, self)
         if self.rolled_run(roll) != (run > 0):
             raise GameError("turn: the roll {roll} and {run} {count} contradict each other: {run} counts this "
-                            "roll too", roll=shown(roll), run=self.run_name, count=run)
+                            "roll too", roll=roll, run=self.run_name, count=run)
         set_roll(arr, roll)
         arr[K.H_PHASE] = K.PHASE_MOVE
         arr[K.H_DICE:K.H_DICE + K.MAX_DICE] = 0
@@ -262,7 +262,7 @@ class TrackGame(race.FirstPlayer, Game):
         arr[G_STAGE] = 1
         if not self.engine.legal(arr):
             raise GameError("turn: no piece can play the bonus {bonus} here: it is lost, and the position is "
-                            "the one after it", bonus=shown(bonus))
+                            "the one after it", bonus=bonus)
 
     def pieces_at_turn_start(self, arr, turn, key, into):
         """Pop `key`, the pieces where they stood when the turn began (rows like "pieces"),
