@@ -60,8 +60,11 @@ def test_python_blocks_run_and_print_what_they_say(code):
         exec(compile(code, "<docs>", "exec"), {"__name__": "__docs__"})
     printed = out.getvalue().splitlines()
     said = [m.group(1).strip() for m in re.finditer(r"^\s*print\(.*\)\s+# (.*)$", code, re.M)]
+    at = 0                                       # each comment matches a later printed line than the last
     for expected in said:
-        assert any(expected.startswith(line) for line in printed), (expected, printed)
+        found = next((i for i in range(at, len(printed)) if printed[i] and expected.startswith(printed[i])), None)
+        assert found is not None, (expected, printed[at:])
+        at = found + 1
 
 
 @pytest.mark.parametrize("args", list(commands()))
