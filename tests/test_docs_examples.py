@@ -93,3 +93,10 @@ def test_the_docs_stand_on_their_own():
     found = [f"{p.relative_to(ROOT)}: {word}" for p in texts for word in ("shared/", "rules.md", "§")
              if word in p.read_text(encoding="utf-8")]
     assert not found
+
+
+def test_the_package_docstring_example_runs():
+    import doctest
+
+    import pachisi
+    assert doctest.testmod(pachisi).failed == 0
