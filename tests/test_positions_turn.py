@@ -6,9 +6,11 @@ import random
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 import pytest
+from typer.testing import CliRunner
 
 from pachisi.engine import kernel as K
 from pachisi import GameError, dump_position, load_position, make_game
+from pachisi.cli import app
 
 EMPTY = [-1, -1, -1, -1]
 
@@ -201,10 +203,6 @@ def test_every_state_reached_round_trips(game, seed, steps):
 
 
 # -- the referee on the command line ---------------------------------------------------------------
-from typer.testing import CliRunner                                    # noqa: E402
-
-from pachisi.cli import app                                            # noqa: E402
-
 
 def referee(tmp_path, position, *args):
     f = tmp_path / "position.json"
