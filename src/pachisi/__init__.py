@@ -1,27 +1,39 @@
-"""pachisi: the cross-and-circle family of dice race games."""
-from .engine.game import Event, GameError, IllegalMove, Move, State
+"""pachisi: the cross-and-circle family of dice race games.
+
+    >>> from pachisi import make_game
+    >>> state = make_game("ludo", players=2).new_state(seed=1)
+
+`make_game` gives a Game (the rules), `Game.new_state` a State (a position
+with roll/set_dice, legal_moves/legal_actions, push/pop, is_legal, clone);
+`load_position`/`dump_position` read and write position files (any moment of
+a turn), `pachisi.record` game records.  docs/library.md has the tour.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+from .engine.game import Event, Game, GameError, IllegalMove, Move, State
 from .engine.options import OptionError
 from .engine import position as _position
 from .engine.position import dump_position
 from .games import GAMES, make_game, state_from_json
 
-__all__ = ["Event", "GameError", "IllegalMove", "Move", "State", "OptionError", "GAMES", "make_game",
+__all__ = ["Event", "Game", "GameError", "IllegalMove", "Move", "State", "OptionError", "GAMES", "make_game",
            "state_from_json", "load_position", "dump_position", "__version__"]
 
 
-def load_position(data, make_game=make_game):
+def load_position(data: dict | str | bytes, make_game: Callable[..., Game] = make_game) -> State:
     """A State from a position dict or its JSON text (docs/positions.md).  The
     engine's load_position takes the game factory as an argument (it sits below
     pachisi.games); here it defaults to make_game so a caller need not pass it."""
     return _position.load_position(data, make_game)
 
 
-def _version():
+def _version() -> str:
     """The installed distribution's version; from a source tree that was never
     installed (tests run on src/), the version pyproject.toml declares."""
     from importlib.metadata import PackageNotFoundError, version
     try:
-        return version("pachisi")
+        return str(version("pachisi"))
     except PackageNotFoundError:
         pass
     import tomllib
@@ -31,10 +43,10 @@ def _version():
             project = tomllib.load(f).get("project", {})
     except (OSError, tomllib.TOMLDecodeError):
         return "0+unknown"
-    return project.get("version", "0+unknown") if project.get("name") == "pachisi" else "0+unknown"
+    return str(project.get("version", "0+unknown")) if project.get("name") == "pachisi" else "0+unknown"
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     """`__version__` is looked up on first use: reading package metadata scans
     sys.path, which every `pachisi --help` would otherwise pay for."""
     if name == "__version__":

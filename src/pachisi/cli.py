@@ -18,7 +18,7 @@ from . import record as records
 from .bots import BOTS, LEVELS, bot_for_level, make_bot
 from .engine.game import GameError
 from .engine.match import Match
-from .engine.options import OptionError, parse_assignments
+from .engine.options import OptionError, parse_assignments, written
 from .engine.position import load_position
 from .games import GAMES, game_class, make_game
 from .i18n import LANGUAGES, render as _render
@@ -120,12 +120,13 @@ def rules(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)))
     except OptionError as e:
         fail(str(e))
     console.print(f"[bold]{cls.title}[/] ({cls.name}), {cls.min_players}-{cls.max_players} players")
-    console.print("\n[bold]Options[/]")
+    console.print("\n[bold]Options[/] (set one with -o name=value)")
     for o in cls.options:
-        console.print("  " + o.describe())
-    console.print("\n[bold]Presets[/]")
+        console.print("  " + o.describe(), markup=False)
+    console.print("\n[bold]Presets[/] (choose one with --preset name)")
     for name, values in cls.presets.items():
-        console.print(f"  {name}: " + (", ".join(f"{k}={v}" for k, v in values.items()) or "the seed's rules"))
+        console.print(f"  {name}: " + (", ".join(f"{k}={written(v)}" for k, v in values.items())
+                                       or "the seed's rules"), markup=False)
 
 
 @app.command()
@@ -199,11 +200,6 @@ def _writable_dir(folder):
         fail(_("cannot write records to {folder}: {problem}", folder=folder, problem=e.strerror or e))
 
 
-def _piece_name(game, move):
-    """The moving piece's letter; empty for a move that moves no piece (a fence)."""
-    return game.piece_names[move.piece] if 0 <= move.piece < len(game.piece_names) else ""
-
-
 def _where(move):
     return f"{move.frm} → {move.to}"
 
@@ -241,58 +237,144 @@ def _save(match, state, start, seats, record_dir):
 @app.command()
 def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
           position: Path = typer.Option(..., help="a position file (JSON, see docs/positions.md)"),
-          dice: str = typer.Option(..., help="the roll, e.g. 6,1"),
-          try_move: str = typer.Option(None, "--try", help="check one move: legal, or why not"),
+          dice: str = typer.Option(None, help="the roll, e.g. 6,1 (left out at a decision that needs no roll: "
+                                   "Kimbo's fence step, a pending bonus, a roll already under way)"),
+          try_move: str = typer.Option(None, "--try", help="check a move, or a whole play (\"1a 3a\"): legal "
+                                       "and what it brings, or why not"),
           as_json: bool = typer.Option(False, "--json", help="print JSON")):
-    """The referee: the legal moves of a position for a roll."""
+    """The referee: the legal moves of a position, for a roll or at a decision that needs none."""
     try:
         data = json.loads(position.read_text(encoding="utf-8"))
     except OSError as e:
         fail(f"cannot read {position}: {e.strerror}")
-    except json.JSONDecodeError as e:
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
         fail(f"{position} is not valid JSON: {e}")
-    try:
-        values = tuple(int(x) for x in dice.replace("-", ",").split(","))
-    except ValueError:
-        fail(f"dice must be numbers like 6,1: {dice!r}")
+    values = _dice_option(dice) if dice is not None else None
     try:
         if isinstance(data, dict):
             data.setdefault("game", game)
             if game_class(data["game"]).name != game_class(game).name:
-                fail(f"the position is of {data['game']!r}, not {game!r}")
+                fail(f"the position is of {data['game']}, not {game}")
         state = load_position(data, make_game)
-        events = state.set_dice(values)
     except (GameError, OptionError) as e:
         fail(f"{position}: {e}")
-    legal = state.legal_moves()
-    g = state.game
-    verdict = None
-    if try_move:
+    g, roller = state.game, state.current_player
+    events = []
+    if values is not None:
+        if not state.is_chance:
+            fail(f"--dice {dice}: the position is at a decision that needs no roll ({_decision(state)}); "
+                 "leave out --dice")
         try:
-            m = state.parse_move(try_move)
-            verdict = {"move": try_move, "legal": True, "to": m.to}
+            events = state.set_dice(values)
         except GameError as e:
-            verdict = {"move": try_move, "legal": False, "reason": str(e)}
+            fail(f"--dice {dice}: {e}")
+    elif state.is_chance:
+        fail("the position is before a roll: give the roll with --dice (e.g. --dice "
+             + ",".join(str(hi) for _, hi in g.dice_ranges()) + ")")
+    burned = values is not None and (state.is_chance or state.is_over or state.current_player != roller)
+    legal = [] if burned else state.legal_moves()
+    verdict = _try_play(state, try_move, burned) if try_move else None
+    rolled = "-".join(map(str, values)) if values is not None else ""
     if as_json:
-        out = {"game": g.name, "player": state.current_player, "dice": list(values),
-               "moves": [{"move": m.text, "die": m.die, "piece": _piece_name(g, m), "from": m.frm,
-                          "to": m.to} for m in legal],
-               "events": [e.as_dict() for e in events]}
+        out = {"game": g.name, "player": roller, "dice": list(values) if values is not None else list(state.dice),
+               "moves": [{"move": m.text, "die": m.die, "piece": g.piece_letter(m), "from": g.where(m)[0],
+                          "to": g.where(m)[1]} for m in legal],
+               "events": [e.as_dict() for e in events], "next": _next_step(state)}
         if verdict:
             out["check"] = verdict
         console.print_json(json.dumps(out, ensure_ascii=False))
     else:
         console.print(render(g, g.view(state.arr)))
-        console.print(f"{g.player_name(state.current_player)} to move with {'-'.join(map(str, values))}: "
-                      f"{len(legal)} legal move(s)")
-        for m in legal:
-            console.print(f"  {m.text:6} {_where(m)}")
-        if not legal:
-            console.print("  none: " + (_describe(events, g).lstrip(" —") or "the dice burn"))
+        who = g.player_name(roller)
+        if burned:
+            console.print(f"{who} rolled {rolled}: no legal move — "
+                          + (_describe(events, g).lstrip(" —") or "the dice burn") + f"; {_next_text(state)}",
+                          soft_wrap=True)
+        else:
+            console.print(f"{_decision(state, rolled)}: {len(legal)} legal move(s)")
+            if len(legal) > MAX_LISTED:          # Kimbo's fence step: thousands, in the notation only
+                console.print("  " + "  ".join(m.text for m in legal))
+            for m in legal if len(legal) <= MAX_LISTED else ():
+                console.print(f"  {m.text:6} {_from_to(*g.where(m))}".rstrip())
         if verdict:
-            console.print(f"{try_move}: " + ("legal" if verdict["legal"] else f"illegal — {verdict['reason']}"))
+            console.print(_verdict_text(verdict), soft_wrap=True)
     if verdict and not verdict["legal"]:
         raise typer.Exit(1)
+
+
+def _from_to(frm, to):
+    """Where a move takes its piece, in the game's own names of places (Kimbo: squares, slots);
+    nothing for a move that moves none (keep, nocall)."""
+    return f"{frm} → {to}" if frm != "" or to != "" else ""
+
+
+def _dice_option(text):
+    """The roll given with --dice: numbers separated by commas or dashes."""
+    try:
+        return tuple(int(x) for x in text.replace("-", ",").split(","))
+    except ValueError:
+        fail(f"--dice: dice must be numbers like 6,1, not {text}")
+
+
+def _decision(state, rolled=""):
+    """Who decides now, with what: "red to move with 6-1", "yellow to move with 20 to play"
+    (a pending bonus, a roll under way), "red to move before the roll" (Kimbo's fence step, a claim)."""
+    dice = "-".join(map(str, state.dice))
+    at = f"with {rolled}" if rolled else f"with {dice} to play" if dice else "before the roll"
+    return f"{state.game.player_name(state.current_player)} to move {at}"
+
+
+def _next_step(state):
+    """Who acts next and how: {"player", "name", "step": roll | move | over}."""
+    if state.is_over:
+        return {"step": "over", "winner": state.winner}
+    p = state.current_player
+    return {"player": p, "name": state.game.player_name(p), "step": "roll" if state.is_chance else "move"}
+
+
+def _next_text(state):
+    n = _next_step(state)
+    if n["step"] == "over":
+        return f"the game is over, {state.game.player_name(n['winner'])} wins"
+    return f"{n['name']} " + ("rolls next" if n["step"] == "roll" else "moves next")
+
+
+def _try_play(state, text, burned):
+    """Check a move or a whole play (moves separated by spaces or commas) on a copy:
+    each move with what it brought, then who acts next; or the first refusal."""
+    moves = text.replace(",", " ").split()
+    verdict = {"move": text, "legal": True, "plays": []}
+    if not moves:
+        return {**verdict, "legal": False, "reason": "no move given"}
+    if burned:
+        return {**verdict, "legal": False, "at": 1, "reason": "no move can be made with this roll: the dice burn"}
+    trial, g = state.clone(), state.game
+    player = trial.current_player
+    for number, token in enumerate(moves, 1):
+        if trial.current_player != player or trial.is_chance or trial.is_over:
+            return {**verdict, "legal": False, "at": number,
+                    "reason": f"{token}: the roll is over after {' '.join(moves[:number - 1])}; {_next_text(trial)}"}
+        try:
+            move = trial.parse_move(token)
+            events = trial.push(move)
+        except GameError as e:
+            return {**verdict, "legal": False, "at": number, "reason": str(e)}
+        verdict["plays"].append({"move": move.text, "from": g.where(move)[0], "to": g.where(move)[1],
+                                 "brings": _describe(events, g).lstrip(" —"),
+                                 "events": [e.as_dict() for e in events]})
+    verdict["dice_left"] = list(trial.dice) if trial.current_player == player and not trial.is_chance else []
+    verdict["next"] = _next_step(trial)
+    verdict["then"] = _next_text(trial)
+    return verdict
+
+
+def _verdict_text(v):
+    if not v["legal"]:
+        return f"{v['move']}: illegal — {v['reason']}"
+    said = "; ".join(f"{p['move']} {_from_to(p['from'], p['to'])}".rstrip()
+                     + (f" ({p['brings']})" if p["brings"] else "") for p in v["plays"])
+    left = f"; dice left: {'-'.join(map(str, v['dice_left']))}" if v["dice_left"] else ""
+    return f"{v['move']}: legal — {said}{left}; {v['then']}"
 
 
 @app.command()

@@ -70,7 +70,21 @@ def _told(value, lang):
         return translate(value, lang)
     if isinstance(value, (Text, Error)):
         return value.message(lang)
+    if value is None or isinstance(value, (bool, list, tuple, dict)):
+        return _Written(value)
     return value
+
+
+class _Written(str):
+    """A value as a position file or a command line writes it (true, [1, 2], null),
+    also under {value!r}: a message never shows Python's True or (0, 1)."""
+
+    def __new__(cls, value):
+        import json
+        return super().__new__(cls, json.dumps(value, ensure_ascii=False, default=str))
+
+    def __repr__(self):
+        return str(self)
 
 
 def translations(text):
@@ -97,7 +111,7 @@ def negotiate(header):
     return best
 
 
-# The words the games' players use (docs/rules, /work/shared/seeds): Шиш-беш has a парк, a домик and
+# The words the games' players use (docs/games and the rule texts): Шиш-беш has a парк, a домик and
 # укрытия; Мандавошка an болото, the БУР, масти (corners) and туалеты; Трясучка a база, лунки and a дом;
 # Ludo a двор; Parchís a дом, барьеры and a коридор; Parcheesi a гнездо and блокады; Kimbo пешки and заборы.
 RU = {
@@ -338,6 +352,90 @@ RU = {
         "комната {code}: сохранённый бросок {value} — не бросок зерна {roll}",
 
     # -- position files: a position written by hand -------------------------------------------
+    # the moment of a turn (docs/positions.md: "turn")
+    "turn is an object of the turn's fields ({allowed}), not {value}":
+        "turn — объект с полями хода ({allowed}), а не {value}",
+    "unknown turn field(s) for {game}: {keys}; allowed: {allowed}":
+        "у {game} нет таких полей хода: {keys}; можно: {allowed}",
+    "turn: a roll is given, but the position is at a decision before any roll":
+        "turn: дан бросок, а позиция — на решении до всякого броска",
+    "turn: roll is a list of the dice rolled, like [6, 2], not {value}":
+        "turn: roll — список выпавших кубиков, например [6, 2], а не {value}",
+    "turn: played lists the moves of a roll: give the roll too": "turn: played — ходы броска: дайте и сам бросок (roll)",
+    "turn: roll {dice}: {error}": "turn: бросок {dice}: {error}",
+    "turn: played is a list of the moves already made in this roll, like [\"6a\"]":
+        "turn: played — список ходов, уже сделанных в этом броске, например [\"6a\"]",
+    "turn: played move {number} is not a move's text: {value}": "turn: ход {number} в played — не запись хода: {value}",
+    "turn: played move {number} is not legal: {error}": "turn: ход {number} в played нельзя сделать: {error}",
+    "the game is over: a position file holds a game still in play":
+        "партия окончена: в файле позиции — только партия, которая ещё идёт",
+    "this moment of a roll cannot be written: the position before the roll is not known (it was loaded, or its "
+    "undo stack was cleared, after the roll)":
+        "этот момент броска не записать: позиция до броска неизвестна (её загрузили или очистили историю отмены "
+        "уже после броска)",
+    "turn: {key} is a whole number from {low} up, not {value}": "turn: {key} — целое число от {low}, а не {value}",
+    "turn: {key} is a whole number from {low} to {high}, not {value}":
+        "turn: {key} — целое число от {low} до {high}, а не {value}",
+    "turn: {key} is a piece letter ({letters}) or null, not {value}":
+        "turn: {key} — буква фишки ({letters}) или null, а не {value}",
+    "turn: roll gives the dice rolled, {count} of them, each {low} to {high}, not {value}":
+        "turn: roll — выпавшие кубики, {count} шт., каждый от {low} до {high}, а не {value}",
+    "turn: step is fence (before the fence move) or roll (the fence move is made), not {value}":
+        "turn: step — fence (до хода забором) или roll (ход забором сделан), а не {value}",
+    "turn: step roll contradicts pieces, which give the turn at its fence step":
+        "turn: step roll противоречит pieces, где ход стоит на шаге забора",
+    "turn: turn_start matters only with third_six=void_turn (the third six undoes the turn)":
+        "turn: turn_start нужен только при third_six=void_turn (третья шестёрка отменяет весь ход)",
+    "turn: with third_six=void_turn a turn under way needs its turn_start (where the pieces stood when it began)":
+        "turn: при third_six=void_turn начатому ходу нужен turn_start (где стояли фишки в начале хода)",
+    "turn: a missed capture is called only with capture_rule=claim":
+        "turn: о несрубленной фишке заявляют только при capture_rule=claim",
+    "turn: claim is {{\"offender\": a player, \"pieces\": [the letters of the pieces that could have captured]}}, "
+    "not {value}":
+        "turn: claim — {{\"offender\": игрок, \"pieces\": [буквы фишек, которые могли срубить]}}, а не {value}",
+    "turn: the claim's offender is a player from 0 to {last}, not {value}":
+        "turn: нарушитель в claim — игрок от 0 до {last}, а не {value}",
+    "turn: the player to move calls the missed capture, so it is not the offender":
+        "turn: о несрубленной фишке заявляет тот, чей ход, — значит, он не нарушитель",
+    "turn: the claim's pieces are letters of the offender's pieces, like [\"a\"], not {value}":
+        "turn: pieces в claim — буквы фишек нарушителя, например [\"a\"], а не {value}",
+    "turn: extra_rolls is the offender's roll again after a claim: give the claim too":
+        "turn: extra_rolls — повторный бросок нарушителя после заявки: дайте и саму заявку (claim)",
+    "turn: the offender's piece {piece} is neither in the swamp nor on the circle, so it cannot be sent to the БУР":
+        "turn: фишка {piece} нарушителя не в болоте и не на круге, её нельзя отправить в БУР",
+    "turn: turn_start lists where the {count} pawns of the player to move stood when the turn began, not {value}":
+        "turn: turn_start — где стояли {count} фишки ходящего в начале хода, а не {value}",
+    "turn: blockade_age lists for every player the turns each pawn has stood in the same blockade, like "
+    "[[0, 0, 2, 2], ...], not {value}":
+        "turn: blockade_age — для каждого игрока, сколько ходов каждая фишка простояла в одной блокаде, например "
+        "[[0, 0, 2, 2], ...], а не {value}",
+    "turn: {key} matters only with blockade_turns (a limit on the turns a blockade may stand)":
+        "turn: {key} нужен только при blockade_turns (предел ходов, которые может стоять блокада)",
+    "turn_start pawn {piece}": "turn_start, фишка {piece}",
+    "turn: last_moved names a piece moved earlier in this turn, but no six has been rolled in it (sixes is 0)":
+        "turn: last_moved — фишка, ходившая раньше в этом ходе, но шестёрок в нём не было (sixes равно 0)",
+    "turn: the last-moved piece {piece} is at home: a piece that has moved is on the board":
+        "turn: последняя ходившая фишка {piece} дома, а ходившая фишка стоит на доске",
+    "turn: tries_left counts the quick charge's rolls: only with quick_charge=true":
+        "turn: tries_left считает броски быстрого старта: только при quick_charge=true",
+    "turn: tries_left counts the quick charge's rolls, which are made while none of the player's pieces is on the "
+    "circle; player {player} has one there":
+        "turn: tries_left считает броски быстрого старта, а они бывают, только пока на круге нет фишек игрока; "
+        "у игрока {player} там есть фишка",
+    "turn: bonus lists the bonuses to play now, each {capture} (a capture) or {goal} (a piece reaching the "
+    "{place}), not {value}":
+        "turn: bonus — бонусы, которые играются сейчас, каждый {capture} (за взятие) или {goal} (за фишку, "
+        "дошедшую до финиша: {place}), а не {value}",
+    "turn: the roll {roll} and {run} {count} contradict each other: {run} counts this roll too":
+        "turn: бросок {roll} и {run} {count} противоречат друг другу: {run} считает и этот бросок",
+    "turn: no piece can play the bonus {bonus} here: it is lost, and the position is the one after it":
+        "turn: бонус {bonus} здесь не сыграть ни одной фишкой: он пропадает, и позиция — уже после него",
+    "turn: arrived_last names pieces, like [[1, \"a\"]], each sharing a square with a piece of another colour, "
+    "not {value}":
+        "turn: arrived_last — фишки, например [[1, \"a\"]], каждая на одном поле с фишкой другого цвета, а не {value}",
+    "turn: a pending bonus is the moment after the roll's moves: write it without played":
+        "turn: ждущий бонус — это момент уже после ходов броска: пишите его без played",
+    "the move is not written in full: write {spellings}": "ход записан не полностью: пишите {spellings}",
     "the position is not valid JSON: {error}": "позиция — не правильный JSON: {error}",
     "a position is a JSON object with game, players, to_move and pieces":
         "позиция — это объект JSON с game, players, to_move и pieces",
@@ -358,8 +456,8 @@ RU = {
     "{where}: only a piece on the circle can hide": "{where}: спрятаться может только фишка на круге",
     "{where}: {value!r} is not a place (-1 park, 0..{last} circle, {first}..{top} house, '15s' hidden)":
         "{where}: {value!r} — не место (-1 парк, 0..{last} круг, {first}..{top} домик, '15s' — в укрытии)",
-    "two pieces stand on cell {cell} (seat 0's numbering): {who}":
-        "на клетке {cell} (в нумерации места 0) стоят две фишки: {who}",
+    "two pieces stand on cell {cell} (seat 0's numbering): {first} and {second}":
+        "на клетке {cell} (в нумерации места 0) стоят две фишки: {first} и {second}",
     "two pieces hide in the shelter of cell {cell} (seat 0's numbering)":
         "в укрытии клетки {cell} (в нумерации места 0) прячутся две фишки",
     "player {player}: a piece stands above its own hidden piece, but shelter_own_stack is off":

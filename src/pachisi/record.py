@@ -19,12 +19,14 @@ brackets.  Loading a record replays it and re-checks every move, so a record
 that loads is a legal game.  A match is several records one after another,
 each with [Match] and [Round] headers.
 """
+from __future__ import annotations
+
 from dataclasses import dataclass, field
 import datetime
 import json
 import re
 
-from .engine.game import GameError
+from .engine.game import GameError, State
 from .engine.match import Match
 from .engine.options import parse_assignments
 from .engine.position import dump_position, load_position
@@ -41,8 +43,9 @@ class RecordError(GameError):
 
 @dataclass
 class Record:
-    headers: dict = field(default_factory=dict)
-    turns: list = field(default_factory=list)     # (line number, player name, tokens)
+    """A record as read: its headers ({"Game": "ludo", ...}) and its lines (line number, player, tokens)."""
+    headers: dict[str, str] = field(default_factory=dict)
+    turns: list[tuple[int, str, list[str]]] = field(default_factory=list)
 
 
 def _escape(text):
@@ -53,7 +56,10 @@ def _unescape(text):
     return re.sub(r"\\(.)", r"\1", text)
 
 
-def headers_for(state, players=None, date=None, extra=None):
+def headers_for(state: State, players: list[str] | None = None, date: datetime.date | None = None,
+                extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The headers of a record of `state`'s game: game, preset, options, the
+    players' names (bots or people), seed and date (default today), and `extra`."""
     g = state.game
     h = {"Game": g.name, "Preset": g.preset, "Options": g.option_string(),
          "Players": ",".join(players) if players else ",".join(["?"] * g.players),
@@ -62,8 +68,10 @@ def headers_for(state, players=None, date=None, extra=None):
     return h
 
 
-def write(state, headers, start=None):
-    """The record text of a game played from `start` (the initial state) to `state`."""
+def write(state: State, headers: dict[str, str], start: State | None = None) -> str:
+    """The record text of a game played from `start` (its first state; None:
+    `state`'s own history from the beginning) to `state`, with `headers`
+    (headers_for); [First] and [Result] are added from the game."""
     g = state.game
     h = dict(headers)
     first = start if start is not None else state
@@ -74,7 +82,7 @@ def write(state, headers, start=None):
     h["Result"] = _result(state)
     out = [f'[{k} "{_escape(v)}"]' for k, v in h.items()]
     out.append("")
-    lines = []
+    lines: list[list] = []
     for player, kind, value in state.history[len(first.history):]:
         name = g.player_name(player)
         if kind == "roll":
@@ -108,7 +116,7 @@ def _result(state):
     return ", ".join(state.game.player_name(p) for p in state.finish_order)
 
 
-def parse(text):
+def parse(text: str) -> list[Record]:
     """Split a record text into its games (a match has several)."""
     records = []
     current = None
@@ -135,7 +143,7 @@ def parse(text):
     return records
 
 
-def replay(record):
+def replay(record: Record) -> tuple[State, State]:
     """Re-play a parsed record move by move; returns (start state, final state)."""
     h = record.headers
     for key in ("Game", "Players"):
@@ -188,12 +196,13 @@ def replay(record):
     return start, state
 
 
-def load(text):
-    """Replay every game of a record text; returns [(record, start, final state)]."""
+def load(text: str) -> list[tuple[Record, State, State]]:
+    """Replay every game of a record text, re-checking every move; returns
+    [(record, start, final state)].  RecordError names a malformed line or an illegal move."""
     return [(r, *replay(r)) for r in parse(text)]
 
 
-def write_match(match, players, date=None):
+def write_match(match: Match, players: list[str], date: datetime.date | None = None) -> str:
     """The record of a match: its games one after another, with [Match] and [Round]."""
     parts = []
     for i, (start, final) in enumerate(match.rounds, 1):
@@ -202,7 +211,7 @@ def write_match(match, players, date=None):
     return "\n".join(parts)
 
 
-def load_match(text):
+def load_match(text: str) -> tuple[list[tuple[Record, State, State]], Match | None]:
     """Replay a record that may hold a match; returns (games, match or None).
 
     A match's games must follow its rules: each later game started by the

@@ -1,4 +1,4 @@
-"""The folk cross-and-circle board of Шиш-беш and Мандавошка (rules.md §2).
+"""The folk cross-and-circle board of Шиш-беш and Мандавошка.
 
 Arms A cells long and 3 wide around a 3x3 centre; the circle runs through the
 outer lanes, the tip of each arm and the four inner corners of the centre:

@@ -1,4 +1,4 @@
-"""The 72-hole cross of Трясучка (rules.md §5): a 19x19 cross, arms 3 wide
+"""The 72-hole cross of Трясучка: a 19x19 cross, arms 3 wide
 and 8 long around a 3x3 centre.
 
 The circle is the folk cross's (boards/cross.py) with arms of 8: a quarter is

@@ -1,5 +1,5 @@
 """The Kimbo board: a 15x15 grid with fences on the lines between squares
-(rules.md §1.2).
+(the grid of «КИМБО», read as docs/games/kimbo.md says).
 
 The 3x3 centre (rows and columns 6..8) is one field, the node CENTRE; of the
 twelve lines around it the middle one of each side is an entrance slot, the
@@ -35,7 +35,7 @@ DIRECTIONS = "nesw"
 DR = (-1, 0, 1, 0)
 DC = (0, 1, 0, -1)
 
-# Initial fences of the top-left corner (seat 2) in rules.md's coordinates;
+# Initial fences of the top-left corner (seat 2) in the grid's own coordinates;
 # the other corners are these turned by 90 degrees.
 LAYOUTS = {
     # A: the six lines around the corner's 3x3 block: a closed pen.

@@ -1,4 +1,4 @@
-"""The Ludo board (rules.md §6): a 15x15 cross, arms 6 long and 3 wide, a
+"""The Ludo board : a 15x15 cross, arms 6 long and 3 wide, a
 52-square track round the arms, a home column of 5 up the middle of each arm
 and the centre as the goal, yards in the four corners.
 

@@ -1,4 +1,4 @@
-"""The 68-square ring of Parchís and Parcheesi (rules.md §7-8) on a 19x19
+"""The 68-square ring of Parchís and Parcheesi on a 19x19
 cross: arms 8 long and 3 wide around a 3x3 centre.
 
 Each quarter is the tip square (the middle of an arm's end) and 8 squares up

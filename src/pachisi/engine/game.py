@@ -7,15 +7,22 @@ seeded stream or set by hand.  The hot work happens in compiled kernels
 (`kernel.pyx` and each game's `*_rules.pyx`, built when the package is
 installed), the State only wraps a flat int array.
 """
+from __future__ import annotations
+
 from dataclasses import dataclass
 import itertools
 import json
+from typing import Any, Iterable
 
 import numpy as np
+import numpy.typing as npt
 
 from ..i18n import Error, render
 from . import kernel as K
-from .options import OptionError, resolve
+from .options import OptionError, resolve, written
+
+
+Array = npt.NDArray[np.int64]           # a state: the kernel's header, then the game's own layout
 
 
 class GameError(Error):
@@ -30,11 +37,11 @@ class IllegalMove(GameError):
     without parsing the message: `move` (the move's text, or None), `reason`
     (the English sentence, a template when `values` fill its {fields})."""
 
-    def __init__(self, reason, move=None, /, **values):
+    def __init__(self, reason: str, move: str | None = None, /, **values: Any) -> None:
         self.reason, self.move = reason, move
         super().__init__(reason, **values)
 
-    def message(self, lang="en"):
+    def message(self, lang: str = "en") -> str:
         """The refusal in `lang` ("6a: roll the dice first")."""
         return render(self.reason, lang, self.move, **self.values)
 
@@ -54,7 +61,7 @@ class Move:
     to: int
     text: str
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.text
 
 
@@ -68,10 +75,11 @@ class Game:
 
     name = ""
     title = ""
-    aliases = ()
-    preset_aliases = {}         # another name for the game played with one of its presets: {"ludo-bonus": "with-bonuses"}
-    options = ()
-    presets = {"seed": {}}
+    aliases: tuple[str, ...] = ()
+    # another name for the game played with one of its presets: {"ludo-bonus": "with-bonuses"}
+    preset_aliases: dict[str, str] = {}
+    options: tuple = ()
+    presets: dict[str, dict[str, Any]] = {"seed": {}}
     min_players = 2
     max_players = 4
     piece_names = "abcd"
@@ -79,11 +87,14 @@ class Game:
     match_wins = 1              # games to win for a match (Трясучка: 2)
     turn_cap = 1_000_000        # rolls after which a benchmark or simulation stops a game
     colours = ("red", "green", "yellow", "blue")
-    rules = None                # the game's kernel.Engine subclass: its compiled rules
+    rules: Any = None           # the game's kernel.Engine subclass: its compiled rules
     max_actions = K.MAX_ACTIONS  # candidate buffer size (a legal list at most half of it)
-    reasons: dict = {}
+    reasons: dict[int, str] = {}
 
-    def __init__(self, players=4, preset=None, options=None):
+    def __init__(self, players: int = 4, preset: str | None = None, options: dict[str, Any] | None = None) -> None:
+        """The rules of a game for `players` players: a preset's option values
+        (None: the seed's rules) with `options` overriding some of them;
+        OptionError names what is not allowed."""
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise OptionError("{game} is played by {low} to {high} players, not {players!r}", game=self.title,
                               low=self.min_players, high=self.max_players, players=players)
@@ -113,15 +124,38 @@ class Game:
         """The Move for an action in the position arr."""
         raise NotImplementedError
 
+    def parse_notation(self, arr, text):
+        """[(slot, piece, kind)] the move written `text` may name; GameError (the notation's help) if none."""
+        raise NotImplementedError
+
+    def whole_roll_reason(self):
+        """Why a move each die allows is refused by the rules of the whole roll."""
+        raise NotImplementedError
+
+    def pieces_to_json(self, arr):
+        """The "pieces" of a position file (docs/positions.md)."""
+        raise NotImplementedError
+
+    def pieces_from_json(self, arr, pieces):
+        """Set the pieces a position file gives; GameError names what the rules do not allow."""
+        raise NotImplementedError
+
+    def view(self, arr):
+        """The BoardView the terminal and the web draw."""
+        raise NotImplementedError
+
     def first_player(self, seed, arr):
         """Who starts: a roll-off on the seed's stream (highest sum, ties roll again)."""
         return int(self.engine.rolloff(arr, seed))
 
     # -- the public surface ---------------------------------------------------
-    def option_string(self):
-        return " ".join(f"{k}={_fmt(v)}" for k, v in self.opts.items())
+    def option_string(self) -> str:
+        """The option values as `-o` takes them: "arm=5 quick_charge=false ..."."""
+        return " ".join(f"{k}={written(v)}" for k, v in self.opts.items())
 
-    def new_state(self, seed=0, first_player=None):
+    def new_state(self, seed: int = 0, first_player: int | None = None) -> State:
+        """The starting position.  `seed` decides the dice (and the roll-off);
+        `first_player` (a player index) skips the roll-off."""
         if not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
             raise GameError("a seed is a whole number from 0 to 2**63-1, not {seed!r}", seed=seed)
         arr = np.zeros(self.size, np.int64)
@@ -136,14 +170,52 @@ class Game:
         arr[K.H_PLAYER] = first_player
         return State(self, arr, seed)
 
-    def dice_ranges(self):
+    def dice_ranges(self) -> list[tuple[int, int]]:
+        """(lowest, highest) of each die the game rolls."""
         return self.engine.dice_ranges()
 
-    def player_name(self, player):
+    def player_name(self, player: int) -> str:
+        """The colour of a player (0-based, in turn order)."""
         return self.colours[self.seats[player]]
 
-    def reason(self, code):
+    def reason(self, code: int) -> str:
+        """The English reason of a refusal code of the compiled rules."""
         return self.reasons.get(code, f"not allowed (reason {code})")
+
+    # -- the moment of a turn in a position file (engine/position.py, docs/positions.md) --
+    turn_keys: tuple = ()       # the game's own "turn" fields, in the order the docs give them
+
+    def turn_to_json(self, arr):
+        """The "turn" fields of a state at a chance node (what this turn has
+        brought so far), or of a decision that needs no roll (a fence step, a
+        pending bonus, a missed capture to call); defaults are left out.  None
+        in the middle of a roll: the position file then gives the roll's start,
+        the roll and the moves played (position.dump_position)."""
+        return {} if arr[K.H_PHASE] == K.PHASE_ROLL else None
+
+    def turn_from_json(self, arr, turn):
+        """Set the turn state a position file gives, popping from `turn` the
+        fields the game knows (the rest are refused by the caller); a field
+        that contradicts the position or another field raises GameError."""
+
+    def same_move(self, text, written):
+        """Whether `text` is another valid spelling of the legal move the notation writes
+        `written` (Kimbo: the dice of a sum in either order, an extra L); the parser named it."""
+        return False
+
+    def spellings(self, text, legal_moves):
+        """The legal moves `text` may mean when it is not written in full (Kimbo: a turn
+        letter left out), to name in the refusal; `legal_moves()` lists the moves. None here."""
+        return []
+
+    def piece_letter(self, move):
+        """The moving piece's letter ("a"); empty for a move that moves no piece."""
+        return self.piece_names[move.piece] if 0 <= move.piece < len(self.piece_names) else ""
+
+    def where(self, move):
+        """(from, to) of a move as a person reads them: the player-relative
+        places (numbers) here; Kimbo names squares and fence slots."""
+        return move.frm, move.to
 
     def move_cells(self, arr, move):
         """Which board element `move` picks up and where it puts it, so a person
@@ -155,10 +227,6 @@ class Game:
         return None
 
 
-def _fmt(v):
-    return str(v).lower() if isinstance(v, bool) else str(v)
-
-
 class State(K.StateCore):
     """A position of a game, with push/pop of moves and dice.  The hot steps
     (roll, legal_actions, push, is_chance, current_player, ...) are compiled
@@ -167,7 +235,7 @@ class State(K.StateCore):
     __slots__ = ()
 
     @property
-    def history(self):
+    def history(self) -> list[tuple[int, str, Any]]:
         """(player, "roll", dice) and (player, "move", text), for records."""
         h = self._history
         for i in range(self._written, len(h)):
@@ -179,40 +247,45 @@ class State(K.StateCore):
 
     # -- what the position is ------------------------------------------------
     @property
-    def winner(self):
+    def winner(self) -> int | None:
+        """The player who won, None while nobody has."""
         w = int(self.arr[K.H_WINNER])
         return None if w < 0 else w
 
     @property
-    def finish_order(self):
+    def finish_order(self) -> list[int]:
+        """The players who have finished, first to last."""
         return [int(x) for x in self.arr[K.H_ORDER:K.H_ORDER + self.arr[K.H_NFIN]]]
 
     @property
-    def dice(self):
+    def dice(self) -> tuple[int, ...]:
         """The dice still to play in this roll."""
         n = self.arr[K.H_NDICE]
         return tuple(int(d) for d in self.arr[K.H_DICE:K.H_DICE + n] if d)
 
     @property
-    def roll_dice(self):
+    def roll_dice(self) -> tuple[int, ...]:
         """The dice as rolled (empty at a chance node)."""
         if self.is_chance:
             return ()
         return tuple(int(d) for d in self.arr[K.H_ROLL0:K.H_ROLL0 + self.arr[K.H_NDICE]])
 
-    def result(self):
+    def result(self) -> dict[str, Any]:
+        """{"winner", "order", "over"}: the outcome so far."""
         return {"winner": self.winner, "order": self.finish_order, "over": bool(self.is_over)}
 
     # -- chance steps ----------------------------------------------------------
-    def chance_outcomes(self):
+    def chance_outcomes(self) -> list[tuple[tuple[int, ...], float]]:
         """Every roll with its probability."""
         ranges = self.game.dice_ranges()
         combos = list(itertools.product(*[range(lo, hi + 1) for lo, hi in ranges]))
         p = 1.0 / len(combos)
         return [(c, p) for c in combos]
 
-    def set_dice(self, dice):
-        """A chance outcome given by hand (a real roll); returns its events."""
+    def set_dice(self, dice: Iterable[int]) -> list[Event]:
+        """A chance outcome given by hand (a real roll, one value a die); returns
+        what it brought (a roll that leaves no move burns and the turn passes
+        at once).  IllegalMove when the dice are not expected now or are out of range."""
         if not self.is_chance:
             raise IllegalMove("the dice are already rolled: a move is expected" if not self.is_over
                               else "the game is over")
@@ -226,11 +299,13 @@ class State(K.StateCore):
         return self._apply_roll(tuple(int(d) for d in dice))
 
     # -- decisions ---------------------------------------------------------------
-    def legal_moves(self):
+    def legal_moves(self) -> list[Move]:
+        """The legal moves, described (Move: text, die, piece, frm, to, action);
+        empty at a chance node or at the end.  legal_actions() gives them as numbers."""
         describe, arr = self.game.describe, self.arr
         return [describe(arr, a) for a in self.game.engine.legal(arr)]
 
-    def parse_move(self, text):
+    def parse_move(self, text: str) -> Move:
         """A move from its notation, checked against the position.  The
         notation names the candidate actions, so only they are written out to
         compare (Kimbo's fence steps have thousands of legal moves); a move the
@@ -241,7 +316,7 @@ class State(K.StateCore):
             raise self.refusal(text)
         return move
 
-    def _find(self, text):
+    def _find(self, text: str) -> Move | None:
         """The legal Move written `text`, or None (parse_move without the refusal)."""
         g, arr = self.game, self.arr
         try:
@@ -250,7 +325,7 @@ class State(K.StateCore):
             named = []
         for a in g.engine.legal_among(arr, named):
             m = g.describe(arr, a)
-            if m.text == text:
+            if m.text == text or g.same_move(text, m.text):
                 return m
         for a in g.engine.legal(arr):
             m = g.describe(arr, a)
@@ -258,7 +333,7 @@ class State(K.StateCore):
                 return m
         return None
 
-    def is_legal(self, move):
+    def is_legal(self, move: Move | int | str) -> bool:
         """Whether push would accept `move` (a Move, an action number or its
         notation): a yes/no to ask before pushing, so anything else (a stale
         or foreign action, junk, a chance node, the end) is False, never an error."""
@@ -274,11 +349,11 @@ class State(K.StateCore):
             return False
         return int(action) in self.legal_actions()
 
-    def explain(self, text, lang="en"):
+    def explain(self, text: str, lang: str = "en") -> str:
         """Why the move written `text` is not legal here, in `lang`."""
         return self.refusal(text).message(lang)
 
-    def refusal(self, text):
+    def refusal(self, text: str) -> IllegalMove:
         """The IllegalMove saying why the move written `text` is not legal here."""
         if self.is_over:
             return IllegalMove("the game is over", text)
@@ -289,6 +364,10 @@ class State(K.StateCore):
             slot_piece_kinds = g.parse_notation(self.arr, text)
         except GameError as e:               # a template with its values: it can be translated
             return IllegalMove(e.template, text, **e.values)
+        spellings = g.spellings(text, self.legal_moves)
+        if spellings:
+            return IllegalMove("the move is not written in full: write {spellings}", text,
+                               spellings=" or ".join(spellings))
         reasons = []
         candidates = set(g.engine.candidates(self.arr))
         for slot, piece, kind in slot_piece_kinds:
@@ -298,15 +377,15 @@ class State(K.StateCore):
             reasons.append(g.reason(code))
         return IllegalMove(reasons[0] if reasons else "no such move", text)
 
-    def _action(self, move):
+    def _action(self, move: Move | int | str) -> int:
         """The action of a move given as a Move or its notation (push's slow path)."""
         if isinstance(move, Move):
             return move.action
         if isinstance(move, (int, np.integer)) and not isinstance(move, (bool, np.bool_)):
             return int(move)
-        return self.parse_move(move).action
+        return self.parse_move(str(move)).action
 
-    def _refusal(self, move, action):
+    def _refusal(self, move: Any, action: Any) -> IllegalMove:
         if isinstance(move, str):
             return self.refusal(move)
         try:
@@ -315,22 +394,22 @@ class State(K.StateCore):
             return IllegalMove("action {action} is not a move of this game", action=action)
         return self.refusal(text)
 
-    def pop(self):
-        """Undo the last push or roll."""
+    def pop(self) -> None:
+        """Undo the last push or roll (GameError when there is nothing to undo)."""
         if not self._stack:
             raise GameError("nothing to undo")
         self.arr = self._stack.pop()
         self._history.pop()
         self._written = min(self._written, len(self._history))
 
-    def clear_stack(self):
+    def clear_stack(self) -> None:
         """Forget what pop would undo: a long game that never undoes (a server's room)
         keeps no copy of every earlier position.  The history stays."""
         self.history                          # noqa: B018 (writes out the moves while their positions are known)
         self._stack.clear()
 
     # -- copies, comparison, JSON --------------------------------------------------
-    def clone(self):
+    def clone(self) -> State:
         """An independent copy: pop hands back the stacked arrays and later
         pushes write into them, so each is copied too.  The game (its
         parameters and compiled engine) is shared: it does not change."""
@@ -340,29 +419,30 @@ class State(K.StateCore):
         s._written = len(s._history)
         return s
 
-    def __copy__(self):
+    def __copy__(self) -> State:
         """copy.copy gives a clone: a shallow copy would share the array and the
         undo stack, so a push on one would move the other (python-chess copies too)."""
         return self.clone()
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
         """copy.deepcopy gives a clone too: the Game is immutable and holds the
         compiled engine, so it is shared rather than copied."""
         s = memo[id(self)] = self.clone()
         return s
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return (isinstance(other, State) and other.game.name == self.game.name
                 and other.game.opts == self.game.opts and other.seed == self.seed
                 and np.array_equal(other.arr, self.arr))
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((self.game.name, self.seed, self.arr.tobytes()))
 
-    def to_json(self):
+    def to_json(self) -> str:
+        """The whole state as JSON text (game, options, seed and the array); games.state_from_json reads it."""
         g = self.game
         return json.dumps({"game": g.name, "preset": g.preset, "options": g.opts, "players": g.players,
                            "seed": self.seed, "state": [int(x) for x in self.arr]})
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"<{self.game.name} state seq={self.seq} player={self.current_player} dice={self.dice}>"

@@ -46,7 +46,12 @@ class Option:
 
     def describe(self):
         allowed = _listing(self.choices) if self.choices else ("true, false" if self.kind is bool else self.kind.__name__)
-        return f"{self.name} = {self.default!r} ({allowed}): {self.help}"
+        return f"{self.name} = {written(self.default)} ({allowed}): {self.help}"
+
+
+def written(value):
+    """An option value as `-o name=value` takes it: true/false, never Python's True/False."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _listing(values):

@@ -1,16 +1,19 @@
 """The registry of games: every module of this package that defines GAME is a
 game, so adding a game is adding its module."""
+from __future__ import annotations
+
 import importlib
 import json
 import pkgutil
+from typing import Any
 
 import numpy as np
 
-from ..engine.game import GameError, State
+from ..engine.game import Game, GameError, State
 from ..engine.options import OptionError
 
 
-def _discover():
+def _discover() -> dict[str, type[Game]]:
     found = {}
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
         module = importlib.import_module(f"{__name__}.{info.name}")
@@ -25,7 +28,8 @@ ALIASES = {alias: cls.name for cls in GAMES.values() for alias in (*cls.aliases,
 PRESET_ALIASES = {alias: preset for cls in GAMES.values() for alias, preset in cls.preset_aliases.items()}
 
 
-def game_class(name):
+def game_class(name: str) -> type[Game]:
+    """The Game class of a game's name or alias ("ludo", "шиш-беш"); OptionError if there is none."""
     key = str(name).lower()
     key = ALIASES.get(key, key)
     if key not in GAMES:
@@ -33,16 +37,20 @@ def game_class(name):
     return GAMES[key]
 
 
-def make_game(name, players=4, preset=None, options=None):
-    """A game by its name or an alias; an alias that names a preset (ludo-bonus)
-    plays that preset unless another is given."""
+def make_game(name: str, players: int = 4, preset: str | None = None,
+              options: dict[str, Any] | None = None) -> Game:
+    """The rules of a game: its name or alias, the number of players, a preset
+    (None: the seed's rules, or the preset an alias such as "ludo-bonus" names)
+    and house-rule overrides ({"arm": 6}; values may be text, as a command line
+    gives them).  OptionError names what is not allowed; `pachisi rules GAME`
+    lists the options and presets."""
     if preset is None:
         preset = PRESET_ALIASES.get(str(name).lower())
     return game_class(name)(players=players, preset=preset, options=options)
 
 
-def state_from_json(text):
-    """Load a state saved by State.to_json."""
+def state_from_json(text: str) -> State:
+    """Load a state saved by State.to_json (GameError if the text is not one)."""
     try:
         data = json.loads(text)
         game = make_game(data["game"], data["players"], data["preset"], data["options"])

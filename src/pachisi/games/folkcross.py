@@ -18,7 +18,7 @@ def glob(tab, player, p):
 
 
 def shelter_cells(board, layout):
-    """1 for every global circle cell with a shelter (rules.md §3.1): the 3rd
+    """1 for every global circle cell with a shelter: the 3rd
     cell from the edge of every lane ("opposite"), or the 3rd on the lane
     toward the centre and the 4th on the lane out ("alternate")."""
     q = board.quarter

@@ -1,4 +1,4 @@
-"""Kimbo, the game of fences (seed 003; rules.md §1).
+"""Kimbo, the game of fences (the rule text «КИМБО»; docs/games/kimbo.md).
 
 A 15x15 grid whose 3x3 centre is one field with an entrance on each side.
 Every player has four pawns, one in each corner on a start square of its
@@ -231,6 +231,47 @@ class Kimbo(Game):
             raise IllegalMove("no die of this roll is left showing {value}", value=d)
         return [(dice.index(d), k, kind)]
 
+    def piece_letter(self, move):
+        """No letter for a fence move or keep: they move no pawn."""
+        return "" if K.decode_action(int(move.action))[0] == FENCE else super().piece_letter(move)
+
+    def where(self, move):
+        """Squares ("c5", "C"; "x" while captured) for a pawn, slots ("l1e") for a fence, "" for keep."""
+        slot = K.decode_action(int(move.action))[0]
+        if slot == FENCE:
+            return ("", "") if move.piece == KEEP else (BOARD.slot_name(move.frm), BOARD.slot_name(move.to))
+        return _place_name(move.frm), _place_name(move.to)
+
+    def _pawn_parts(self, text):
+        """(pawn, sorted dice, direction, turns) of a pawn move's text, or None."""
+        m = self._PAWN.match(text)
+        if not m:
+            return None
+        dice = sorted(int(d) for d in (m.group(2), m.group(3)) if d)
+        return m.group(1), dice, m.group(4), m.group(5)
+
+    def same_move(self, text, written):
+        """The dice of a sum in either order (a3+2e is a2+3e), and L letters past the last
+        choice of the route (a turn to the left is what an unwritten choice means)."""
+        a, b = self._pawn_parts(text), self._pawn_parts(written)
+        if a is None or b is None or a[:3] != b[:3]:
+            return False
+        turns, made = a[3], b[3]
+        return turns[:len(made)] == made and set(turns[len(made):]) <= {"L"}
+
+    def spellings(self, text, legal_moves):
+        """A route written without all its turns (a5n where the route chooses): the legal
+        routes of that pawn, dice and direction that begin with the turns written."""
+        parts = self._pawn_parts(text)
+        if parts is None:
+            return []
+        out = []
+        for m in legal_moves():
+            other = self._pawn_parts(m.text)
+            if other and other[:3] == parts[:3] and other[3].startswith(parts[3]) and other[3] != parts[3]:
+                out.append(m.text)
+        return out
+
     def move_cells(self, arr, move):
         """A fence move: the slot it leaves and the slot it takes (cheap, for the
         thousands of them); keeping every fence is a button; pawns: the default."""
@@ -244,6 +285,29 @@ class Kimbo(Game):
     def whole_roll_reason(self):
         return ("the roll must be used as fully as it can be: this move leaves a die unplayable "
                 "where another play uses both")
+
+    # -- the moment of a turn: the fence step before the roll ------------------------------------
+    turn_keys = ("step",)
+
+    def turn_to_json(self, arr):
+        if arr[K.H_PHASE] == K.PHASE_MOVE and arr[G_STAGE] == STAGE_FENCE:
+            return {}                        # the pieces say so: {"turn": "fence", "players": rows}
+        return super().turn_to_json(arr)
+
+    def turn_from_json(self, arr, turn):
+        if "step" not in turn:
+            return
+        step = turn.pop("step")
+        if step not in ("fence", "roll"):
+            raise GameError("turn: step is fence (before the fence move) or roll (the fence move is made), "
+                            "not {value}", value=step)
+        fence_now = arr[K.H_PHASE] == K.PHASE_MOVE
+        if fence_now and step == "roll":
+            raise GameError("turn: step roll contradicts pieces, which give the turn at its fence step")
+        if step == "fence":
+            arr[K.H_PHASE] = K.PHASE_MOVE
+            arr[K.H_NDICE] = 0
+            arr[G_STAGE] = STAGE_FENCE
 
     # -- position files -----------------------------------------------------------------
     def pieces_to_json(self, arr):

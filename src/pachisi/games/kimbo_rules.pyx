@@ -182,7 +182,7 @@ cdef i64 pawn_check(const i64* st, const KimboTab* tab, i64 slot, i64 k, i64 kin
 cdef i64 fence_targets(const i64* st, const KimboTab* tab, i64 first, i64 last, i64* out, i64 n) noexcept nogil:
     """Append the moves of own fences first..last-1 to free slots.  Every
     square from which the centre can be reached now must still reach it
-    (rules.md §1.4): a slot is refused when closing it cuts such squares off,
+    (docs/games/kimbo.md): a slot is refused when closing it cuts such squares off,
     unless the line the fence leaves joins them back."""
     cdef const i64* nb = &tab.nb[0][0]
     cdef const i64* walls = st + WALL

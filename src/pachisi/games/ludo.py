@@ -1,4 +1,4 @@
-"""Ludo (seed 000, the Ludo part; rules.md §6, §12).
+"""Ludo (the Людо part of the rule text «Правила игры шиш-беш»; docs/games/ludo.md).
 
 A 15x15 cross with a 52-square track, one die, play clockwise.  A piece
 leaves the yard only on a 6, onto its own start; a 6 rolls again, but the
@@ -23,7 +23,10 @@ from ..boards.ludo import LudoBoard
 from ..engine.options import Option
 from ..i18n import Text
 from . import race, track
-from .ludo_rules import R_YARD_SIX, SIZE, STEP, LudoEngine
+from ..engine import kernel as K
+from ..engine.game import GameError
+from .ludo_rules import R_YARD_SIX, SIZE, SNAP, STEP, LudoEngine
+from .track_rules import G_TROLLS
 
 REASONS = dict(track.REASONS)
 REASONS[R_YARD_SIX] = "a piece leaves the yard only on a 6"
@@ -34,7 +37,7 @@ LudoTab = namedtuple("LudoTab", "dice_lo dice_hi offsets nplayers L T H spacing 
 
 # -- the game ------------------------------------------------------------------------
 class Ludo(track.TrackGame):
-    """Places (rules.md §6): -1 yard, 0 own start .. 50 the square below the
+    """Places (docs/games/ludo.md): -1 yard, 0 own start .. 50 the square below the
     home column, 51..55 home column, 56 centre."""
     name = "ludo"
     title = "Ludo"
@@ -97,6 +100,25 @@ class Ludo(track.TrackGame):
 
     def whole_roll_reason(self):
         return "a move must be made when one is possible"
+
+    # -- the moment of a turn: sixes rolled, extra rolls banked, where the turn began ----------
+    turn_keys = ("sixes", "extra_rolls", "turn_start")
+
+    def turn_to_json(self, arr):
+        turn = super().turn_to_json(arr)
+        if turn is not None and self.opts["third_six"] == "void_turn" and arr[G_TROLLS]:
+            turn["turn_start"] = self.rows_of(arr, SNAP)
+        return turn
+
+    def turn_from_json(self, arr, turn):
+        if "turn_start" in turn and self.opts["third_six"] != "void_turn":
+            raise GameError("turn: turn_start matters only with third_six=void_turn (the third six undoes the turn)")
+        super().turn_from_json(arr, turn)
+        if self.pieces_at_turn_start(arr, turn, "turn_start", SNAP):
+            arr[G_TROLLS] = 1
+        elif arr[K.H_PHASE] == K.PHASE_ROLL and arr[G_TROLLS] and self.opts["third_six"] == "void_turn":
+            raise GameError("turn: with third_six=void_turn a turn under way needs its turn_start "
+                            "(where the pieces stood when it began)")
 
 
 GAME = Ludo

@@ -1,4 +1,5 @@
-"""Мандавошка (seed 001; rules.md §2, §4, §12).
+"""Мандавошка (the rule text «Стандартизированные правила, утверждённые Международной
+Федерацией Мандавошки»; docs/games/mandavoshka.md).
 
 Four pieces each start in the player's swamp («болото») and enter on a six
 onto the start, the tip of the own arm.  Two dice, each die a separate move
@@ -33,6 +34,7 @@ from ..boards.cross import CrossBoard
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Move
 from ..engine.options import Option
+from ..engine.position import take_count
 from ..engine.view import BoardView, Square
 from . import folkcross, race
 from .folk_rules import SHEL
@@ -41,7 +43,7 @@ from .folkcross import glob
 # STAND and the roll's counters), the places off the circle, the kinds of
 # action, the capture rules and the reasons an action is refused: mandavoshka_rules.pxd
 from .mandavoshka_rules import (ABSENT, BACK, BUR, BUR_CENTRE, BUR_EXIT, CALL, CELL, CLAIM, DIAGONAL, EXIT,
-                                FORCED, G_CLAIM, G_STAKE, HELD, HIDE, HUT, LENIENT, NOCALL, PENALTY, R_BLOCKED,
+                                FORCED, G_CLAIM, G_EXTRA, G_STAKE, HELD, HIDE, HUT, LENIENT, NOCALL, PENALTY, R_BLOCKED,
                                 R_BUR_BLOCKS, R_CALLING, R_HOUSE_TAKEN, R_JUMP_DIE, R_JUMP_LAP, R_LOCKED, R_NO_BACK,
                                 R_NO_CALL, R_NO_DIE, R_NO_PIECE, R_NO_SHELTER, R_NOT_AT_STAKE, R_NOT_CORNER, R_OVER,
                                 R_OVERSHOOT, R_SIX, R_START_OWN, SIZE, STAND, STEP, STRAIGHT, SWAMP,
@@ -184,28 +186,81 @@ class Mandavoshka(race.FirstPlayer, Game):
         kind = {"": STEP, "h": HIDE, ">": STRAIGHT, "<": BACK, "/": DIAGONAL}[m.group(3)]
         return [(race.die_slot(arr, d), k, kind)]
 
+    def where(self, move):
+        """Places as position files write them: 10, "swamp", "bur", "bur-exit", "held2"; none for nocall."""
+        if move.kind == NOCALL:
+            return "", ""
+        return self.place_name(move.frm), self.place_name(move.to)
+
+    def place_name(self, p):
+        if p <= HELD:
+            return f"held{HELD - p}"
+        return {SWAMP: "swamp", BUR_CENTRE: "bur", BUR_EXIT: "bur-exit"}.get(p, p)
+
     def whole_roll_reason(self):
         if self.opts["capture_rule"] == "forced":
             return ("the dice must be used as fully as possible and, when some such play captures, "
                     "the play must capture; this move leads to no such play")
         return race.FULL_ROLL
 
-    # -- position files (player-relative, rules.md numbering) ----------------------
+    # -- the moment of a turn: a missed capture that may be called ----------------------------
+    turn_keys = ("claim", "extra_rolls")
+
+    def turn_to_json(self, arr):
+        claim = self.claim(arr)
+        if claim is None or arr[K.H_PHASE] != K.PHASE_MOVE:
+            return super().turn_to_json(arr)
+        offender, pieces = claim
+        turn = {"claim": {"offender": offender, "pieces": [self.piece_names[k] for k in pieces]}}
+        if arr[G_EXTRA]:
+            turn["extra_rolls"] = int(arr[G_EXTRA])
+        return turn
+
+    def turn_from_json(self, arr, turn):
+        claim = turn.pop("claim", None)
+        if claim is None:
+            if "extra_rolls" in turn:
+                raise GameError("turn: extra_rolls is the offender's roll again after a claim: give the claim too")
+            return
+        if self.opts["capture_rule"] != "claim":
+            raise GameError("turn: a missed capture is called only with capture_rule=claim")
+        if not isinstance(claim, dict) or set(claim) != {"offender", "pieces"}:
+            raise GameError("turn: claim is {{\"offender\": a player, \"pieces\": [the letters of the pieces that "
+                            "could have captured]}}, not {value}", value=claim)
+        offender, pieces, caller = claim["offender"], claim["pieces"], int(arr[K.H_PLAYER])
+        if isinstance(offender, bool) or not isinstance(offender, int) or not 0 <= offender < self.players:
+            raise GameError("turn: the claim's offender is a player from 0 to {last}, not {value}",
+                            last=self.players - 1, value=offender)
+        if offender == caller:
+            raise GameError("turn: the player to move calls the missed capture, so it is not the offender")
+        if (not isinstance(pieces, list) or not pieces
+                or not all(isinstance(k, str) and k in self.piece_names for k in pieces)):
+            raise GameError("turn: the claim's pieces are letters of the offender's pieces, like [\"a\"], not {value}",
+                            value=pieces)
+        stake = 0
+        for letter in pieces:
+            k = self.piece_names.index(letter)
+            p = arr[POS + offender * PIECES + k]
+            if not (p == SWAMP or 0 <= p <= self.board.circle):
+                raise GameError("turn: the offender's piece {piece} is neither in the swamp nor on the circle, so "
+                                "it cannot be sent to the БУР", piece=letter)
+            stake |= 1 << k
+        extra = take_count(turn, "extra_rolls", 0, 1)
+        arr[K.H_PHASE] = K.PHASE_MOVE
+        arr[K.H_NDICE] = 0
+        arr[G_CLAIM] = offender + 1
+        arr[G_STAKE] = stake
+        arr[G_EXTRA] = extra
+
+    # -- position files (player-relative: docs/games/mandavoshka.md) ----------------------
     _WORDS = {"swamp": SWAMP, "bur": BUR_CENTRE, "bur-exit": BUR_EXIT}
 
     def pieces_to_json(self, arr):
         """Per player: -1 swamp, 0..48 circle, 49..52 house, "15s" hidden in the
         shelter on 15, "bur" the БУР centre, "bur-exit" the own exit cell of the
         БУР, "held2" held in player 2's swamp."""
-        names = {v: k for k, v in self._WORDS.items() if v != SWAMP}
-        out = []
-        for q in range(self.players):
-            row = []
-            for p, hidden in self.pieces(arr, q):
-                row.append(names[p] if p in names else f"held{HELD - p}" if p <= HELD
-                           else f"{p}s" if hidden else p)
-            out.append(row)
-        return out
+        return [[f"{p}s" if hidden else -1 if p == SWAMP else self.place_name(p) for p, hidden in self.pieces(arr, q)]
+                for q in range(self.players)]
 
     def pieces_from_json(self, arr, pieces):
         b, tab = self.board, self.tab

@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Мандавошка's compiled rules (mandavoshka.py holds the game's Python side
-and rules.md §2, §4, §12 the rules): each die a step of a piece (or a step
+and docs/games/mandavoshka.md the rules): each die a step of a piece (or a step
 that hides in a shelter), from a corner a 1 or a 2 a jump; captures of every
 enemy on the cell, the БУР, the obligation to capture (penalty, claim,
 forced, lenient) with its look-ahead, the 1-1 flush, a double rolls again."""

@@ -1,4 +1,4 @@
-"""Parcheesi (seed 004; rules.md §8, §12).
+"""Parcheesi (the rule text «Parcheesi stalo žaidimas»; docs/games/parcheesi.md).
 
 The 68-space ring of Parchís with two dice.  A pawn leaves the nest onto its
 entry space on a die showing 5, or on both dice summing to 5 (5-5 may bring
@@ -28,10 +28,13 @@ import re
 import numpy as np
 
 from ..engine import kernel as K
+from ..engine.game import GameError
 from ..engine.options import Option
 from ..i18n import Text
 from . import race, track
-from .parcheesi_rules import (GO_ROUND, R_NEST_FIVE, R_NO_PASSING, R_NO_SUM, R_NOT_PAST, SIZE, STEP, SUM,
+from .race import PIECES, POS
+from .track_rules import G_TROLLS
+from .parcheesi_rules import (AGE, TSTART, GO_ROUND, R_NEST_FIVE, R_NO_PASSING, R_NO_SUM, R_NOT_PAST, SIZE, STEP, SUM,
                               ParcheesiEngine)
 
 REASONS = dict(track.REASONS)
@@ -55,7 +58,7 @@ ParcheesiTab = namedtuple("ParcheesiTab", "dice_lo dice_hi offsets nplayers L T 
 
 # -- the game ------------------------------------------------------------------------------------
 class Parcheesi(track.Ring68Game):
-    """Places (rules.md §8): -1 nest, 0 own entry space .. 63 own turn-off,
+    """Places (docs/games/parcheesi.md): -1 nest, 0 own entry space .. 63 own turn-off,
     64..70 home row, 71 Home; 72..75 are the ring spaces past the turn-off,
     reached only by a pawn that passed its home row."""
     name = "parcheesi"
@@ -122,6 +125,56 @@ class Parcheesi(track.Ring68Game):
 
     def square_label(self, g):
         return str((g + 5) % 68)
+
+    # -- the moment of a turn: doubles rolled, a pending bonus, blockades' ages -----------------
+    turn_keys = ("doubles", "bonus", "turn_start", "blockade_age")
+    run_name = "doubles"
+
+    def run_limit(self):
+        return 2 if self.opts["three_doubles_penalty"] else None
+
+    def rolled_run(self, roll):
+        return roll[0] == roll[1]
+
+    def run_to_json(self, arr):
+        turn = super().run_to_json(arr)
+        if self.opts["blockade_turns"]:
+            if arr[G_TROLLS]:
+                turn["turn_start"] = [self.rel(arr[TSTART + k]) for k in range(PIECES)]
+            ages = [[int(arr[AGE + q * PIECES + k]) for k in range(PIECES)] for q in range(self.players)]
+            if any(any(row) for row in ages):
+                turn["blockade_age"] = ages
+        return turn
+
+    def turn_from_json(self, arr, turn):
+        if not self.opts["blockade_turns"]:
+            for key in ("turn_start", "blockade_age"):
+                if key in turn:
+                    raise GameError("turn: {key} matters only with blockade_turns (a limit on the turns a "
+                                    "blockade may stand)", key=key)
+        start, ages = turn.pop("turn_start", None), turn.pop("blockade_age", None)
+        super().turn_from_json(arr, turn)
+        pl = int(arr[K.H_PLAYER])
+        if start is None:
+            arr[TSTART:TSTART + PIECES] = arr[POS + pl * PIECES:POS + (pl + 1) * PIECES]
+        else:
+            if not isinstance(start, list) or len(start) != PIECES:
+                raise GameError("turn: turn_start lists where the {count} pawns of the player to move stood "
+                                "when the turn began, not {value}", count=PIECES, value=start)
+            for k, value in enumerate(start):
+                rel = self.parse_place(Text("turn_start pawn {piece}", piece=self.piece_names[k]), value)
+                arr[TSTART + k] = -1 if rel < 0 else self.internal(rel)
+            arr[G_TROLLS] = 1
+        if ages is not None:
+            if (not isinstance(ages, list) or len(ages) != self.players
+                    or not all(isinstance(row, list) and len(row) == PIECES
+                               and all(isinstance(a, int) and not isinstance(a, bool) and a >= 0 for a in row)
+                               for row in ages)):
+                raise GameError("turn: blockade_age lists for every player the turns each pawn has stood in "
+                                "the same blockade, like [[0, 0, 2, 2], ...], not {value}", value=ages)
+            for q, row in enumerate(ages):
+                for k, a in enumerate(row):
+                    arr[AGE + q * PIECES + k] = a
 
     def whole_roll_reason(self):
         return ("a 5 must enter a pawn when it can; then the roll must use as many dice as possible "

@@ -1,4 +1,5 @@
-"""Parchís (seed 000, the Парчис part; rules.md §7, §12).
+"""Parchís (the Парчис part of the rule text «Правила игры шиш-беш»;
+docs/games/parchis.md).
 
 68 numbered squares, counter-clockwise, one die.  Each colour leaves home on
 its exit (5, 22, 39, 56) and only on a 5, which is obligatory while a piece is
@@ -20,8 +21,13 @@ from collections import namedtuple
 
 import numpy as np
 
+from ..engine import kernel as K
+from ..engine.game import GameError
 from ..engine.options import Option
+from ..engine.position import take_piece
 from . import race, track
+from .race import PIECES, POS
+from .track_rules import G_RUN, G_STAGE, G_TROLLS, YARD
 from .parchis_rules import (G_CLOCK, G_LAST, R_EXIT_BARRIER, R_YARD_FIVE, SIZE, STAMP, STEP,
                             ParchisEngine)
 
@@ -38,7 +44,7 @@ ParchisTab = namedtuple("ParchisTab", "dice_lo dice_hi offsets nplayers L T H sp
 
 # -- the game ------------------------------------------------------------------------------
 class Parchis(track.Ring68Game):
-    """Places (rules.md §7): -1 home, 0 own exit .. 63 own corridor entry
+    """Places (docs/games/parchis.md): -1 home, 0 own exit .. 63 own corridor entry
     square, 64..70 corridor, 71 meta."""
     name = "parchis"
     title = "Parchís"
@@ -82,6 +88,61 @@ class Parchis(track.Ring68Game):
 
     def square_label(self, g):
         return str((g + 4) % 68 + 1)
+
+    # -- the moment of a turn: sixes rolled, the piece moved last, a pending bonus ----------
+    turn_keys = ("sixes", "last_moved", "bonus", "arrived_last")
+
+    def run_to_json(self, arr):
+        turn = super().run_to_json(arr)
+        pl, last = int(arr[K.H_PLAYER]), int(arr[G_LAST])
+        if arr[G_TROLLS] and last >= 0 and last // PIECES == pl:
+            turn["last_moved"] = self.piece_names[last % PIECES]
+        later = [[pid // PIECES, self.piece_names[pid % PIECES]] for pid in self.listed_out_of_order(arr)]
+        if later:
+            turn["arrived_last"] = later
+        return turn
+
+    def shared(self, arr):
+        """The ring squares where two colours share (a seguro, an exit): their two pieces, in listing order."""
+        for g in range(self.ring_size):
+            mask = int(self.engine.at(arr, g))
+            pids = [pid for pid in range(16) if mask >> pid & 1]
+            if len(pids) == 2 and pids[0] // PIECES != pids[1] // PIECES:
+                yield pids
+
+    def listed_out_of_order(self, arr):
+        """Pieces that arrived on a shared square after the piece listed after them (a piece leaving
+        home onto its exit captures the one that arrived last); listing order is the default."""
+        return [a for a, b in self.shared(arr) if arr[STAMP + a] > arr[STAMP + b]]
+
+    def turn_from_json(self, arr, turn):
+        last = take_piece(turn, "last_moved", self.piece_names)
+        later = turn.pop("arrived_last", [])
+        pairs = {pid: pids for pids in self.shared(arr) for pid in pids}
+        if not isinstance(later, list):
+            later = [later]
+        for entry in later:
+            ok = (isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int)
+                  and not isinstance(entry[0], bool) and 0 <= entry[0] < self.players
+                  and isinstance(entry[1], str) and entry[1] in self.piece_names)
+            pid = entry[0] * PIECES + self.piece_names.index(entry[1]) if ok else -1
+            if pid not in pairs:
+                raise GameError("turn: arrived_last names pieces, like [[1, \"a\"]], each sharing a square with "
+                                "a piece of another colour, not {value}", value=entry)
+            arr[G_CLOCK] += 1
+            arr[STAMP + pid] = arr[G_CLOCK]
+        super().turn_from_json(arr, turn)
+        if last < 0:
+            return
+        pl = int(arr[K.H_PLAYER])
+        if not arr[G_RUN] and not arr[G_STAGE]:
+            raise GameError("turn: last_moved names a piece moved earlier in this turn, but no six has been "
+                            "rolled in it (sixes is 0)")
+        if arr[POS + pl * PIECES + last] == YARD:
+            raise GameError("turn: the last-moved piece {piece} is at home: a piece that has moved is on the "
+                            "board", piece=self.piece_names[last])
+        arr[G_LAST] = pl * PIECES + last
+        arr[G_TROLLS] = 1
 
     def whole_roll_reason(self):
         return ("the die must be played when it can be; a 5 must bring a piece out of home when it can, "

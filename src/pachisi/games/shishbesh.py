@@ -1,4 +1,4 @@
-"""Шиш-беш (seed 000; rules.md §2–3).
+"""Шиш-беш (the rule text «Правила игры шиш-беш»; docs/games/shishbesh.md).
 
 Two dice, each die a separate move in the order the player chooses; a move is
 obligatory when a die can be played, and the player must use as many dice as
@@ -21,7 +21,9 @@ from ..boards.cross import CrossBoard
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Move
 from ..engine.options import Option
+from ..engine.position import take_count
 from ..engine.view import BoardView
+from ..i18n import Text
 from . import folkcross, race
 from .folk_rules import SHEL
 from .folkcross import glob
@@ -30,10 +32,10 @@ from .race import PIECES, POS
 # counters), the kinds of move, the entry rules and the reasons a single-die
 # action is refused: shishbesh_rules.pxd
 from .shishbesh_rules import (ABSENT, CELL, ENTRY_BOTH, ENTRY_DOUBLE, ENTRY_SIX, HUT, JUMP_BACK, JUMP_DIAGONAL,
-                              JUMP_FORWARD, PARK, R_JUMP_DIE, R_LOCKED, R_NO_DIE, R_NO_KIND, R_NO_PIECE,
-                              R_NOT_CORNER, R_OVER, R_OVERSHOOT, R_OWN_PIECE, R_OWN_SHELTERED, R_PARK_DOUBLE,
-                              R_PARK_JUMP, R_PARK_SIX, R_PARK_SIX_OR_DOUBLE, R_PASS_OWN_HOUSE, R_START_OWN, SIZE,
-                              STEP, ShishbeshEngine)
+                              JUMP_FORWARD, G_EXTRA, G_TRIES, PARK, R_JUMP_DIE, R_LOCKED, R_NO_DIE, R_NO_KIND,
+                              R_NO_PIECE, R_NOT_CORNER, R_OVER, R_OVERSHOOT, R_OWN_PIECE, R_OWN_SHELTERED,
+                              R_PARK_DOUBLE, R_PARK_JUMP, R_PARK_SIX, R_PARK_SIX_OR_DOUBLE, R_PASS_OWN_HOUSE,
+                              R_START_OWN, SIZE, STEP, ShishbeshEngine)
 
 REASONS = {
     R_NO_DIE: "no die of this roll is left with that value",
@@ -144,7 +146,7 @@ class ShishBesh(race.FirstPlayer, Game):
         kind = {"": STEP, ">": JUMP_FORWARD, "<": JUMP_BACK, "/": JUMP_DIAGONAL}[m.group(3)]
         return [(race.die_slot(arr, d), k, kind)]
 
-    # -- position files (player-relative, rules.md numbering) ----------------------
+    # -- position files (player-relative: docs/positions.md) ----------------------
     def pieces_to_json(self, arr):
         """Per player: -1 park, 0..L circle, L+1.. house; "15s" hides in the shelter on 15."""
         return [[f"{p}s" if hidden else p for p, hidden in self.pieces(arr, q)] for q in range(self.players)]
@@ -180,7 +182,8 @@ class ShishBesh(race.FirstPlayer, Game):
                 hidden_at[g] = who
                 who = []
             if len(who) > 1:
-                raise GameError("two pieces stand on cell {cell} (seat 0's numbering): {who}", cell=g, who=who)
+                raise GameError("two pieces stand on cell {cell} (seat 0's numbering): {first} and {second}", cell=g,
+                                first=self.piece_label(*who[0]), second=self.piece_label(*who[1]))
             for q, k in who:
                 arr[CELL + g] = q * PIECES + k + 1
         for g, who in hidden_at.items():
@@ -194,6 +197,9 @@ class ShishBesh(race.FirstPlayer, Game):
                 raise GameError("player {player}: a piece stands above its own hidden piece, "
                                 "but shelter_own_stack is off", player=q)
         folkcross.refuse_won(arr, self.players, big_l)
+
+    def piece_label(self, player, k):
+        return Text("player {player} piece {piece}", player=player, piece=self.piece_names[k])
 
     # -- drawing ------------------------------------------------------------------
     def view(self, arr):
@@ -215,6 +221,30 @@ class ShishBesh(race.FirstPlayer, Game):
 
     def whole_roll_reason(self):
         return race.FULL_ROLL
+
+    # -- the moment of a turn: extra rolls banked, the quick charge's tries --------------------
+    turn_keys = ("extra_rolls", "tries_left")
+
+    def turn_to_json(self, arr):
+        turn = super().turn_to_json(arr)
+        if turn is not None:
+            if arr[G_EXTRA]:
+                turn["extra_rolls"] = int(arr[G_EXTRA])
+            if arr[G_TRIES]:
+                turn["tries_left"] = max(0, 3 - int(arr[G_TRIES]))
+        return turn
+
+    def turn_from_json(self, arr, turn):
+        arr[G_EXTRA] = take_count(turn, "extra_rolls")
+        if "tries_left" in turn:
+            if not self.tab.quick:
+                raise GameError("turn: tries_left counts the quick charge's rolls: only with quick_charge=true")
+            left = take_count(turn, "tries_left", 0, 3)
+            pl = int(arr[K.H_PLAYER])
+            if left < 3 and any(0 <= arr[POS + pl * PIECES + k] <= self.tab.L for k in range(PIECES)):
+                raise GameError("turn: tries_left counts the quick charge's rolls, which are made while none "
+                                "of the player's pieces is on the circle; player {player} has one there", player=pl)
+            arr[G_TRIES] = 3 - left
 
 
 GAME = ShishBesh

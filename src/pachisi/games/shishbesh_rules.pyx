@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Шиш-беш's compiled rules (shishbesh.py holds the game's Python side and
-rules.md §2–3 the rules): each die a step of a piece, or from a corner a 1 or
+docs/games/shishbesh.md the rules): each die a step of a piece, or from a corner a 1 or
 a 3 a jump; captures, shelters, the house by exact count, extra rolls."""
 from pachisi.engine.kernel cimport (i64, Engine, encode, a_slot, a_piece, a_kind, emit, first_slot_of_value,
                                     H_PLAYER, H_PHASE, H_NDICE, H_DICE, H_SCORE, H_WINNER, PHASE_MOVE,

@@ -26,11 +26,13 @@ import re
 from ..boards.ring68 import Ring68Board
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Move
+from ..engine.position import set_roll, take_count, take_roll
 from ..engine.view import BoardView, Square
 from ..i18n import Term, Text
 from . import race
 from .race import PIECES, POS
-from .track_rules import (YARD, ABSENT, R_OVER, R_NO_DIE, R_NO_PIECE, R_NO_KIND, R_IN_GOAL, R_OVERSHOOT,
+from .track_rules import (YARD, ABSENT, G_EXTRA, G_NPEND, G_RUN, G_STAGE, G_TROLLS, CAPTURE_BONUS, GOAL_BONUS,
+                          R_OVER, R_NO_DIE, R_NO_PIECE, R_NO_KIND, R_IN_GOAL, R_OVERSHOOT,
                           R_BLOCKED, R_FULL, R_OWN, R_BLOCK_LAND, R_YARD_BONUS, R_SAFE_TAKEN, R_YARD_ORDER)
 
 # The compiled rules the three games share, and the layout of the shared part
@@ -61,8 +63,8 @@ class TrackGame(race.FirstPlayer, Game):
     A subclass gives `T` (the last ring place before the lane), `ring_size`,
     `spacing`, `lane_size`, `board`, `square_label(seat, g)` and `rules`, its
     compiled engine (a track_rules.TrackEngine: `dest`, `rebuild`, `numbered`,
-    `at`); places in files and moves use rules.md
-    numbering: -1 yard, 0..T ring, T+1.. lane, T+1+H goal."""
+    `at`); places in files and moves use the
+    player-relative numbering: -1 yard, 0..T ring, T+1.. lane, T+1+H goal."""
 
     T = 0
     ring_size = 0
@@ -92,7 +94,7 @@ class TrackGame(race.FirstPlayer, Game):
 
     # -- numbering ----------------------------------------------------------------
     def rel(self, p):
-        """Internal place -> rules.md numbering."""
+        """Internal place -> the player-relative numbering of files and moves."""
         return self.engine.numbered(int(p))
 
     def internal(self, rel):
@@ -197,6 +199,89 @@ class TrackGame(race.FirstPlayer, Game):
         if len(colours) > 1 and not self.is_safe(g):
             return Text("pieces of different colours share a square that is not safe")
         return None
+
+    # -- the moment of a turn (docs/positions.md) ------------------------------------------
+    run_name = "sixes"           # what a run of rolls in a turn counts: sixes, or doubles (Parcheesi)
+
+    def run_limit(self):
+        """The longest run a position before a roll can hold (the next one is the penalised third)."""
+        return 2
+
+    def rolled_run(self, roll):
+        """Whether a roll continues the run (a six, a double)."""
+        return roll[0] == 6
+
+    def turn_to_json(self, arr):
+        phase = arr[K.H_PHASE]
+        if phase == K.PHASE_MOVE and arr[G_STAGE] == 1 and arr[G_NPEND] == 0 and "bonus" in self.turn_keys:
+            turn = self.run_to_json(arr)
+            turn["bonus"] = [int(d) for d in arr[K.H_DICE:K.H_DICE + arr[K.H_NDICE]] if d]
+            turn["roll"] = [int(d) for d in arr[K.H_ROLL0:K.H_ROLL0 + len(self.dice_ranges())]]
+            return turn
+        if phase != K.PHASE_ROLL:
+            return None
+        return self.run_to_json(arr)
+
+    def run_to_json(self, arr):
+        """The turn fields the rules keep between the rolls of a turn (defaults left out)."""
+        turn = {}
+        if arr[G_RUN]:
+            turn[self.run_name] = int(arr[G_RUN])
+        if arr[G_EXTRA] and "extra_rolls" in self.turn_keys:
+            turn["extra_rolls"] = int(arr[G_EXTRA])
+        return turn
+
+    def turn_from_json(self, arr, turn):
+        run = take_count(turn, self.run_name, 0, self.run_limit())
+        arr[G_RUN] = run
+        if "extra_rolls" in self.turn_keys:
+            arr[G_EXTRA] = take_count(turn, "extra_rolls")
+        if "bonus" in turn and "bonus" in self.turn_keys:
+            self.bonus_from_json(arr, turn, run)
+        if run or arr[G_EXTRA] or arr[G_STAGE]:
+            arr[G_TROLLS] = 1                # not the turn's first roll: what the turn began with is kept
+
+    def bonus_from_json(self, arr, turn, run):
+        """A pending bonus: the roll is played out and its bonuses are the moves to make now."""
+        bonus = turn.pop("bonus")
+        if (not isinstance(bonus, list) or not bonus or len(bonus) > K.MAX_DICE
+                or any(b not in (CAPTURE_BONUS, GOAL_BONUS) or isinstance(b, bool) for b in bonus)):
+            raise GameError("turn: bonus lists the bonuses to play now, each {capture} (a capture) or {goal} "
+                            "(a piece reaching the {place}), not {value}", capture=CAPTURE_BONUS, goal=GOAL_BONUS,
+                            place=Term(self.goal_name), value=bonus)
+        roll = take_roll(turn, self)
+        if self.rolled_run(roll) != (run > 0):
+            raise GameError("turn: the roll {roll} and {run} {count} contradict each other: {run} counts this "
+                            "roll too", roll=roll, run=self.run_name, count=run)
+        set_roll(arr, roll)
+        arr[K.H_PHASE] = K.PHASE_MOVE
+        arr[K.H_DICE:K.H_DICE + K.MAX_DICE] = 0
+        arr[K.H_DICE:K.H_DICE + len(bonus)] = bonus
+        arr[K.H_NDICE] = len(bonus)
+        arr[K.H_SCORE] = 0
+        arr[G_STAGE] = 1
+        if not self.engine.legal(arr):
+            raise GameError("turn: no piece can play the bonus {bonus} here: it is lost, and the position is "
+                            "the one after it", bonus=bonus)
+
+    def pieces_at_turn_start(self, arr, turn, key, into):
+        """Pop `key`, the pieces where they stood when the turn began (rows like "pieces"),
+        into the state slots from `into` (16 of them); absent: where they stand now."""
+        rows = turn.pop(key, None)
+        if rows is None:
+            arr[into:into + 16] = arr[POS:POS + 16]
+            return False
+        scratch = arr.copy()
+        try:
+            self.pieces_from_json(scratch, rows)
+        except GameError as e:
+            raise GameError("{where}: {error}", where=f"turn: {key}", error=e) from None
+        arr[into:into + 16] = scratch[POS:POS + 16]
+        return True
+
+    def rows_of(self, arr, start):
+        """Rows like "pieces" of the 16 places stored from `start`."""
+        return [[self.rel(arr[start + q * PIECES + k]) for k in range(PIECES)] for q in range(self.players)]
 
     # -- drawing ----------------------------------------------------------------------
     def view(self, arr):

@@ -182,7 +182,7 @@ cdef inline i64 target(const TrackTab* tab, i64 p, i64 d, bint turn_in) noexcept
 
 
 cdef inline i64 numbered(const TrackTab* tab, i64 p) noexcept nogil:
-    """Place p as rules.md numbers it: -1 yard, 0 .. T ring, T+1 .. lane, T+H+1 goal, and
+    """Place p as files and moves number it: -1 yard, 0 .. T ring, T+1 .. lane, T+H+1 goal, and
     T+H+2 .. for the ring squares past the turn-off (only after passing the lane)."""
     if p >= tab.L:
         return tab.T + 1 + p - tab.L

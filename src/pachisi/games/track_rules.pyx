@@ -2,7 +2,7 @@
 """The compiled side every track game (Ludo, Parchís, Parcheesi) shares:
 the layout constants of track_rules.pxd (exported to Python from here) and
 TrackEngine, the Python face of a track game's rules beyond the kernel's:
-a single action's target, the ring masks, rules.md numbering.  The rule
+a single action's target, the ring masks, the numbering of files and moves.  The rule
 helpers themselves are the `cdef inline` functions of track_rules.pxd."""
 from libc.string cimport memset
 
@@ -39,7 +39,7 @@ cdef class TrackEngine(Engine):
         rebuild(self.state(arr), &self.t)
 
     def numbered(self, i64 p):
-        """Place p as rules.md numbers it."""
+        """Place p as files and moves number it."""
         return numbered(&self.t, p)
 
     def at(self, i64[::1] arr, i64 g):

@@ -1,4 +1,4 @@
-"""Трясучка (seed 002; rules.md §5, §12).
+"""Трясучка (the rule text «Трясучка»; docs/games/tryasuchka.md).
 
 Two dice, an ordinary 1–6 and a special 2–7; each die is a separate move,
 for two pieces or one after the other for the same piece, and the dice must
@@ -28,6 +28,7 @@ from ..boards.cross72 import Cross72Board
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Move
 from ..engine.options import Option
+from ..engine.position import take_count
 from ..engine.view import BoardView
 from . import folkcross, race
 from .folkcross import glob
@@ -130,7 +131,19 @@ class Tryasuchka(race.FirstPlayer, Game):
     def whole_roll_reason(self):
         return race.FULL_ROLL
 
-    # -- position files (player-relative, rules.md numbering) ----------------------
+    # -- the moment of a turn: the +1s banked ------------------------------------------------------
+    turn_keys = ("extra_rolls",)
+
+    def turn_to_json(self, arr):
+        turn = super().turn_to_json(arr)
+        if turn is not None and arr[G_EXTRA]:
+            turn["extra_rolls"] = int(arr[G_EXTRA])
+        return turn
+
+    def turn_from_json(self, arr, turn):
+        arr[G_EXTRA] = take_count(turn, "extra_rolls")
+
+    # -- position files (player-relative: docs/games/tryasuchka.md) ----------------------
     def pieces_to_json(self, arr):
         """Per player: -1 base, 1..76 circle (72..76 after the lap), 77..80 house."""
         return [self.pieces(arr, q) for q in range(self.players)]

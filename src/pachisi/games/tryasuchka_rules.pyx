@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Трясучка's compiled rules (tryasuchka.py holds the game's Python side and
-rules.md §5 the rules): each die a move of a piece, captures, the teleport
+docs/games/tryasuchka.md the rules): each die a move of a piece, captures, the teleport
 corners with their pushed chains, the house by exact count, extra rolls."""
 from pachisi.engine.kernel cimport (i64, Engine, a_slot, a_piece, emit, H_PLAYER, H_PHASE, H_NDICE, H_DICE,
                                     H_SCORE, H_WINNER, PHASE_MOVE, PHASE_OVER, MAX_PLAYERS, EV_CAPTURED,
