@@ -24,7 +24,7 @@ from .games import GAMES, game_class, make_game
 from .i18n import LANGUAGES, render as _render
 from .render.terminal import MoveTrace, describe_events, render, seat_style
 from .sim import bench as run_bench, bench_all_cores, default_workers, simulate as run_simulate
-from .terminal_game import Quit, TerminalGame
+from .terminal_game import MAX_LISTED, Quit, TerminalGame
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="pachisi: Шиш-беш and its relatives — play, referee, simulate, replay, benchmark.")
