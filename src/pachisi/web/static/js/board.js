@@ -19,7 +19,7 @@
 //   setMoves(moves, pieceNames)     the legal moves (moves_json): their pieces light up
 //   preview(move)                   show a move's route and landing square (null: clear)
 //   focusFirst(), key(event)        keyboard play; pieceNames: the pieces' letters
-//   hint()                          what to pick now, in words ("pick a fence ..."), or ""
+//   stage(), hint()                 what to pick now: "fence", "piece" or ""; and in words
 //   setSound(on), setSpeed(stepMs)  the sound toggle (kept in localStorage) and the pace
 // A still picture (the rules page): setup, update, then preview(move) to draw a move.
 import { h, s, clear } from "./dom.js";
@@ -232,8 +232,9 @@ export class Board {
   squareElement(r, c, kind, owner, label) {
     const x = c * CELL, y = r * CELL;
     const colour = owner === null ? null : this.seatColour(owner);
-    const g = s("g", { class: `sq kind-${kind}`, transform: `translate(${x},${y})` });
+    const g = s("g", { class: `sq kind-${kind}`, transform: `translate(${x},${y})`, dataset: { ref: `${r},${c}` } });
     if (kind === "store") {                       // a spot in a yard or a park, where a piece waits
+      g.dataset.store = label;
       g.append(s("circle", { cx: CELL / 2, cy: CELL / 2, r: CELL * 0.42, class: "spot", fill: colourHex(colour), stroke: colourInk(colour) }));
       return g;
     }
@@ -346,9 +347,10 @@ export class Board {
     return [from, to];
   }
 
+  // Each moved piece walks (its data-walk: the squares it passes, for scripts and tests).
   animate(walks) {
+    for (const w of walks) delete w.el.dataset.walk;
     if (!walks.length || this.stepMs <= 0 || reducedMotion()) return;
-    let longest = 0;
     for (const w of walks) {
       const cells = this.route(w.player, w.from, w.to);
       for (const a of w.el.getAnimations ? w.el.getAnimations() : []) a.cancel();
@@ -358,13 +360,13 @@ export class Board {
       const sent = this.isStore(w.to) && !this.isStore(w.from);     // a capture: it slides home
       const steps = Math.max(1, cells.length - 1);
       const duration = sent ? 520 : steps * this.stepMs;
+      w.el.dataset.walk = cells.join(" ");
       w.el.classList.add("moving");
       const anim = w.el.animate(frames, { duration, easing: sent || steps === 1 ? "ease-in-out" : "linear", delay: sent ? 120 : 0 });
       anim.onfinish = anim.oncancel = () => w.el.classList.remove("moving");
       if (sent) sounds.capture(120);
-      else { sounds.steps(steps, this.stepMs); longest = Math.max(longest, duration); }
+      else sounds.steps(steps, this.stepMs);
     }
-    return longest;
   }
 
   isStore(ref) { const q = this.squareAt && this.squareAt.get(ref); return !!q && q.kind === "store"; }
@@ -416,12 +418,14 @@ export class Board {
     this.drawMarks();
   }
 
-  // What to pick now, in words: the fence stage of Kimbo asks for a fence.
-  hint() {
+  // What is picked now: "fence" (Kimbo's fence stage), "piece", or "" (nothing on the board).
+  stage() {
     const srcs = this.sources();
-    if (!srcs.length) return "";
-    return t(srcs.every((f) => f[0] === "w") ? "board.hint.fence" : "board.hint.piece");
+    return !srcs.length ? "" : srcs.every((f) => f[0] === "w") ? "fence" : "piece";
   }
+
+  // What to pick now, in words.
+  hint() { const st = this.stage(); return st ? t(`board.hint.${st}`) : ""; }
 
   // Moves that change nothing on the board, as buttons labelled by the game.
   drawActions() {
