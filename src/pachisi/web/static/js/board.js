@@ -203,8 +203,15 @@ export class Board {
                                            stroke: colourInk(colour), class: "pen" }));
     } else {                                       // a folk board's corner: the park (swamp, base) beside its arm
       g.append(s("rect", { x: x + 4, y: y + 4, width: w - 8, height: hh - 8, rx: 14, fill: colourHex(colour), class: `corner-area ${kind}` }));
-      g.append(s("text", { x: x + w / 2, y: kind === "swamp" ? y + hh - 12 : y + 22, class: "region-name", fill: colourInk(colour),
-                           text: offName(kind) }));
+      // its name over its spots, or under them when the captives' spots are above
+      const box = (label) => {
+        const cells = this.layout.squares.filter((q) => q[2] === "store" && q[3] === seat && q[4] === label);
+        return cells.length ? { top: Math.min(...cells.map((q) => q[0])), bottom: Math.max(...cells.map((q) => q[0])) + 1 } : null;
+      };
+      const own = box(kind) || { top: r + 1, bottom: r + hgt - 1 }, held = box("captives");
+      const below = held && held.top < own.top;
+      g.append(s("text", { x: x + w / 2, y: below ? own.bottom * CELL + 20 : own.top * CELL - 9, class: "region-name",
+                           fill: colourInk(colour), text: offName(kind) }));
     }
     this.regionsLayer.append(g);
   }
@@ -235,7 +242,8 @@ export class Board {
     const g = s("g", { class: `sq kind-${kind}`, transform: `translate(${x},${y})`, dataset: { ref: `${r},${c}` } });
     if (kind === "store") {                       // a spot in a yard or a park, where a piece waits
       g.dataset.store = label;
-      g.append(s("circle", { cx: CELL / 2, cy: CELL / 2, r: CELL * 0.42, class: "spot", fill: colourHex(colour), stroke: colourInk(colour) }));
+      g.append(s("circle", { cx: CELL / 2, cy: CELL / 2, r: CELL * 0.42, class: "spot", fill: colourHex(colour), stroke: colourInk(colour) }),
+               s("title", { text: `${colourName(colour)}: ${offName(label)}` }));
       return g;
     }
     g.append(s("rect", { x: 1, y: 1, width: CELL - 2, height: CELL - 2, rx: 5, class: "cell" }));
