@@ -459,8 +459,6 @@ export class Board {
     if (this.sources().includes(ref)) {
       this.selected = this.selected === ref ? null : ref;
       this.drawMarks();
-      this.preview(null);
-      if (this.selected) this.previewMoves(this.moves.filter((m) => m.f === this.selected));
       const first = this.selected && (this.nearest(this.selected, this.marksLayer.querySelectorAll(".dst"))
                                       || this.trays.querySelector(".dst"));
       if (first) first.focus();
@@ -562,6 +560,7 @@ export class Board {
     };
     for (const ref of srcs) mark(ref, ref === this.selected ? "src selected" : "src");
     for (const ref of dsts) mark(ref, "dst");
+    this.preview(null);
     if (this.selected) this.previewMoves(this.moves.filter((m) => m.f === this.selected));
     if (focused) {
       const role = focused.classList.contains("dst") ? ".dst" : ".src";
