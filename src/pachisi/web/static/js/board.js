@@ -493,8 +493,10 @@ export class Board {
   previewMoves(moves, strong = false) {
     for (const m of moves) {
       const src = parseRef(m.f), dst = parseRef(m.to);
-      if (src && src.kind === "wall") this.marksLayer.append(s("line", { ...wallLine(src), class: "preview wallpreview" }));
-      if (dst && dst.kind === "wall") { this.marksLayer.append(s("line", { ...wallLine(dst), class: "preview wallpreview" })); continue; }
+      if (src && src.kind === "wall" || dst && dst.kind === "wall") {       // a fence move: only the one shown from the list
+        if (strong) for (const w of [src, dst]) if (w) this.marksLayer.append(s("line", { ...wallLine(w), class: "preview wallpreview" }));
+        continue;
+      }
       if (!src || !dst || src.kind !== "square" || dst.kind !== "square") continue;
       const player = this.moverOf(m);
       const cells = m.f === m.to ? [m.f] : this.route(player, m.f, m.to);
@@ -543,6 +545,10 @@ export class Board {
       let el;
       if (r.kind === "wall") {
         el = s("polygon", { points: wallDiamond(r), class: `mark wallmark ${cls}` });
+        if (cls === "dst") {                      // a free slot it may go to: a short, quiet dash along its line
+          const l = wallLine(r), ix = l.x1 === l.x2 ? 0 : 10, iy = l.x1 === l.x2 ? 10 : 0;
+          this.marksLayer.append(s("line", { x1: l.x1 + ix, y1: l.y1 + iy, x2: l.x2 - ix, y2: l.y2 - iy, class: "slot-hint" }));
+        }
       } else {
         el = s("rect", { x: r.c * CELL + 2, y: r.r * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 7,
                          class: `mark ${cls}` });
