@@ -347,3 +347,46 @@ def test_the_dice_roll_and_show_their_pips(browser, server, motion):
         assert out[5][0] == "die showing 3"
     finally:
         ctx.close()
+
+
+STILL = """async () => {
+    const { Board } = await import('/static/js/board.js');
+    const host = document.createElement('div'); document.body.append(host);
+    const board = new Board(host, { toolbar: false });
+    const track = [1, 2, 3, 4, 5].map(c => [0, c, 'track', null, '', c]);
+    board.setup({ rows: 1, cols: 7, coords: '', regions: [],
+                  squares: [[0, 0, 'store', 0, 'yard', null], ...track, [0, 6, 'store', 1, 'yard', null]],
+                  paths: { 0: ['0,1', '0,2', '0,3', '0,4', '0,5'], 1: ['0,5', '0,4', '0,3', '0,2', '0,1'] } },
+                ['red', 'green', 'yellow', 'blue']);
+    const players = [{ player: 0, seat: 0, colour: 'red' }, { player: 1, seat: 1, colour: 'green' }];
+    board.update({ pieces: [[0, 1, 0, 0, 0], [0, 4, 1, 0, 0]], off: {}, walls: [] }, players);
+    const first = [...host.querySelectorAll('.piece[data-walk]')].length;
+    // red a walks 1 -> 4 and takes green a, which slides back to its yard
+    board.update({ pieces: [[0, 4, 0, 0, 0], [0, 6, 1, 0, 0]], off: {}, walls: [] }, players);
+    const walk = (p) => host.querySelector(`.piece[data-player="${p}"]`).dataset.walk;
+    // a still picture: a move drawn with its route and landing square
+    board.preview({ t: '3a', p: 0, f: '0,4', to: '0,1' });
+    const back = host.querySelectorAll('.routes polyline').length;
+    board.preview({ t: '1a', p: 0, f: '0,4', to: '0,5' });
+    return { first, red: walk(0), green: walk(1), back, route: host.querySelector('.routes polyline').getAttribute('points'),
+             landing: host.querySelector('.routes .landing').dataset.ref, tools: host.querySelectorAll('.sound-toggle').length,
+             label: host.querySelector('.piece[data-player="0"]').getAttribute('aria-label') };
+}"""
+
+
+def test_pieces_walk_their_route_and_captured_ones_slide_home(browser, server):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#create")
+        out = page.evaluate(STILL)
+        assert out["first"] == 0                                  # nothing walks onto a fresh board
+        assert out["red"] == "0,1 0,2 0,3 0,4"                    # square by square along its route
+        assert out["green"] == "0,4 0,6"                          # straight back home
+        assert out["back"] == 1                                   # a move backwards is drawn too (straight)
+        assert out["route"] == "180,20 220,20" and out["landing"] == "0,5"
+        assert out["tools"] == 0
+        assert out["label"] == "Red a, square 4"
+    finally:
+        ctx.close()
