@@ -253,7 +253,7 @@ def move_words(game, move, captured=(), home=False):
         return _join("let the missed capture pass", "не ловить на зевке")
     if text.startswith("call-"):
         k = text[5:]
-        return _join(f"call the missed capture: piece {k} goes to the БУР",
+        return _join(f"call the missed capture: piece {k} goes to the lock-up",
                      f"поймать на зевке: фишка {k} идёт в БУР")
     words = _kimbo_words(text)
     if words is None:
