@@ -359,21 +359,24 @@ export class Board {
   animate(walks) {
     for (const w of walks) delete w.el.dataset.walk;
     if (!walks.length || this.stepMs <= 0 || reducedMotion()) return;
-    for (const w of walks) {
+    const sent = (w) => this.isStore(w.to) && !this.isStore(w.from);     // a capture: it slides home
+    let arrival = 0;                   // the captured pieces leave when the mover lands on them
+    for (const w of [...walks.filter((x) => !sent(x)), ...walks.filter(sent)]) {
+      const home = sent(w);
       const cells = this.route(w.player, w.from, w.to);
       for (const a of w.el.getAnimations ? w.el.getAnimations() : []) a.cancel();
       if (!w.el.animate) continue;
       const frames = cells.map((ref) => { const [x, y] = cellCentre(ref); return { transform: `translate(${x}px, ${y}px) scale(${w.scale})` }; });
       frames[frames.length - 1] = { transform: w.target };
-      const sent = this.isStore(w.to) && !this.isStore(w.from);     // a capture: it slides home
       const steps = Math.max(1, cells.length - 1);
-      const duration = sent ? 520 : steps * this.stepMs;
+      const duration = home ? 520 : steps * this.stepMs, delay = home ? arrival : 0;
       w.el.dataset.walk = cells.join(" ");
       w.el.classList.add("moving");
-      const anim = w.el.animate(frames, { duration, easing: sent || steps === 1 ? "ease-in-out" : "linear", delay: sent ? 120 : 0 });
+      const anim = w.el.animate(frames, { duration, delay, fill: "backwards",
+                                          easing: home || steps === 1 ? "ease-in-out" : "linear" });
       anim.onfinish = anim.oncancel = () => w.el.classList.remove("moving");
-      if (sent) sounds.capture(120);
-      else sounds.steps(steps, this.stepMs);
+      if (home) sounds.capture(delay);
+      else { sounds.steps(steps, this.stepMs); arrival = Math.max(arrival, duration); }
     }
   }
 
@@ -568,10 +571,10 @@ export class Board {
     for (const ref of dsts) mark(ref, "dst");
     this.preview(null);
     if (this.selected) this.previewMoves(this.moves.filter((m) => m.f === this.selected));
-    if (focused) {
+    if (focused) {                             // on the same mark, else on the board: never the page's body
       const role = focused.classList.contains("dst") ? ".dst" : ".src";
       const again = this.marksLayer.querySelector(`${role}[data-ref="${CSS.escape(focused.dataset.ref)}"]`);
-      if (again) again.focus();
+      (again || this.svg).focus();
     }
   }
 
