@@ -199,6 +199,14 @@ def test_escape_keeps_the_focus_on_the_board_and_squares_are_named(browser, serv
         assert page.locator(".mark.dst").count() == 0
         page.keyboard.press("Escape")                            # and again: still on the board
         assert page.evaluate("() => document.activeElement.closest('svg.board') !== null")
+        page.locator("body").press("b")                          # a move made with the keys: the focus stays
+        page.keyboard.press("Enter")
+        before = seq(page)
+        page.keyboard.press("Enter")
+        if page.locator(".chooser:not([hidden])").count():
+            page.keyboard.press("Enter")
+        wait_after(page, before)
+        assert page.evaluate("() => document.activeElement.closest('svg.board') !== null")
         assert not errors
     finally:
         ctx.close()
