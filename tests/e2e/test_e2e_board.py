@@ -398,3 +398,72 @@ def test_pieces_walk_their_route_and_captured_ones_slide_home(browser, server):
         assert out["label"] == "Red a, square 4"
     finally:
         ctx.close()
+
+
+RUNS = """async () => {
+    const { kimboRun } = await import('/static/js/kimborun.js');
+    const fence = [12, 7, 13, 7, 0], north = [11, 14, 12, 14, 0];
+    const run = (t, from, walls) => { const x = kimboRun(t, from, walls); return x && x.cells.join(' '); };
+    return [run('a5n', [14, 14], [north]),         // forced left at the fence (the border on the right)
+            run('a4nL', [14, 7], [fence]),         // both sides open: the letter says left
+            run('a4nR', [14, 7], [fence]),
+            run('a2n', [10, 7], []),               // into the centre on the last point
+            run('a3nR', [10, 7], []),              // with a point left the entrance is a wall
+            run('a^s', [3, 3], []), run('l1e-h6n', [0, 0], [])];
+}"""
+
+
+def test_a_kimbo_pawn_walks_its_run(browser, server):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#create")
+        assert page.evaluate(RUNS) == [
+            "14,14 13,14 12,14 12,13 12,12 12,11",
+            "14,7 13,7 13,6 13,5 13,4",
+            "14,7 13,7 13,8 13,9 13,10",
+            "10,7 9,7 8,7",
+            "10,7 9,7 9,8 9,9",
+            None, None]
+    finally:
+        ctx.close()
+
+
+def test_kimbo_pawns_walk_their_runs_in_a_game(browser, server):
+    """Each pawn move of a game walks one square a point, from where it stood to where the server put it."""
+    ctx, page, errors, _ = open_room(browser, server, "kimbo", 2, DESKTOP, "en")
+    run = re.compile(r"^([a-d])(\d+)(?:\+(\d+))?[nesw][LR]*$")
+    checked = 0
+    try:
+        for _ in range(150):
+            if checked >= 10:
+                break
+            phase = page.get_attribute(ROOM, "data-phase")
+            before = seq(page)
+            if phase == "roll":
+                page.locator("body").press("r")
+            elif page.locator(".board-actions button.action").count():
+                page.locator(".board-actions button.action").click()          # keep the fences
+            else:
+                text = page.locator(".movelist button.move").first.get_attribute("data-move")
+                m = run.match(text)
+                player = page.get_attribute(ROOM, "data-turn")
+                pawn = page.locator(f'.piece[data-player="{player}"][data-piece="{"abcd".index(text[0])}"]')
+                start = pawn.get_attribute("data-ref") if pawn.count() else None
+                page.locator("body").press("1")
+                wait_after(page, before)
+                end = pawn.get_attribute("data-ref") if pawn.count() else None
+                if m and start and end and end != start:
+                    walk = pawn.get_attribute("data-walk").split()
+                    assert walk[0] == start and len(walk) == int(m.group(2)) + int(m.group(3) or 0) + 1, (text, walk)
+                    for a, b in zip(walk, walk[1:]):
+                        (r1, c1), (r2, c2) = (map(int, x.split(",")) for x in (a, b))
+                        assert abs(r1 - r2) + abs(c1 - c2) == 1, (text, walk)
+                    checked += 1
+                continue
+            wait_after(page, before)
+        assert checked >= 5
+        assert not errors
+    finally:
+        ctx.close()

@@ -14,8 +14,10 @@
 //       square (default 110; 0: no animation); toolbar: false for a still picture (no sound
 //       or zoom buttons).
 //   setup(layout, seatColours)      the fixed picture (layout_json)
-//   update(position, players)       the pieces and fences (position_json); moved pieces walk
-//                                   their route square by square, captured ones slide home
+//   update(position, players, last) the pieces and fences (position_json); moved pieces walk
+//                                   their route square by square, captured ones slide home;
+//                                   last (optional, the room's last action {k, v}) lets a Kimbo
+//                                   pawn walk its run
 //   setMoves(moves, pieceNames)     the legal moves (moves_json): their pieces light up
 //   preview(move)                   show a move's route and landing square (null: clear)
 //   focusFirst(), key(event)        keyboard play; pieceNames: the pieces' letters
@@ -26,6 +28,7 @@ import { h, s, clear } from "./dom.js";
 import { t, colourName, offName, getLang } from "./i18n.js";
 import { reducedMotion } from "./anim.js";
 import { sounds, soundOn, setSoundOn } from "./sound.js";
+import { kimboRun } from "./kimborun.js";
 
 export { rollDice, dieFace } from "./anim.js";
 
@@ -274,8 +277,9 @@ export class Board {
 
   // -- what changes ------------------------------------------------------------------------
   // players: [{player, seat, colour, name}]
-  update(position, players) {
+  update(position, players, last = null) {
     const before = this.position;
+    this.lastRun = last && last.k === "move" && before ? { text: last.v, walls: before.walls || [] } : null;
     this.position = position;
     this.players = players;
     this.drawWalls(position.walls || []);
@@ -363,7 +367,7 @@ export class Board {
     let arrival = 0;                   // the captured pieces leave when the mover lands on them
     for (const w of [...walks.filter((x) => !sent(x)), ...walks.filter(sent)]) {
       const home = sent(w);
-      const cells = this.route(w.player, w.from, w.to);
+      const cells = this.kimboCells(w) || this.route(w.player, w.from, w.to);
       for (const a of w.el.getAnimations ? w.el.getAnimations() : []) a.cancel();
       if (!w.el.animate) continue;
       const frames = cells.map((ref) => { const [x, y] = cellCentre(ref); return { transform: `translate(${x}px, ${y}px) scale(${w.scale})` }; });
@@ -378,6 +382,17 @@ export class Board {
       if (home) sounds.capture(delay);
       else { sounds.steps(steps, this.stepMs); arrival = Math.max(arrival, duration); }
     }
+  }
+
+  // A Kimbo pawn's run, when the last action was this pawn's run and ends where it stands.
+  kimboCells(w) {
+    if (!this.lastRun || !this.layout || this.layout.coords !== "chess") return null;
+    const from = parseRef(w.from), to = parseRef(w.to);
+    const run = kimboRun(this.lastRun.text, [from.r, from.c], this.lastRun.walls, this.layout.rows);
+    if (!run || run.pawn !== (this.pieceNames || "abcd")[Number(w.el.dataset.piece)]) return null;
+    const [er, ec] = run.cells[run.cells.length - 1].split(",").map(Number);
+    const centre = (r, c) => r >= 6 && r <= 8 && c >= 6 && c <= 8;
+    return run.cells[run.cells.length - 1] === w.to || (centre(er, ec) && centre(to.r, to.c)) ? run.cells : null;
   }
 
   isStore(ref) { const q = this.squareAt && this.squareAt.get(ref); return !!q && q.kind === "store"; }

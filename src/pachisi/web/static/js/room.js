@@ -171,7 +171,7 @@ export class RoomPage {
     const seatColours = this.room.colours || [];
     if (msg.layout) this.board.setup(msg.layout, seatColours);
     this.board.pieceNames = this.room.piece_names;
-    this.board.update(msg.position, players);
+    this.board.update(msg.position, players, fresh ? msg.last : null);
     this.moves = this.canMove() ? msg.moves : [];
     this.board.setMoves(this.moves, this.room.piece_names);
     if (fresh && msg.last) this.announceLast(msg.last);
