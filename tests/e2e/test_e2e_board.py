@@ -467,3 +467,27 @@ def test_kimbo_pawns_walk_their_runs_in_a_game(browser, server):
         assert not errors
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("screen,lang", SCREENS)
+def test_the_board_has_no_serious_accessibility_violations(browser, server, screen, lang):
+    """axe-core on the board with its pieces lit (Ludo) and with a fence picked (Kimbo)."""
+    from axe_playwright_python.sync_playwright import Axe
+    for game in ("ludo", "kimbo"):
+        ctx, page, errors, _ = open_room(browser, server, game, 2, screen, lang)
+        try:
+            if game == "ludo":
+                roll_until_move(page)
+                page.locator(".mark.src").first.click()
+            else:
+                to_fence_stage(page)
+                page.locator(".mark.wallmark.src").first.click()
+                if page.locator(".zoom-out").is_visible():
+                    page.locator(".mark.wallmark.src").first.click()
+            result = Axe().run(page, context={"include": [[".board-host"], [".board-actions"]]})
+            bad = [(v["id"], v["impact"], v["nodes"][0]["target"]) for v in result.response["violations"]
+                   if v["impact"] in ("serious", "critical")]
+            assert not bad, (game, bad)
+            assert not errors
+        finally:
+            ctx.close()
