@@ -73,6 +73,18 @@ class CrossBoard(SquareBoard):
         """Screen cell where a seat's park is drawn: the corner right of its arm."""
         return self.rotate((self.size - 2, self.size - 2), seat)
 
+    def corner_area(self, seat):
+        """The empty corner right of a seat's arm, where its park is drawn: (row, col, height, width)."""
+        n, m = self.size, self.mid
+        return self.rotate_rect(m + 2, m + 2, n - 1, n - 1, seat)
+
+    def store_cells(self, seat, which=0):
+        """Four cells (2x2) in a seat's corner for pieces off the circle: which=0 the middle
+        of the corner (park, base, swamp), 1 its outer end (pieces it holds captive)."""
+        n, m = self.size, self.mid
+        r0 = m + 2 + (self.arm - 2) // 2 if which == 0 else n - 2
+        return tuple(self.rotate((r0 + i, r0 + j), seat) for i in range(2) for j in range(2))
+
     def centre_cross(self):
         """The centre and its four edge-middles (unused in Шиш-беш, the БУР in Мандавошка)."""
         m = self.mid

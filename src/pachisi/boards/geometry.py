@@ -19,3 +19,8 @@ class SquareBoard:
     def rotate(self, rc, times=1):
         """Turn a cell a quarter toward the next seat, `times` times."""
         return quarter_turn(rc, self.size, self.turn * times)
+
+    def rotate_rect(self, r0, c0, r1, c1, times=1):
+        """The rectangle rows r0..r1, cols c0..c1 turned `times` quarters: (row, col, height, width)."""
+        a, b = self.rotate((r0, c0), times), self.rotate((r1, c1), times)
+        return min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]) + 1, abs(a[1] - b[1]) + 1

@@ -47,6 +47,13 @@ class LudoBoard(SquareBoard):
         """The four cells of a seat's yard (the corner before its start)."""
         return tuple(self.rotate(rc, seat) for rc in ((2, 2), (2, 3), (3, 2), (3, 3)))
 
+    def centre_area(self):
+        return 6, 6, 3, 3
+
+    def yard_area(self, seat):
+        """The coloured 6x6 corner of a seat's yard: (row, col, height, width)."""
+        return self.rotate_rect(0, 0, 5, 5, seat)
+
     def stars(self):
         """Global indices of the star squares (8 after each start)."""
         return tuple(8 + q * self.quarter for q in range(4))

@@ -50,3 +50,14 @@ class Ring68Board(SquareBoard):
     def nest(self, seat):
         """The four cells of a seat's home (nest): the corner right of its arm."""
         return tuple(self.rotate(rc, seat) for rc in ((14, 14), (14, 15), (15, 14), (15, 15)))
+
+    def yard(self, seat):
+        """Where a seat's pieces at home are drawn (the track games' name for it)."""
+        return self.nest(seat)
+
+    def centre_area(self):
+        return self.size // 2 - 1, self.size // 2 - 1, 3, 3
+
+    def yard_area(self, seat):
+        """The coloured 8x8 corner of a seat's nest: (row, col, height, width)."""
+        return self.rotate_rect(11, 11, 18, 18, seat)

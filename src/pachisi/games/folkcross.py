@@ -44,6 +44,18 @@ def cross_squares(board, seats, marks, house_first):
     return squares
 
 
+def view_extras(board, seats, stores, pieces, last):
+    """A cross board's view beyond its squares: per player the cells of its stores
+    (`stores`: key -> 0 the middle of its corner, 1 the outer end), the pieces in them,
+    its route from its tip (place 0) to place `last`, its corner, and the circle."""
+    return {"stores": {q: {key: board.store_cells(seat, which) for key, which in stores.items()}
+                       for q, seat in enumerate(seats)},
+            "off_pieces": pieces,
+            "paths": {q: [board.cell(seat, p) for p in range(last + 1)] for q, seat in enumerate(seats)},
+            "regions": [(next(iter(stores)), seat, *board.corner_area(seat)) for seat in seats],
+            "track": board.track, "seats": tuple(seats)}
+
+
 def refuse_won(arr, players, last):
     """A position file may not list a player whose pieces all stand beyond `last` (home)."""
     for q in range(players):

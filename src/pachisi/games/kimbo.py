@@ -409,7 +409,15 @@ class Kimbo(Game):
             if s >= 0:
                 a, c = b.slot_pairs[s]
                 walls.append((a, c, f // FENCES))
-        return BoardView(grid.SIZE, grid.SIZE, squares, off, walls)
+        pens = [("pen", seat, *self._pen_area(seat)) for seat in range(4)]
+        return BoardView(grid.SIZE, grid.SIZE, squares, off, walls, regions=pens + [("centre", None, 6, 6, 3, 3)],
+                         coords="chess")
+
+    @staticmethod
+    def _pen_area(seat):
+        """A seat's corner block (3x3, where its fences stand at the start): (row, col, height, width)."""
+        a, b = grid.rotate((12, 12), seat), grid.rotate((14, 14), seat)
+        return min(a[0], b[0]), min(a[1], b[1]), 3, 3
 
 
 def _place_name(v):

@@ -331,17 +331,21 @@ class Mandavoshka(race.FirstPlayer, Game):
         for s in range(4):
             squares[bur[1 + s]] = Square("bur", s)
         off = {q: {"swamp": 0} for q in range(self.players)}
+        kept = {q: {"swamp": [], "captives": []} for q in range(self.players)}
         for q in range(self.players):
             seat = self.seats[q]
             for k, (p, hidden) in enumerate(self.pieces(arr, q)):
                 if p == SWAMP:
                     off[q]["swamp"] += 1
+                    kept[q]["swamp"].append((q, k, False))
                 elif p <= HELD:
                     off[HELD - p]["captives"] = off[HELD - p].get("captives", 0) + 1
+                    kept[HELD - p]["captives"].append((q, k, False))
                 else:
                     rc = bur[0] if p == BUR_CENTRE else bur[1 + seat] if p == BUR_EXIT else b.cell(seat, p)
                     squares[rc].pieces.append((q, k, hidden))
-        return BoardView(b.size, b.size, squares, off)
+        return BoardView(b.size, b.size, squares, off, **folkcross.view_extras(
+            b, self.seats, {"swamp": 0, "captives": 1}, kept, b.circle + b.house_cells))
 
 
 GAME = Mandavoshka

@@ -208,16 +208,17 @@ class ShishBesh(race.FirstPlayer, Game):
         marks.update({b.global_index(0, c): ("corner", None) for c in b.corners()})
         marks.update({b.global_index(s, 0): ("start", s) for s in range(4)})
         squares = folkcross.cross_squares(b, self.seats, marks, b.circle + 1)
-        off = {}
+        off, parked = {}, {}
         for q in range(self.players):
-            park = 0
+            parked[q] = {"park": []}
             for k, (p, hidden) in enumerate(self.pieces(arr, q)):
                 if p == PARK:
-                    park += 1
+                    parked[q]["park"].append((q, k, False))
                 else:
                     squares[b.cell(self.seats[q], p)].pieces.append((q, k, hidden))
-            off[q] = {"park": park}
-        return BoardView(b.size, b.size, squares, off)
+            off[q] = {"park": len(parked[q]["park"])}
+        return BoardView(b.size, b.size, squares, off, **folkcross.view_extras(b, self.seats, {"park": 0}, parked,
+                                                                                 b.circle + b.house_cells))
 
     def whole_roll_reason(self):
         return race.FULL_ROLL

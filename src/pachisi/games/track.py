@@ -300,23 +300,34 @@ class TrackGame(race.FirstPlayer, Game):
             squares[b.goal(seat)] = Square("goal", seat)
         for rc in b.centre():
             squares.setdefault(rc, Square("centre"))
-        off = {}
+        off, waiting = {}, {}
         for q in range(self.players):
             seat = self.seats[q]
-            yard = 0
+            waiting[q] = {self.yard_name: []}
             for k in range(PIECES):
                 p = int(arr[POS + q * PIECES + k])
                 if p == YARD:
-                    yard += 1
+                    waiting[q][self.yard_name].append((q, k, False))
                 elif p == self.goal_place:
                     squares[b.goal(seat)].pieces.append((q, k, False))
                 elif p >= self.ring_size:
                     squares[b.lane(seat)[p - self.ring_size]].pieces.append((q, k, False))
                 else:
-                    rc = b.track[(self.seat_cell(q, p) + self.ring_offset) % self.ring_size]
-                    squares[rc].pieces.append((q, k, False))
-            off[q] = {self.yard_name: yard}
-        return BoardView(b.size, b.size, squares, off)
+                    squares[self.ring_cell(q, p)].pieces.append((q, k, False))
+            off[q] = {self.yard_name: len(waiting[q][self.yard_name])}
+        seats = range(self.players)
+        return BoardView(b.size, b.size, squares, off,
+                         stores={q: {self.yard_name: b.yard(self.seats[q])} for q in seats},
+                         off_pieces=waiting,
+                         paths={q: [self.ring_cell(q, p) for p in range(self.T + 1)] + list(b.lane(self.seats[q]))
+                                + [b.goal(self.seats[q])] for q in seats},
+                         regions=[(self.yard_name, seat, *b.yard_area(seat)) for seat in range(4)]
+                         + [("centre", None, *b.centre_area())],
+                         track=b.track[self.ring_offset:] + b.track[:self.ring_offset], seats=tuple(self.seats))
+
+    def ring_cell(self, player, p):
+        """Screen cell of a player's ring place p."""
+        return self.board.track[(self.seat_cell(player, p) + self.ring_offset) % self.ring_size]
 
 
 class Ring68Game(TrackGame):

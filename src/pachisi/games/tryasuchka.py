@@ -184,16 +184,17 @@ class Tryasuchka(race.FirstPlayer, Game):
             marks[b.global_index(s, 0)] = ("start", s)
             marks[b.global_index(s, ENTRANCE)] = ("entrance", s)
         squares = folkcross.cross_squares(b, self.seats, marks, ENTRANCE + 1)
-        off = {}
+        off, waiting = {}, {}
         for q in range(self.players):
-            base = 0
+            waiting[q] = {"base": []}
             for k, p in enumerate(self.pieces(arr, q)):
                 if p == BASE:
-                    base += 1
+                    waiting[q]["base"].append((q, k, False))
                 else:
                     squares[b.cell(self.seats[q], p)].pieces.append((q, k, False))
-            off[q] = {"base": base}
-        return BoardView(b.size, b.size, squares, off)
+            off[q] = {"base": len(waiting[q]["base"])}
+        return BoardView(b.size, b.size, squares, off, **folkcross.view_extras(b, self.seats, {"base": 0}, waiting,
+                                                                                 ENTRANCE + b.house_cells))
 
 
 GAME = Tryasuchka

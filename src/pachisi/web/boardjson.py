@@ -1,8 +1,12 @@
 """A game's BoardView and legal moves as JSON for the browser.
 
 The front end draws every game with one SVG renderer from the view alone:
-the grid size, the squares (kind, owner seat, label), the pieces on them,
-what is off the board, and the fences between squares.
+the grid size, the squares (kind, owner seat, label, number), the coloured
+areas (yards, nests, parks, pens, the centre), each player's route, the
+pieces on the squares, and the fences between squares.  Pieces a game keeps
+off its track (a yard, a park, a swamp) are drawn on their store's cells,
+squares of kind "store", so they are picked like any other piece; a store
+without cells (Kimbo's captured pawns) stays a count beside the board.
 
 To let a person pick a piece and see where it can go, every legal move gets a
 source and a target *reference*, in screen terms:
@@ -18,9 +22,15 @@ was and where it ends up (a fence: which slot was freed and which taken; a
 pawn that runs round a pen back to its own square: that square twice);
 positions with very many such moves are listed without references (the move
 list and typed notation still work).  A move that changes nothing on the board
-(Kimbo's "keep") carries the game's label `b`, shown as a button.
+(Kimbo's "keep") carries the game's label `b`, shown as a button.  Every move
+is said in plain words too (`words`: English and Russian), and moves with the
+same effect (a six for any of four alike pieces in the park) are offered once,
+the others kept in `same` so typing them still works.
 """
+import re
 from collections import Counter
+
+from ..engine import kernel as K
 
 DIFF_LIMIT = 200            # more legal moves than this: no references unless the game gives them
 
@@ -38,20 +48,66 @@ def off_ref(player, key):
     return f"o{int(player)}:{key}"
 
 
+def store_places(view):
+    """(player, piece) -> (row, col) of every piece in a store with cells: a player's own piece
+    k on the k-th cell (it keeps its spot while the others come and go), another player's
+    (a captive) on the cells in turn."""
+    out = {}
+    for holder, stores in view.off_pieces.items():
+        for key, pieces in stores.items():
+            cells = view.stores.get(holder, {}).get(key)
+            if cells:
+                for i, (player, piece, _hidden) in enumerate(pieces):
+                    spot = piece if player == holder else i
+                    out[(int(player), int(piece))] = tuple(int(x) for x in cells[spot % len(cells)])
+    return out
+
+
 def layout_json(view):
-    """The fixed part of the picture: grid size and squares [r, c, kind, owner, label]."""
-    return {"rows": int(view.rows), "cols": int(view.cols),
-            "squares": [[int(r), int(c), sq.kind, None if sq.owner is None else int(sq.owner), str(sq.label)]
-                        for (r, c), sq in sorted(view.squares.items())]}
+    """The fixed part of the picture: grid size, squares [r, c, kind, owner, label, number], the
+    coloured areas, each player's route (squares "r,c", place 0 first) and the naming of squares."""
+    numbers = {tuple(rc): i + 1 for i, rc in enumerate(view.track)}
+    houses = {}
+    for rc, sq in view.squares.items():
+        if sq.kind == "house" and sq.label.isdigit():
+            houses.setdefault(sq.owner, []).append((int(sq.label), rc))
+    house_no = {rc: i + 1 for lane in houses.values() for i, (_, rc) in enumerate(sorted(lane))}
+
+    def number(rc, sq):
+        if sq.kind == "house":
+            return house_no.get(rc)
+        if sq.label.isdigit() and rc in numbers:
+            return int(sq.label)
+        return numbers.get(rc)
+
+    squares = [[int(r), int(c), sq.kind, None if sq.owner is None else int(sq.owner), str(sq.label), number((r, c), sq)]
+               for (r, c), sq in sorted(view.squares.items())]
+    for holder, stores in sorted(view.stores.items()):
+        seat = int(view.seats[holder]) if view.seats else int(holder)
+        for key, cells in stores.items():
+            squares += [[int(r), int(c), "store", seat, str(key), None] for r, c in cells]
+    return {"rows": int(view.rows), "cols": int(view.cols), "squares": squares,
+            "regions": [[kind, None if seat is None else int(seat), int(r), int(c), int(h), int(w)]
+                        for kind, seat, r, c, h, w in view.regions],
+            "paths": {str(int(q)): [square_ref(rc) for rc in cells] for q, cells in view.paths.items()},
+            "coords": view.coords}
 
 
 def position_json(view):
-    """What changes: pieces [r, c, player, piece, hidden], off-board counts and fences."""
+    """What changes: pieces [r, c, player, piece, hidden] (those in stores on the store's cells),
+    the counts of stores without cells, and fences."""
     pieces = []
     for (r, c), sq in sorted(view.squares.items()):
         for player, piece, hidden in sq.pieces:
             pieces.append([int(r), int(c), int(player), int(piece), 1 if hidden else 0])
-    off = {str(int(p)): {str(k): int(v) for k, v in counts.items()} for p, counts in view.off_board.items()}
+    for (player, piece), (r, c) in sorted(store_places(view).items()):
+        pieces.append([r, c, player, piece, 0])
+    off = {}
+    for p, counts in view.off_board.items():
+        cells = view.stores.get(p, {})
+        kept = {str(k): int(v) for k, v in counts.items() if not cells.get(k)}
+        if kept:
+            off[str(int(p))] = kept
     walls = []
     for a, b, seat in view.walls:
         (r1, c1), (r2, c2) = sorted((tuple(int(x) for x in a), tuple(int(x) for x in b)))
@@ -60,11 +116,14 @@ def position_json(view):
 
 
 def _where(view):
-    """(player, piece) -> (reference, hidden) of every piece on the board."""
+    """(player, piece) -> (reference, hidden) of every piece on the board, those in stores with cells
+    on their cells."""
     out = {}
     for rc, sq in view.squares.items():
         for player, piece, hidden in sq.pieces:
             out[(int(player), int(piece))] = (square_ref(rc), bool(hidden))
+    for key, rc in store_places(view).items():
+        out[key] = (square_ref(rc), False)
     return out
 
 
@@ -93,8 +152,18 @@ def _hook_ref(ref):
     raise ValueError(f"move_cells gave {ref!r}: a cell is ('square', ...), ('wall', ...) or ('off', ...)")
 
 
+def _signature(view, arr):
+    """What a move leaves, with alike pieces of a player not told apart: where each player's
+    pieces stand, the stores' counts, the fences, and the state's header (whose turn, the dice)."""
+    spots = sorted((square_ref(rc), int(player), bool(hidden)) for rc, sq in view.squares.items()
+                   for player, _piece, hidden in sq.pieces)
+    off = sorted((int(p), str(k), int(n)) for p, counts in view.off_board.items() for k, n in counts.items())
+    return tuple(spots), tuple(off), tuple(sorted(_walls(view).elements())), arr[:K.HEADER].tobytes()
+
+
 class _Diff:
-    """Source and target of moves, by comparing the views before and after each."""
+    """Source and target of moves, by comparing the views before and after each; what each
+    captures; and which moves leave the same position."""
 
     def __init__(self, game, arr):
         self.game, self.arr = game, arr
@@ -103,6 +172,7 @@ class _Diff:
         self.walls = _walls(self.view)
 
     def refs(self, move):
+        """(source, target, pieces sent back [(player, piece)], signature of the position after)."""
         g = self.game
         child = self.arr.copy()
         g.engine.play(child, move.action)
@@ -110,6 +180,8 @@ class _Diff:
         where = _where(after)
         changed = [key for key in set(self.where) | set(where) if self.where.get(key) != where.get(key)]
         mover = (int(move.player), int(move.piece))
+        sent = sorted(k for k in changed if k[0] != mover[0] and k in self.where)
+        sig = _signature(after, child)
         if mover in changed:
             key = mover
         else:
@@ -119,38 +191,129 @@ class _Diff:
             src = self.where[key][0] if key in self.where else _off_change(self.view.off_board, after.off_board,
                                                                             key[0], -1)
             dst = where[key][0] if key in where else _off_change(self.view.off_board, after.off_board, key[0], +1)
-            return src, dst
+            return src, dst, sent, sig
         walls = _walls(after)
         gone, new = self.walls - walls, walls - self.walls
         if gone or new:
             src = next(iter(gone)).split("/")[0] if gone else None
             dst = next(iter(new)).split("/")[0] if new else None
-            return src, dst
+            return src, dst, sent, sig
         if mover in self.where:         # a run that comes back to its own square (round a Kimbo pen)
-            return self.where[mover][0], self.where[mover][0]
-        return None, None
+            return self.where[mover][0], self.where[mover][0], sent, sig
+        return None, None, sent, sig
+
+
+# -- moves in plain words -----------------------------------------------------------------------------
+COLOURS_RU = {"red": "красную", "green": "зелёную", "yellow": "жёлтую", "blue": "синюю"}   # whom a piece takes
+DIRECTIONS = {"n": ("north", "на север"), "e": ("east", "на восток"), "s": ("south", "на юг"),
+              "w": ("west", "на запад")}
+TURNS = {"L": ("left", "налево"), "R": ("right", "направо")}
+MARKS = {"h": ("and hide in the shelter", "и спрятаться в укрытие"),
+         ">": ("jump on to the next corner", "прыжок вперёд на угол"),
+         "<": ("jump back", "прыжок назад"), "/": ("jump across the diagonal", "прыжок по диагонали")}
+_RACE = re.compile(r"^(\d+(?:\+\d+)?)([a-d])(\S*)$")
+_PAWN = re.compile(r"^([a-d])(\^|\d+(?:\+\d+)?)([nesw])([LR]*)$")
+_FENCE = re.compile(r"^([a-o]\d+[ne])-([a-o]\d+[ne])$")
+_PLACE = re.compile(r"^([a-d])@([a-o]\d+)$")
+
+
+def _join(en, ru):
+    return {"en": en, "ru": ru}
+
+
+def _kimbo_words(text):
+    m = _PAWN.match(text)
+    if m:
+        pawn, dice, d, turns = m.groups()
+        where_en, where_ru = DIRECTIONS[d]
+        if dice == "^":
+            return _join(f"{pawn}: jump the fence {where_en}", f"{pawn}: прыжок через забор {where_ru}")
+        en, ru = f"{pawn}: {dice.replace('+', ' + ')} {where_en}", f"{pawn}: {dice.replace('+', ' + ')} {where_ru}"
+        if turns:
+            en += ", at the fence " + ", then ".join(TURNS[x][0] for x in turns)
+            ru += ", у забора " + ", потом ".join(TURNS[x][1] for x in turns)
+        return _join(en, ru)
+    m = _FENCE.match(text)
+    if m:
+        return _join(f"move the fence {m.group(1)} to {m.group(2)}", f"перенести забор {m.group(1)} на {m.group(2)}")
+    m = _PLACE.match(text)
+    if m:
+        return _join(f"put pawn {m.group(1)} back on {m.group(2)}", f"вернуть фишку {m.group(1)} на {m.group(2)}")
+    return None
+
+
+def move_words(game, move, captured=(), home=False):
+    """A move in plain words, {"en": ..., "ru": ...}: "bring piece b out (6)", "5 + 3 with piece b",
+    "a: 5 north, at the fence left"; `captured` [(player, piece)] the pieces it sends back, `home`
+    whether it ends its piece's route."""
+    text = move.text
+    if text == "keep":
+        return _join("keep the fences", "оставить заборы")
+    if text == "nocall":
+        return _join("let the missed capture pass", "не ловить на зевке")
+    if text.startswith("call-"):
+        k = text[5:]
+        return _join(f"call the missed capture: piece {k} goes to the lock-up",
+                     f"поймать на зевке: фишка {k} идёт в БУР")
+    words = _kimbo_words(text)
+    if words is None:
+        m = _RACE.match(text)
+        if not m:
+            return _join(text, text)
+        dice, piece, mark = m.groups()
+        dice = dice.replace("+", " + ")
+        if move.frm < 0:
+            en, ru = f"bring piece {piece} out ({dice})", f"вывести фишку {piece} ({dice})"
+        else:
+            en, ru = f"{dice} with piece {piece}", f"{dice} фишкой {piece}"
+        if mark:
+            said = ("go round again", "ещё круг") if mark == ">" and game.name == "parcheesi" else MARKS.get(mark)
+            if said:
+                en, ru = f"{en}, {said[0]}", f"{ru}, {said[1]}"
+        if home:
+            en, ru = f"{en}, home", f"{ru}, домой"
+        words = _join(en, ru)
+    if captured:
+        names = [(game.player_name(q), game.piece_names[k]) for q, k in captured]
+        words["en"] += ", captures " + ", ".join(f"{c} {k}" for c, k in names)
+        words["ru"] += ", бьёт " + ", ".join(f"{COLOURS_RU.get(c, c)} {k}" for c, k in names)
+    return words
 
 
 def moves_json(game, state, moves=None):
-    """The legal moves [{t: notation, p: piece, f: source, to: target}], with b: the button label of
-    a move that changes nothing on the board."""
+    """The legal moves [{t: notation, p: piece, f: source, to: target, words: {en, ru}}], with b: the
+    button label of a move that changes nothing on the board, and same: the notations of other
+    moves with the same effect (offered once, under the first)."""
     moves = state.legal_moves() if moves is None else moves
     out = []
     diff = None
+    by_effect = {}
+    view = None
     for m in moves:
         cells = game.move_cells(state.arr, m)
-        label = None
+        label, sent, sig = None, (), None
         if cells is not None:
             src, dst = _hook_ref(cells[0]), _hook_ref(cells[1])
             label = cells[2] if len(cells) > 2 else None
         elif len(moves) <= DIFF_LIMIT:
             diff = diff or _Diff(game, state.arr)
-            src, dst = diff.refs(m)
+            src, dst, sent, sig = diff.refs(m)
         else:
             src = dst = None
-        out.append({"t": m.text, "p": int(m.piece), "f": src, "to": dst})
+        first = by_effect.get(sig)
+        if first is not None and first["p"] != int(m.piece):     # an alike piece doing the same
+            first.setdefault("same", []).append(m.text)
+            continue
+        if view is None:
+            view = diff.view if diff else game.view(state.arr)
+        path = view.paths.get(int(m.player))
+        home = bool(path) and dst == square_ref(path[-1]) and src != dst
+        out.append({"t": m.text, "p": int(m.piece), "f": src, "to": dst,
+                    "words": move_words(game, m, sent, home)})
         if label:
             out[-1]["b"] = label
+        if sig is not None and sig not in by_effect:
+            by_effect[sig] = out[-1]
     return out
 
 

@@ -1,21 +1,53 @@
-// One SVG renderer for every game: it draws whatever BoardView the server sends
-// (squares with kind, owner and label; pieces; off-board stores; fences) and
-// lets a person pick a piece (or a fence) and then where it goes; a move that
-// changes nothing on the board (Kimbo's "keep the fences") is a button by it.
-// Arrow keys move between the highlights by where they are.  Every colour also has a
-// symbol (● ▲ ■ ◆ by seat, as in the terminal), so colour-blind players can tell
-// the seats apart; fences of each seat have their own dash pattern too.
+// One SVG renderer for every game: it draws the board the server describes
+// (squares with kind, owner and number; the coloured yards, nests, parks, pens
+// and the centre; each player's route; pieces; fences) and lets a person pick a
+// piece (or a fence) and then where it goes; a move that changes nothing on the
+// board (Kimbo's "keep the fences") is a button by it.  Arrow keys move between
+// the highlights by where they are.  Every colour also has a symbol (● ▲ ■ ◆ by
+// seat, as in the terminal), so colour-blind players can tell the seats apart;
+// fences of each seat have their own dash pattern too.
+//
+// API (room.js, replay.js, the rules page's diagrams):
+//   new Board(host, {onPlay, actionsHost, stepMs, toolbar})
+//       onPlay(moveText): a move was picked on the board; actionsHost: where the buttons of
+//       moves off the board go (else above the board); stepMs: the time a piece takes per
+//       square (default 110; 0: no animation); toolbar: false for a still picture (no sound
+//       or zoom buttons).
+//   setup(layout, seatColours)      the fixed picture (layout_json)
+//   update(position, players, last) the pieces and fences (position_json); moved pieces walk
+//                                   their route square by square, captured ones slide home;
+//                                   last (optional, the room's last action {k, v}) lets a Kimbo
+//                                   pawn walk its run
+//   setMoves(moves, pieceNames)     the legal moves (moves_json): their pieces light up
+//   preview(move)                   show a move's route and landing square (null: clear)
+//   focusFirst(), key(event)        keyboard play; pieceNames: the pieces' letters
+//   stage(), hint()                 what to pick now: "fence", "piece" or ""; and in words
+//   setSound(on), setSpeed(stepMs)  the sound toggle (kept in localStorage) and the pace
+// A still picture (the rules page): setup, update, then preview(move) to draw a move.
 import { h, s, clear } from "./dom.js";
-import { t, colourName, offName } from "./i18n.js";
+import { t, colourName, offName, getLang } from "./i18n.js";
+import { reducedMotion } from "./anim.js";
+import { sounds, soundOn, setSoundOn } from "./sound.js";
+import { kimboRun } from "./kimborun.js";
+
+export { rollDice, dieFace } from "./anim.js";
 
 export const CELL = 40;
 export const SYMBOLS = ["●", "▲", "■", "◆"];
 const PALETTE = { red: "#d55e00", green: "#009e73", yellow: "#f0e442", blue: "#0072b2" };
+// Each colour's ink: symbols, outlines and text in that colour, dark enough for a contrast of
+// at least 3:1 on the board and on the colour's own light tint (yellow on white is 1.3:1).
+const INK = { red: "#8a3c00", green: "#005c40", yellow: "#5c5300", blue: "#004a75" };
 const DARK_TEXT = new Set(["yellow"]);
 const DASHES = [null, "9 5", "3 4", "12 4 3 4"];
-const GLYPH = { corner: "◇", shelter: "⌂", start: "▸", goal: "★", bur: "✕", safe: "☆", entrance: "▫", teleport: "◈" };
+const GLYPH = { corner: "◇", shelter: "⌂", start: "➤", bur: "✕", safe: "★", entrance: "▫", teleport: "◈" };
+const STORE_REGIONS = new Set(["yard", "home", "nest"]);   // the track games' corner yards
+const MIN_TARGET = 44;                                     // px: the least a finger should have to hit
+const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
 
 export function colourHex(name) { return PALETTE[name] || "#777"; }
+
+export function colourInk(name) { return INK[name] || "#333"; }
 
 export function seatSymbol(seat) { return SYMBOLS[((seat % 4) + 4) % 4]; }
 
@@ -23,7 +55,7 @@ function shape(seat, r) {
   switch (((seat % 4) + 4) % 4) {
     case 0: return s("circle", { r });
     case 1: return s("polygon", { points: `0,${-r * 1.2} ${r * 1.1},${r * 0.8} ${-r * 1.1},${r * 0.8}` });
-    case 2: return s("rect", { x: -r * 0.9, y: -r * 0.9, width: r * 1.8, height: r * 1.8, rx: 2 });
+    case 2: return s("rect", { x: -r * 0.9, y: -r * 0.9, width: r * 1.8, height: r * 1.8, rx: 3 });
     default: return s("polygon", { points: `0,${-r * 1.25} ${r * 1.25},0 0,${r * 1.25} ${-r * 1.25},0` });
   }
 }
@@ -51,31 +83,51 @@ function centreOf(r) {
   return { x: (r.c + 0.5) * CELL, y: (r.r + 0.5) * CELL };
 }
 
-// A fence's mark: a bar along its slot, wide enough to hit, stopping short of
-// the corners so neighbouring slots are told apart.
-function wallBar(w) {
-  const l = wallLine(w), half = 5, inset = 4;
-  if (l.x1 === l.x2) return { x: l.x1 - half, y: l.y1 + inset, width: 2 * half, height: CELL - 2 * inset, rx: 3 };
-  return { x: l.x1 + inset, y: l.y1 - half, width: CELL - 2 * inset, height: 2 * half, rx: 3 };
+// A fence slot's mark: the diamond between the line's two ends and the centres of the
+// squares on either side.  The diamonds of all slots tile the board, so each slot gets
+// the whole of its share to be hit (a cell's width across when zoomed in on a phone).
+function wallDiamond(w) {
+  const l = wallLine(w), mx = (l.x1 + l.x2) / 2, my = (l.y1 + l.y2) / 2, d = CELL / 2;
+  return `${mx},${my - d} ${mx + d},${my} ${mx},${my + d} ${mx - d},${my}`;
 }
 
-const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
+// A loudspeaker, with sound waves when the sound is on (drawn: no emoji font needed).
+function speaker(on) {
+  const svg = s("svg", { viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true", class: "speaker" });
+  svg.append(s("path", { d: "M3 9h4l5-4v14l-5-4H3z", class: "speaker-body" }));
+  if (on) svg.append(s("path", { d: "M15.5 8.5a5 5 0 0 1 0 7M18 6a8.5 8.5 0 0 1 0 12", class: "speaker-waves" }));
+  else svg.append(s("path", { d: "M16 9l6 6M22 9l-6 6", class: "speaker-waves" }));
+  return svg;
+}
+
+const cellCentre = (ref) => { const r = parseRef(ref); return [(r.c + 0.5) * CELL, (r.r + 0.5) * CELL]; };
 
 export class Board {
-  // host: an element; opts.onPlay(moveText) is called when a move is picked on the board;
-  // opts.actionsHost: where the buttons of moves off the board go (else above the board).
   constructor(host, opts = {}) {
     this.onPlay = opts.onPlay || (() => {});
-    this.svg = s("svg", { class: "board", role: "group", "aria-label": "board", preserveAspectRatio: "xMidYMid meet" });
+    this.stepMs = opts.stepMs ?? 110;
+    this.svg = s("svg", { class: "board", role: "group", tabindex: "-1", "aria-label": t("board.label"),
+                          preserveAspectRatio: "xMidYMid meet" });
+    this.regionsLayer = s("g", { class: "regions" });
     this.squaresLayer = s("g", { class: "squares" });
+    this.overlayLayer = s("g", { class: "overlay", "aria-hidden": "true" });   // areas drawn over their squares (pens)
+    this.routeLayer = s("g", { class: "routes", "aria-hidden": "true" });
     this.wallsLayer = s("g", { class: "walls" });
     this.piecesLayer = s("g", { class: "pieces" });
     this.marksLayer = s("g", { class: "marks" });
-    this.svg.append(this.squaresLayer, this.wallsLayer, this.piecesLayer, this.marksLayer);
+    this.svg.append(this.regionsLayer, this.squaresLayer, this.overlayLayer, this.routeLayer, this.wallsLayer, this.piecesLayer, this.marksLayer);
     this.trays = h("div", { class: "trays" });
     this.chooser = h("div", { class: "chooser", hidden: true, role: "dialog", "aria-label": t("room.choose") });
     this.actions = h("div", { class: "board-actions" });
-    clear(host).append(h("div", { class: "board-wrap" }, this.svg, this.chooser), this.trays);
+    this.tools = h("div", { class: "board-tools" });
+    this.zoomOut = h("button", { type: "button", class: "zoom-out", hidden: true, text: t("board.zoomout"),
+                                 onclick: () => this.setZoom(null) });
+    if (opts.toolbar !== false) {
+      this.soundButton = h("button", { type: "button", class: "sound-toggle", onclick: () => this.setSound(!soundOn()) });
+      this.tools.append(this.zoomOut, this.soundButton);
+      this.drawSoundButton();
+    }
+    clear(host).append(h("div", { class: "board-wrap" }, this.svg, this.chooser, this.tools), this.trays);
     (opts.actionsHost || host).prepend(this.actions);
     this.pieces = new Map();
     this.moves = [];
@@ -83,35 +135,151 @@ export class Board {
     this.players = [];
     this.seatColours = [];
     this.position = null;
+    this.zoom = null;
+    this.touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
     this.svg.addEventListener("keydown", (e) => this.key(e));
+    this.svg.addEventListener("click", (e) => { if (e.target === this.svg || !e.target.closest(".mark")) this.tapBoard(e); });
   }
+
+  // -- options -------------------------------------------------------------------------
+  setSound(on) { setSoundOn(on); this.drawSoundButton(); }
+
+  setSpeed(stepMs) { this.stepMs = Math.max(0, Number(stepMs) || 0); }
+
+  drawSoundButton() {
+    if (!this.soundButton) return;
+    const on = soundOn();
+    clear(this.soundButton).append(speaker(on));
+    this.soundButton.setAttribute("aria-pressed", String(on));
+    this.soundButton.setAttribute("aria-label", t("board.sound"));
+    this.soundButton.title = t(on ? "board.sound.on" : "board.sound.off");
+  }
+
+  seatColour(seat) { return this.seatColours[seat] || ["red", "green", "yellow", "blue"][seat] || "grey"; }
 
   // -- the fixed picture ---------------------------------------------------------------
   setup(layout, seatColours) {
     this.layout = layout;
     this.seatColours = seatColours || [];
-    this.svg.setAttribute("viewBox", `-4 -4 ${layout.cols * CELL + 8} ${layout.rows * CELL + 8}`);
+    this.full = { x: -4, y: -4, w: layout.cols * CELL + 8, h: layout.rows * CELL + 8 };
+    this.zoom = null;
+    this.applyViewBox();
+    clear(this.regionsLayer);
     clear(this.squaresLayer);
+    clear(this.routeLayer);
+    clear(this.overlayLayer);
     this.squareAt = new Map();
+    for (const [r, c, kind, owner, label, n] of layout.squares) this.squareAt.set(`${r},${c}`, { kind, owner, label, n });
+    this.regionsLayer.append(s("rect", { x: 0, y: 0, width: layout.cols * CELL, height: layout.rows * CELL, rx: 12, class: "board-bg" }));
+    const regions = layout.regions || [];
+    const centre = regions.find((x) => x[0] === "centre");
+    for (const reg of regions) this.drawRegion(reg);
     for (const [r, c, kind, owner, label] of layout.squares) {
-      const x = c * CELL, y = r * CELL;
-      const g = s("g", { class: `sq kind-${kind}`, transform: `translate(${x},${y})` });
-      const tint = owner === null ? null : colourHex(this.seatColours[owner]);
-      g.append(s("rect", { x: 1, y: 1, width: CELL - 2, height: CELL - 2, rx: 5, class: "cell" }));
-      if (tint) g.append(s("rect", { x: 1, y: 1, width: CELL - 2, height: CELL - 2, rx: 5, fill: tint, class: "tint" }));
-      if (GLYPH[kind]) g.append(s("text", { x: CELL / 2, y: CELL / 2 + 6, class: "glyph", text: GLYPH[kind] }));
-      if (owner !== null) g.append(s("text", { x: CELL - 6, y: CELL - 5, class: "owner-mark", text: seatSymbol(owner) }));
-      if (label) g.append(s("text", { x: 4, y: 10, class: "label", text: label }));
-      this.squaresLayer.append(g);
-      this.squareAt.set(`${r},${c}`, { kind, owner, label });
+      if (centre && (kind === "goal" || kind === "centre")) continue;      // drawn as the centre's triangles
+      this.squaresLayer.append(this.squareElement(r, c, kind, owner, label));
     }
     for (const el of this.pieces.values()) el.remove();
     this.pieces.clear();
+    this.svg.setAttribute("aria-label", t("board.label"));
+  }
+
+  applyViewBox() {
+    const v = this.zoom || this.full;
+    if (v) this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+    this.zoomOut.hidden = !this.zoom;
+    this.svg.classList.toggle("zoomed", !!this.zoom);
+  }
+
+  drawRegion([kind, seat, r, c, hgt, wid]) {
+    const x = c * CELL, y = r * CELL, w = wid * CELL, hh = hgt * CELL;
+    const colour = seat === null ? null : this.seatColour(seat);
+    const g = s("g", { class: `region region-${kind}` });
+    if (kind === "centre") {
+      this.drawCentre(g, x, y, w, hh);
+    } else if (STORE_REGIONS.has(kind)) {         // a yard: the colour, a white court, four spots
+      g.append(s("rect", { x: x + 2, y: y + 2, width: w - 4, height: hh - 4, rx: 12, fill: colourHex(colour), class: "yard-outer" }));
+      const cx = x + w / 2, cy = y + hh / 2, half = CELL * 1.9;
+      g.append(s("rect", { x: cx - half, y: cy - half, width: 2 * half, height: 2 * half, rx: 18, class: "yard-court",
+                           stroke: colourInk(colour) }));
+    } else if (kind === "pen") {                 // over its squares: a pen is squares like any other
+      this.overlayLayer.append(s("rect", { x: x + 1, y: y + 1, width: w - 2, height: hh - 2, rx: 8, fill: colourHex(colour),
+                                           stroke: colourInk(colour), class: "pen" }));
+    } else {                                       // a folk board's corner: the park (swamp, base) beside its arm
+      g.append(s("rect", { x: x + 4, y: y + 4, width: w - 8, height: hh - 8, rx: 14, fill: colourHex(colour), class: `corner-area ${kind}` }));
+      // its name over its spots, or under them when the captives' spots are above
+      const box = (label) => {
+        const cells = this.layout.squares.filter((q) => q[2] === "store" && q[3] === seat && q[4] === label);
+        return cells.length ? { top: Math.min(...cells.map((q) => q[0])), bottom: Math.max(...cells.map((q) => q[0])) + 1 } : null;
+      };
+      const own = box(kind) || { top: r + 1, bottom: r + hgt - 1 }, held = box("captives");
+      const below = held && held.top < own.top;
+      g.append(s("text", { x: x + w / 2, y: below ? own.bottom * CELL + 20 : own.top * CELL - 9, class: "region-name",
+                           fill: colourInk(colour), text: offName(kind) }));
+    }
+    this.regionsLayer.append(g);
+  }
+
+  // The track games' centre: a triangle per seat, pointing in from the side its home column
+  // comes from, in its colour; the goal squares lie on them.
+  drawCentre(g, x, y, w, hh) {
+    const corners = { top: [[x, y], [x + w, y]], right: [[x + w, y], [x + w, y + hh]],
+                      bottom: [[x + w, y + hh], [x, y + hh]], left: [[x, y + hh], [x, y]] };
+    const mid = [x + w / 2, y + hh / 2];
+    g.append(s("rect", { x, y, width: w, height: hh, class: "centre-bg" }));
+    for (const [r, c, kind, owner] of this.layout.squares) {
+      if (kind !== "goal" || owner === null) continue;
+      const cx = (c + 0.5) * CELL, cy = (r + 0.5) * CELL;
+      const side = cy < y + CELL ? "top" : cy > y + hh - CELL ? "bottom" : cx < x + CELL ? "left" : "right";
+      const [a, b] = corners[side];
+      g.append(s("polygon", { points: `${a.join(",")} ${b.join(",")} ${mid.join(",")}`, fill: colourHex(this.seatColour(owner)),
+                              class: "home-triangle", stroke: colourInk(this.seatColour(owner)) }));
+    }
+    if (!this.layout.squares.some((q) => q[2] === "goal")) {
+      g.append(s("text", { x: mid[0], y: mid[1] + 12, class: "centre-star", text: "★" }));
+    }
+  }
+
+  squareElement(r, c, kind, owner, label) {
+    const x = c * CELL, y = r * CELL;
+    const colour = owner === null ? null : this.seatColour(owner);
+    const g = s("g", { class: `sq kind-${kind}`, transform: `translate(${x},${y})`, dataset: { ref: `${r},${c}` } });
+    if (kind === "store") {                       // a spot in a yard or a park, where a piece waits
+      g.dataset.store = label;
+      g.append(s("circle", { cx: CELL / 2, cy: CELL / 2, r: CELL * 0.42, class: "spot", fill: colourHex(colour), stroke: colourInk(colour) }),
+               s("title", { text: `${colourName(colour)}: ${offName(label)}` }));
+      return g;
+    }
+    g.append(s("rect", { x: 1, y: 1, width: CELL - 2, height: CELL - 2, rx: 5, class: "cell" }));
+    if (colour) g.append(s("rect", { x: 1, y: 1, width: CELL - 2, height: CELL - 2, rx: 5, fill: colourHex(colour), class: "tint" }));
+    const angle = kind === "start" ? this.startAngle(r, c) : 0;
+    if (GLYPH[kind] && angle !== null) {
+      const glyph = s("text", { x: CELL / 2, y: CELL / 2 + 6, class: "glyph", text: GLYPH[kind] });
+      if (colour) glyph.setAttribute("fill", colourInk(colour));
+      if (angle) glyph.setAttribute("transform", `rotate(${angle} ${CELL / 2} ${CELL / 2 + 1})`);
+      g.append(glyph);
+    }
+    if (owner !== null && kind !== "start") g.append(s("text", { x: CELL - 7, y: CELL - 5, class: "owner-mark", fill: colourInk(colour), text: seatSymbol(owner) }));
+    if (/^\d+$/.test(label) && kind !== "house") g.append(s("text", { x: 4, y: 10, class: "label", text: label }));
+    return g;
+  }
+
+  // A start square's arrow points along its seat's route (from place 0 to place 1); null: a start
+  // square off any route (Kimbo's), drawn by its colour alone.
+  startAngle(r, c) {
+    for (const path of Object.values(this.layout.paths || {})) {
+      if (path[0] === `${r},${c}` && path[1]) {
+        const [x1, y1] = cellCentre(path[0]), [x2, y2] = cellCentre(path[1]);
+        return Math.round(Math.atan2(y2 - y1, x2 - x1) * 180 / Math.PI);
+      }
+    }
+    return null;
   }
 
   // -- what changes ------------------------------------------------------------------------
   // players: [{player, seat, colour, name}]
-  update(position, players) {
+  update(position, players, last = null) {
+    const before = this.position;
+    this.lastRun = last && last.k === "move" && before ? { text: last.v, walls: before.walls || [] } : null;
     this.position = position;
     this.players = players;
     this.drawWalls(position.walls || []);
@@ -121,8 +289,10 @@ export class Board {
       if (!groups.has(key)) groups.set(key, []);
       groups.get(key).push(p);
     }
-    const seen = new Set();
-    for (const [, list] of groups) {
+    const oldAt = new Map();
+    if (before) for (const [r, c, player, piece] of before.pieces) oldAt.set(`${player}:${piece}`, `${r},${c}`);
+    const seen = new Set(), walks = [];
+    for (const [ref, list] of groups) {
       const n = list.length;
       const cols = n === 1 ? 1 : n <= 4 ? 2 : 3;
       const scale = n === 1 ? 1 : n <= 4 ? 0.56 : 0.4;
@@ -132,48 +302,115 @@ export class Board {
         let x = c * CELL + CELL / 2, y = r * CELL + CELL / 2;
         if (n > 1) {
           const step = CELL / (cols + (cols === 2 ? 0.1 : 0.2));
-          x = c * CELL + CELL / 2 + ((i % cols) - (cols - 1) / 2) * step;
-          y = r * CELL + CELL / 2 + (Math.floor(i / cols) - (Math.ceil(Math.min(n, 9) / cols) - 1) / 2) * step;
+          x += ((i % cols) - (cols - 1) / 2) * step;
+          y += (Math.floor(i / cols) - (Math.ceil(Math.min(n, 9) / cols) - 1) / 2) * step;
         }
         let el = this.pieces.get(key);
         const info = players[player] || { seat: player, colour: "grey" };
         if (!el || el.dataset.hidden !== String(hidden)) {
           if (el) el.remove();
           el = this.pieceElement(info, piece, hidden);
-          el.style.transform = `translate(${x}px, ${y}px) scale(${scale})`;
           this.piecesLayer.append(el);
           this.pieces.set(key, el);
         }
-        el.style.transform = `translate(${x}px, ${y}px) scale(${scale})`;
+        el.dataset.ref = ref;
+        el.setAttribute("aria-label", this.pieceLabel(player, piece, ref));
+        const target = `translate(${x}px, ${y}px) scale(${scale})`;
+        const from = oldAt.get(key);
+        if (from && from !== ref) walks.push({ el, player, from, to: ref, target, scale });
+        el.style.transform = target;
       });
     }
     for (const [key, el] of this.pieces) {
       if (!seen.has(key)) { el.remove(); this.pieces.delete(key); }
     }
+    this.animate(walks);
     this.drawTrays();
     this.drawMarks();
   }
 
   pieceElement(info, piece, hidden) {
     const letter = (this.pieceNames || "abcd")[piece] || String(piece);
-    const g = s("g", { class: "piece" + (hidden ? " hidden" : ""), dataset: { hidden: String(hidden) } });
+    const g = s("g", { class: "piece" + (hidden ? " hidden" : ""), dataset: { hidden: String(hidden), player: String(info.player ?? ""), piece: String(piece) } });
+    g.append(s("ellipse", { cx: 1.5, cy: 12, rx: 13, ry: 4.5, class: "shadow" }));
     const body = shape(info.seat, 14);
     body.setAttribute("fill", colourHex(info.colour));
     body.setAttribute("class", "body");
-    g.append(body, s("text", { y: 5, class: "letter" + (DARK_TEXT.has(info.colour) ? " dark" : ""),
-                               text: hidden ? letter.toUpperCase() : letter }));
-    g.append(s("title", { text: `${colourName(info.colour)} ${letter}${hidden ? " (hidden)" : ""}` }));
+    const shine = s("circle", { cx: -4, cy: -5, r: 4, class: "shine" });
+    g.append(body, shine, s("text", { y: 5, class: "letter" + (DARK_TEXT.has(info.colour) ? " dark" : ""),
+                                      text: hidden ? letter.toUpperCase() : letter }));
+    g.append(s("title", { text: `${colourName(info.colour)} ${letter}${hidden ? " " + t("board.hidden") : ""}` }));
     return g;
   }
+
+  // -- motion --------------------------------------------------------------------------
+  // The squares a piece passes from `from` to `to`: along its route when both are on it (a few
+  // dozen squares at most: anything longer is a jump, a teleport), from a store onto the route,
+  // else straight (a capture sent home, a jump).
+  route(player, from, to) {
+    const path = ((this.layout && this.layout.paths) || {})[String(player)];
+    if (!path) return [from, to];
+    const j = path.indexOf(to);
+    const fromSq = this.squareAt && this.squareAt.get(from);
+    if (fromSq && fromSq.kind === "store") return j >= 0 && j <= 12 ? [from, ...path.slice(0, j + 1)] : [from, to];
+    const i = path.indexOf(from);
+    const k = i < 0 ? -1 : path.indexOf(to, i + 1);      // the next time the route comes there (laps)
+    if (k > i && k - i <= 24) return path.slice(i, k + 1);
+    return [from, to];
+  }
+
+  // Each moved piece walks (its data-walk: the squares it passes, for scripts and tests).
+  animate(walks) {
+    for (const w of walks) delete w.el.dataset.walk;
+    if (!walks.length || this.stepMs <= 0 || reducedMotion()) return;
+    const sent = (w) => this.isStore(w.to) && !this.isStore(w.from);     // a capture: it slides home
+    let arrival = 0;                   // the captured pieces leave when the mover lands on them
+    for (const w of [...walks.filter((x) => !sent(x)), ...walks.filter(sent)]) {
+      const home = sent(w);
+      const cells = this.kimboCells(w) || this.route(w.player, w.from, w.to);
+      for (const a of w.el.getAnimations ? w.el.getAnimations() : []) a.cancel();
+      if (!w.el.animate) continue;
+      const frames = cells.map((ref) => { const [x, y] = cellCentre(ref); return { transform: `translate(${x}px, ${y}px) scale(${w.scale})` }; });
+      frames[frames.length - 1] = { transform: w.target };
+      const steps = Math.max(1, cells.length - 1);
+      const duration = home ? 520 : steps * this.stepMs, delay = home ? arrival : 0;
+      w.el.dataset.walk = cells.join(" ");
+      w.el.classList.add("moving");
+      const anim = w.el.animate(frames, { duration, delay, fill: "backwards",
+                                          easing: home || steps === 1 ? "ease-in-out" : "linear" });
+      anim.onfinish = anim.oncancel = () => w.el.classList.remove("moving");
+      if (home) sounds.capture(delay);
+      else { sounds.steps(steps, this.stepMs); arrival = Math.max(arrival, duration); }
+    }
+  }
+
+  // A Kimbo pawn's run, when the last action was this pawn's run and ends where it stands.
+  kimboCells(w) {
+    if (!this.lastRun || !this.layout || this.layout.coords !== "chess") return null;
+    const from = parseRef(w.from), to = parseRef(w.to);
+    const run = kimboRun(this.lastRun.text, [from.r, from.c], this.lastRun.walls, this.layout.rows);
+    if (!run || run.pawn !== (this.pieceNames || "abcd")[Number(w.el.dataset.piece)]) return null;
+    const [er, ec] = run.cells[run.cells.length - 1].split(",").map(Number);
+    const centre = (r, c) => r >= 6 && r <= 8 && c >= 6 && c <= 8;
+    return run.cells[run.cells.length - 1] === w.to || (centre(er, ec) && centre(to.r, to.c)) ? run.cells : null;
+  }
+
+  isStore(ref) { const q = this.squareAt && this.squareAt.get(ref); return !!q && q.kind === "store"; }
 
   drawWalls(walls) {
     clear(this.wallsLayer);
     for (const [r1, c1, r2, c2, seat] of walls) {
       const line = wallLine({ r1, c1, r2, c2 });
-      const colour = seat === null ? "#333" : colourHex(this.seatColours[seat]);
-      const el = s("line", { ...line, class: "wall", stroke: colour,
-                             dataset: { ref: `w${r1},${c1},${r2},${c2}`, seat: seat === null ? "" : String(seat) } });
-      if (seat !== null && DASHES[seat % 4]) el.setAttribute("stroke-dasharray", DASHES[seat % 4]);
+      const ref = `w${r1},${c1},${r2},${c2}`;
+      if (seat === null) {
+        this.wallsLayer.append(s("line", { ...line, class: "wall fixed", stroke: "#3b342c", dataset: { ref, seat: "" } }));
+        continue;
+      }
+      const colour = this.seatColour(seat);
+      // a dark casing in the colour's ink under the colour itself: every fence stands out on the board
+      this.wallsLayer.append(s("line", { ...line, class: "wall-case", stroke: colourInk(colour) }));
+      const el = s("line", { ...line, class: "wall", stroke: colourHex(colour), dataset: { ref, seat: String(seat) } });
+      if (DASHES[seat % 4]) el.setAttribute("stroke-dasharray", DASHES[seat % 4]);
       this.wallsLayer.append(el);
     }
   }
@@ -184,10 +421,12 @@ export class Board {
     for (const info of this.players) {
       const counts = off[String(info.player)] || {};
       for (const [key, n] of Object.entries(counts)) {
+        if (!n) continue;
         const ref = `o${info.player}:${key}`;
         const b = h("button", { type: "button", class: "tray", dataset: { ref }, "aria-label": `${colourName(info.colour)}: ${offName(key)} ${n}` },
           h("span", { class: "sym", text: seatSymbol(info.seat) }), ` ${offName(key)}: ${n}`);
-        b.style.borderColor = colourHex(info.colour);
+        b.style.borderColor = colourInk(info.colour);
+        b.querySelector(".sym").style.color = colourInk(info.colour);
         b.addEventListener("click", () => this.pick(ref));
         this.trays.append(b);
       }
@@ -199,18 +438,28 @@ export class Board {
     this.moves = moves || [];
     if (pieceNames) this.pieceNames = pieceNames;
     if (this.selected && !this.moves.some((m) => m.f === this.selected)) this.selected = null;
+    if (!this.moves.some((m) => m.f && m.f[0] === "w")) this.setZoom(null);
     this.hideChooser();
     this.drawActions();
     this.drawMarks();
   }
 
+  // What is picked now: "fence" (Kimbo's fence stage), "piece", or "" (nothing on the board).
+  stage() {
+    const srcs = this.sources();
+    return !srcs.length ? "" : srcs.every((f) => f[0] === "w") ? "fence" : "piece";
+  }
+
+  // What to pick now, in words.
+  hint() { const st = this.stage(); return st ? t(`board.hint.${st}`) : ""; }
+
   // Moves that change nothing on the board, as buttons labelled by the game.
   drawActions() {
     clear(this.actions);
     for (const m of this.moves.filter((x) => x.b)) {
-      const key = `label.${m.b}`, said = t(key);        // the game's English label, or its translation
+      const said = (m.words && m.words[getLang()]) || t(`label.${m.b}`);
       this.actions.append(h("button", { type: "button", class: "action", dataset: { move: m.t },
-                                        text: said === key ? m.b : said,
+                                        text: said === `label.${m.b}` ? m.b : said,
                                         onclick: () => { this.selected = null; this.onPlay(m.t); } }));
     }
   }
@@ -238,32 +487,55 @@ export class Board {
   }
 
   choose(list) {
-    if (list.length === 1) { this.selected = null; this.onPlay(list[0].t); return; }
+    if (list.length === 1) { this.selected = null; this.preview(null); this.onPlay(list[0].t); return; }
     clear(this.chooser).append(h("p", { text: t("room.choose") }));
     for (const m of list) {
-      this.chooser.append(h("button", { type: "button", class: "move", text: m.t,
+      const said = m.words ? `${m.words[getLang()]} (${m.t})` : m.t;
+      this.chooser.append(h("button", { type: "button", class: "move", text: said, dataset: { move: m.t },
                                         onclick: () => { this.hideChooser(); this.selected = null; this.onPlay(m.t); } }));
     }
-    this.chooser.append(h("button", { type: "button", text: t("room.cancel"), onclick: () => this.hideChooser() }));
+    this.chooser.append(h("button", { type: "button", text: t("room.cancel"), onclick: () => { this.hideChooser(); this.focusSelected(); } }));
     this.chooser.hidden = false;
     this.chooser.querySelector("button").focus();
   }
 
   hideChooser() { this.chooser.hidden = true; }
 
-  // Show a move's source and target (hovering it in the list).
+  // -- previews: the route a move walks and where it lands ------------------------------------
   preview(move) {
+    clear(this.routeLayer);
     for (const el of this.svg.querySelectorAll(".preview")) el.remove();
-    if (!move) return;
-    for (const ref of [move.f, move.to]) {
-      const r = parseRef(ref);
-      if (r && r.kind === "square") {
-        this.marksLayer.append(s("rect", { x: r.c * CELL + 3, y: r.r * CELL + 3, width: CELL - 6, height: CELL - 6,
-                                           rx: 6, class: "preview" }));
-      } else if (r && r.kind === "wall") {
-        this.marksLayer.append(s("line", { ...wallLine(r), class: "preview wallpreview" }));
+    if (move) this.previewMoves([move], true);
+  }
+
+  previewMoves(moves, strong = false) {
+    for (const m of moves) {
+      const src = parseRef(m.f), dst = parseRef(m.to);
+      if (src && src.kind === "wall" || dst && dst.kind === "wall") {       // a fence move: only the one shown from the list
+        if (strong) for (const w of [src, dst]) if (w) this.marksLayer.append(s("line", { ...wallLine(w), class: "preview wallpreview" }));
+        continue;
       }
+      if (!src || !dst || src.kind !== "square" || dst.kind !== "square") continue;
+      const player = this.moverOf(m);
+      const cells = m.f === m.to ? [m.f] : this.route(player, m.f, m.to);
+      const colour = this.players[player] ? this.players[player].colour : null;
+      if (cells.length > 1) {
+        this.routeLayer.append(s("polyline", { points: cells.map((ref) => cellCentre(ref).join(",")).join(" "),
+                                               class: "route" + (strong ? " strong" : ""), stroke: colourInk(colour) }));
+      }
+      const [x, y] = cellCentre(m.to);
+      this.routeLayer.append(s("circle", { cx: x, cy: y, r: CELL * 0.44, class: "landing", stroke: colourInk(colour),
+                                           dataset: { ref: m.to } }));
+      if (strong) this.routeLayer.append(s("rect", { x: src.c * CELL + 3, y: src.r * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "preview" }));
     }
+  }
+
+  // The player whose piece a move takes: the piece standing on its source.
+  moverOf(m) {
+    const r = parseRef(m.f);
+    const here = this.position && r && r.kind === "square" ? this.position.pieces.filter((p) => p[0] === r.r && p[1] === r.c) : [];
+    const own = here.find((p) => p[3] === m.p) || here[0];
+    return own ? own[2] : 0;
   }
 
   drawMarks() {
@@ -290,47 +562,146 @@ export class Board {
       }
       let el;
       if (r.kind === "wall") {
-        el = s("rect", { ...wallBar(r), class: `mark wallmark ${cls}` });
+        el = s("polygon", { points: wallDiamond(r), class: `mark wallmark ${cls}` });
+        if (cls === "dst") {                      // a free slot it may go to: a short, quiet dash along its line
+          const l = wallLine(r), ix = l.x1 === l.x2 ? 0 : 10, iy = l.x1 === l.x2 ? 10 : 0;
+          this.marksLayer.append(s("line", { x1: l.x1 + ix, y1: l.y1 + iy, x2: l.x2 - ix, y2: l.y2 - iy, class: "slot-hint" }));
+        }
       } else {
         el = s("rect", { x: r.c * CELL + 2, y: r.r * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 7,
                          class: `mark ${cls}` });
       }
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
-      el.setAttribute("aria-label", this.describeRef(r, cls));
+      el.setAttribute("aria-label", this.describeRef(r, ref, cls));
       el.dataset.ref = ref;
-      el.addEventListener("click", (e) => { e.stopPropagation(); this.pick(ref, cls.startsWith("dst") ? "dst" : "src"); });
+      el.addEventListener("click", (e) => { e.stopPropagation(); this.clickMark(e, ref, cls.startsWith("dst") ? "dst" : "src"); });
+      if (!cls.startsWith("dst")) {
+        el.addEventListener("mouseenter", () => { if (!this.selected) this.previewMoves(this.moves.filter((m) => m.f === ref)); });
+        el.addEventListener("mouseleave", () => { if (!this.selected) this.preview(null); });
+      }
       this.marksLayer.append(el);
     };
     for (const ref of srcs) mark(ref, ref === this.selected ? "src selected" : "src");
     for (const ref of dsts) mark(ref, "dst");
-    if (focused) {
+    this.preview(null);
+    if (this.selected) this.previewMoves(this.moves.filter((m) => m.f === this.selected));
+    if (focused) {                             // on the same mark, else on the board: never the page's body
       const role = focused.classList.contains("dst") ? ".dst" : ".src";
       const again = this.marksLayer.querySelector(`${role}[data-ref="${CSS.escape(focused.dataset.ref)}"]`);
-      if (again) again.focus();
+      (again || this.svg).focus();
     }
   }
 
-  describeRef(r, cls) {
-    const what = cls.startsWith("dst") ? "→" : "";
-    if (r.kind === "wall") return `${what} fence ${r.r1 + 1},${r.c1 + 1} | ${r.r2 + 1},${r.c2 + 1}`;
-    const here = (this.position ? this.position.pieces : []).filter((p) => p[0] === r.r && p[1] === r.c)
-      .map((p) => `${colourName((this.players[p[2]] || {}).colour || "")} ${(this.pieceNames || "abcd")[p[3]]}`);
-    const sq = this.squareAt && this.squareAt.get(`${r.r},${r.c}`);
-    return `${what} ${r.r + 1}:${r.c + 1}${sq && sq.label ? " (" + sq.label + ")" : ""}` +
-      (here.length ? " — " + here.join(", ") : "");
+  // -- touch: fences are thin, so a tap first zooms into the region tapped ---------------------
+  // On a touch screen a fence slot gets its diamond, a cell across; when a cell is narrower
+  // on screen than a finger needs (44 px), the first tap zooms in around it.
+  needsZoom() {
+    if (!this.touch || this.zoom || !this.marksLayer.querySelector(".wallmark")) return false;
+    const box = this.svg.getBoundingClientRect();
+    return box.width > 0 && (box.width / this.full.w) * CELL < MIN_TARGET;
   }
 
+  clickMark(e, ref, role) {
+    if (this.needsZoom()) { this.zoomAround(centreOf(parseRef(ref))); return; }
+    this.pick(ref, role);
+  }
+
+  tapBoard(e) {
+    if (!this.needsZoom()) return;
+    const box = this.svg.getBoundingClientRect(), v = this.full;
+    const scale = Math.min(box.width / v.w, box.height / v.h);
+    const x = v.x + (e.clientX - box.left - (box.width - v.w * scale) / 2) / scale;
+    const y = v.y + (e.clientY - box.top - (box.height - v.h * scale) / 2) / scale;
+    this.zoomAround({ x, y });
+  }
+
+  zoomAround(p) {
+    const box = this.svg.getBoundingClientRect();
+    const cells = Math.max(3, Math.floor(box.width / (MIN_TARGET * 1.15)));
+    const size = cells * CELL, v = this.full;
+    const clamp = (a, lo, hi) => Math.max(lo, Math.min(hi, a));
+    this.setZoom({ x: clamp(p.x - size / 2, v.x, v.x + v.w - size), y: clamp(p.y - size / 2, v.y, v.y + v.h - size), w: size, h: size });
+  }
+
+  setZoom(z) {
+    if (!this.full) return;
+    this.zoom = z;
+    this.applyViewBox();
+  }
+
+  // -- words for screen readers -------------------------------------------------------------
+  squareName(ref) {
+    const r = parseRef(ref);
+    if (!r || r.kind !== "square") return "";
+    const q = this.squareAt && this.squareAt.get(ref);
+    if (this.layout && this.layout.coords === "chess") {
+      if (q && q.kind === "centre") return t("board.sq.centre");
+      return `${"abcdefghijklmno"[r.c]}${this.layout.rows - r.r}`;
+    }
+    if (!q) return "";
+    const colour = q.owner === null ? "" : colourName(this.seatColour(q.owner));
+    switch (q.kind) {
+      case "store": return t("board.sq.store", { colour, store: offName(q.label) });
+      case "house": return t("board.sq.house", { colour, n: q.n ?? "" });
+      case "goal": return t("board.sq.goal", { colour });
+      case "centre": return t("board.sq.centre");
+      case "bur": return q.owner === null ? t("board.sq.bur") : t("board.sq.burexit", { colour });
+      default: {
+        const base = q.n ? t("board.sq.n", { n: q.n }) : t("board.sq.track");
+        const extra = q.kind === "start" ? t("board.sq.start", { colour }) : t(`board.kind.${q.kind}`);
+        return extra.startsWith("board.kind.") ? base : `${base}, ${extra}`;
+      }
+    }
+  }
+
+  pieceLabel(player, piece, ref) {
+    const info = this.players[player] || {};
+    return `${colourName(info.colour || "")} ${(this.pieceNames || "abcd")[piece]}, ${this.squareName(ref)}`;
+  }
+
+  describeRef(r, ref, cls) {
+    if (r.kind === "wall") {
+      const a = this.squareName(`${r.r1},${r.c1}`), b = this.squareName(`${r.r2},${r.c2}`);
+      return t(cls.startsWith("dst") ? "board.fence.to" : "board.fence", { a, b });
+    }
+    const here = (this.position ? this.position.pieces : []).filter((p) => p[0] === r.r && p[1] === r.c)
+      .map((p) => `${colourName((this.players[p[2]] || {}).colour || "")} ${(this.pieceNames || "abcd")[p[3]]}`);
+    const where = this.squareName(ref);
+    if (cls.startsWith("dst")) return t("board.to", { where }) + (here.length ? ` — ${here.join(", ")}` : "");
+    return here.length ? `${here.join(", ")} — ${where}` : where;
+  }
+
+  // -- keys -----------------------------------------------------------------------------------
   key(e) {
+    if (e.boardDone) return;
+    e.boardDone = true;
     const marks = [...this.marksLayer.querySelectorAll(".mark")];
     const i = marks.indexOf(document.activeElement);
-    if (e.key === "Escape") { this.selected = null; this.hideChooser(); this.drawMarks(); e.preventDefault(); return; }
+    if (e.key === "Escape") {
+      const inside = this.svg.contains(document.activeElement) || this.chooser.contains(document.activeElement);
+      const was = this.selected;
+      this.selected = null;
+      this.hideChooser();
+      this.preview(null);
+      this.setZoom(null);
+      this.drawMarks();
+      if (inside) this.focusSelected(was);
+      e.preventDefault();
+      return;
+    }
     if ((e.key === "Enter" || e.key === " ") && i >= 0) { e.preventDefault(); marks[i].dispatchEvent(new MouseEvent("click")); return; }
     if (ARROWS[e.key] && marks.length) {
       e.preventDefault();
       const next = i < 0 ? marks[0] : this.towards(marks[i], ARROWS[e.key], marks);
       if (next) next.focus();
     }
+  }
+
+  // Keep the focus on the board: on the piece that was picked, else on the board itself.
+  focusSelected(ref = this.selected) {
+    const el = (ref && this.marksLayer.querySelector(`.src[data-ref="${CSS.escape(ref)}"]`)) || this.marksLayer.querySelector(".mark");
+    (el || this.svg).focus();
   }
 
   // The mark nearest to `from` in direction [dx, dy] (the straighter the nearer),

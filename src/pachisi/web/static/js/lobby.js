@@ -5,7 +5,7 @@
 import { h, clear } from "./dom.js";
 import { lobby, getJSON, postJSON, rememberToken, myName, rememberName, allTokens, forgetToken } from "./api.js";
 import { t, getLang, gameName, colourName, optionHelp } from "./i18n.js";
-import { colourHex, seatSymbol } from "./board.js";
+import { colourInk, seatSymbol } from "./board.js";
 import { spinner, failure } from "./wait.js";
 
 // A name in the current language from a {lang: text} of the server's catalogue.
@@ -205,7 +205,7 @@ export async function lobbyPage(root) {
       name.addEventListener("input", () => { seat.name = name.value; });
       level.addEventListener("change", () => { seat.level = Number(level.value); });
       const sym = h("span", { class: "sym", text: seatSymbol(seating[i] ?? i), "aria-hidden": "true" });
-      sym.style.color = colourHex(colour);
+      sym.style.color = colourInk(colour);
       seatsBox.append(h("li", { class: "seat" }, sym, h("strong", { text: colourName(colour) }), " ", kind, " ", name, level));
     });
     publicRow.hidden = !seats.some((s) => s.kind === "invite");

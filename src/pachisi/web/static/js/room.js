@@ -4,7 +4,7 @@
 import { h, clear, announce } from "./dom.js";
 import { postJSON, tokenFor, rememberToken, myName, rememberName } from "./api.js";
 import { t, gameName, colourName, getLang } from "./i18n.js";
-import { Board, colourHex, seatSymbol } from "./board.js";
+import { Board, colourHex, colourInk, seatSymbol } from "./board.js";
 
 const SKIP_EVENTS = new Set(["moved", "entered", "house", "pass"]);
 const MAX_LISTED = 60;
@@ -171,7 +171,7 @@ export class RoomPage {
     const seatColours = this.room.colours || [];
     if (msg.layout) this.board.setup(msg.layout, seatColours);
     this.board.pieceNames = this.room.piece_names;
-    this.board.update(msg.position, players);
+    this.board.update(msg.position, players, fresh ? msg.last : null);
     this.moves = this.canMove() ? msg.moves : [];
     this.board.setMoves(this.moves, this.room.piece_names);
     if (fresh && msg.last) this.announceLast(msg.last);
@@ -232,7 +232,10 @@ export class RoomPage {
     }
     const seat = room.seats[turn.player];
     const colour = colourName(seat.colour);
-    if (this.you.includes(turn.player)) return t(turn.phase === "roll" ? "room.turn.you.roll" : "room.turn.you.move", { colour });
+    if (this.you.includes(turn.player)) {
+      const key = turn.phase === "roll" ? "room.turn.you.roll" : this.board.stage() === "fence" ? "board.turn.fence" : "room.turn.you.move";
+      return t(key, { colour });
+    }
     if (turn.actor === "bot") return t("room.turn.bot", { colour });
     if (turn.actor === "standin") return t("room.turn.standin", { colour });
     if (turn.absent) {
@@ -285,7 +288,7 @@ export class RoomPage {
         h("span", { class: "pkind muted", text: ` — ${kind}` }),
         this.room.wins > 1 ? h("span", { class: "score", text: ` ${this.room.score[st.player]}` }) : null,
         turn ? h("span", { class: "turnmark", text: " ◀", "aria-label": "to play" }) : null);
-      li.querySelector(".sym").style.color = colourHex(st.colour);
+      li.querySelector(".sym").style.color = colourInk(st.colour);
       li.style.borderColor = colourHex(st.colour);
       this.playersBox.append(li);
     }
