@@ -19,7 +19,7 @@ from .engine.options import OptionError, parse_assignments
 from .engine.position import load_position
 from .games import GAMES, game_class, make_game
 from .render.terminal import render
-from .sim import bench as run_bench, bench_all_cores, default_workers, simulate as run_simulate
+from .sim import bench as run_bench, bench_all_cores, default_workers
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="pachisi: Шиш-беш and its relatives — play, referee, simulate, replay, benchmark.")
@@ -324,33 +324,65 @@ def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
              seed: int = typer.Option(0, help="seed of the first game; game i uses seed+i"),
              workers: int = typer.Option(None, help="processes to play in (default: every core); the result "
                                          "is the same for any number"),
+             ray: str = typer.Option(None, "--ray", help="play the chunks on the Ray cluster at this address "
+                                     "(\"local\": start one here; needs pachisi[ray]); the same totals"),
+             chunk: int = typer.Option(2000, help="games a chunk (the unit of sharding and of --out)"),
+             out: Path = typer.Option(None, "--out", help="append each finished chunk's totals to this JSON-lines "
+                                      "file as it ends"),
+             resume: bool = typer.Option(False, "--resume", help="continue the run whose chunks --out already "
+                                         "holds: only the missing chunks are played"),
              as_json: bool = typer.Option(False, "--json", help="print JSON")):
-    """Play N games between bots; per-seat win rates with 95% confidence intervals."""
+    """Play N games between bots: win rates by seat and by turn order with 95% confidence
+    intervals, game length (mean, percentiles), captures."""
+    from .sim import simulate as run_simulate
     if n < 1:
         fail("-n must be at least 1")
     if workers is not None and workers < 1:
         fail("--workers must be at least 1")
+    if chunk < 1:
+        fail("--chunk must be at least 1")
+    if resume and out is None:
+        fail("--resume continues the run in an --out file: give --out")
     bots = _players(players, {name for name, cls in BOTS.items() if cls.policy is not None})
     g = _game(game, len(bots), preset, option)
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, disable=as_json or not err.is_terminal) as bar:
         task = bar.add_task("games", total=n)
-        res = run_simulate(g, n, bots, seed=seed, workers=workers or default_workers(),
-                           progress=lambda done: bar.update(task, completed=done))
-    out = res.as_dict(g)
-    out["bots"] = bots
+        try:
+            res = run_simulate(g, n, bots, seed=seed, chunk=chunk, workers=workers or default_workers(), ray=ray,
+                               out=out, resume=resume, progress=lambda done: bar.update(task, completed=done))
+        except OSError as e:
+            fail(f"cannot write {out}: {e.strerror}")
+        except (ValueError, RuntimeError) as e:
+            fail(str(e))
+    data = res.as_dict(g)
+    data["bots"] = bots
     if as_json:
-        console.print_json(json.dumps(out, ensure_ascii=False))
+        console.print_json(json.dumps(data, ensure_ascii=False))
         return
-    t = Table(title=f"{g.title}: {n} games, {res.finished} finished, {res.seconds:.1f}s")
-    for col in ("seat", "bot", "wins", "win rate", "95% CI"):
-        t.add_column(col)
-    for i, s in enumerate(out["seats"]):
-        t.add_row(s["player"], bots[i], str(s["wins"]), f"{s['rate']:.3f}",
-                  f"{s['ci95'][0]:.3f}–{s['ci95'][1]:.3f}")
-    console.print(t)
-    console.print(f"game length: {out['rolls_mean']:.1f} rolls (sd {out['rolls_sd']:.1f}); "
-                  f"captures per game: {out['captures_per_game']:.2f}")
+    played = f", {res.resumed} read back from {out}" if res.resumed else ""
+    console.print(f"{g.title}: {n} games, {res.finished} finished{played}, {res.seconds:.1f}s")
+    seats = Table(title="by seat")
+    order = Table(title="by turn order")
+    for t, first in ((seats, "seat"), (order, "moved")):
+        for col in (first, "bot" if t is seats else None, "wins", "win rate", "95% CI"):
+            if col:
+                t.add_column(col)
+    for i, (s, o) in enumerate(zip(data["seats"], data["turn_order"])):
+        seats.add_row(s["player"], bots[i], str(s["wins"]), f"{s['rate']:.3f}",
+                      f"{s['ci95'][0]:.3f}–{s['ci95'][1]:.3f}")
+        order.add_row(_ordinal(o["place"]), str(o["wins"]), f"{o['rate']:.3f}",
+                      f"{o['ci95'][0]:.3f}–{o['ci95'][1]:.3f}")
+    console.print(seats)
+    console.print(order)
+    q = data["rolls_percentiles"]
+    console.print(f"game length: {data['rolls_mean']:.1f} rolls (sd {data['rolls_sd']:.1f}; p5 {q['p5']}, "
+                  f"median {q['p50']}, p95 {q['p95']}); captures per game: {data['captures_per_game']:.2f}"
+                  + (f"; {data['cut_off']} games cut off" if data["cut_off"] else ""), soft_wrap=True)
+
+
+def _ordinal(k):
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
 
 
 @app.command()
