@@ -89,12 +89,13 @@ def test_the_ludo_observation_at_the_start_shows_every_piece_in_its_yard():
     obs = env.observe(agent)["observation"]
     places = env.table.observer.places                  # -1 (yard) ... 56 (home)
     assert places == 58
-    planes = obs[:4 * places].reshape(4, places)
-    assert planes[0, 0] == planes[1, 0] == 1.0          # all four pieces of both players on place -1
-    assert planes.sum() == 2.0 and not planes[2:].any()  # seats +2, +3 absent
-    dice = obs[4 * places:4 * places + 6]
+    pieces = obs[:16 * places].reshape(4, 4, places)    # player +r, piece, place
+    assert (pieces[:2, :, 0] == 1.0).all()              # all four pieces of both players on place -1
+    assert pieces.sum() == 8.0 and not pieces[2:].any()  # seats +2, +3 absent
+    at = 16 * places
+    dice = obs[at:at + 6]
     assert 1 / 6 <= dice[0] <= 1 and not dice[1:].any()    # Ludo rolls one die
-    present = obs[4 * places + 12:4 * places + 16]
+    present = obs[at + 12:at + 16]
     assert list(present) == [1, 1, 0, 0]
 
 

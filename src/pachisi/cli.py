@@ -508,7 +508,10 @@ def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES
                seed: int = typer.Option(0, help="the tournament's seed (deal i rolls with seed+i)"),
                as_json: bool = typer.Option(False, "--json", help="print JSON"),
                markdown: bool = typer.Option(False, "--markdown", help="print the standings as Markdown"),
-               plot: Path = typer.Option(None, help="save a PNG of the win rates and ratings here")):
+               plot: Path = typer.Option(None, help="save a PNG of the win rates and ratings here"),
+               workers: int = typer.Option(1, help="processes to play in; the results are the same for any number"),
+               ray: str = typer.Option(None, "--ray", help="play on the Ray cluster at this address (\"local\": "
+                                       "start one here; needs pachisi[ray]); the same results")):
     """Bots against bots, seats rotated: win rates with 95% CIs and ratings (Elo, OpenSkill)."""
     from . import tournament as tour
     if n < 1:
@@ -527,7 +530,11 @@ def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES
     with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, disable=as_json or markdown or not err.is_terminal) as bar:
         task = bar.add_task("games", total=n)
-        res = tour.run(g, entrants, n, seed, progress=lambda done: bar.update(task, completed=done))
+        try:
+            res = tour.run(g, entrants, n, seed, progress=lambda done: bar.update(task, completed=done),
+                           workers=max(1, workers), ray=ray)
+        except RuntimeError as e:
+            fail(str(e))
     if plot:
         tour.plot(res, plot)
     if as_json:

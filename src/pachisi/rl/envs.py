@@ -159,6 +159,24 @@ class PachisiGymEnv(gymnasium.Env):
         self.observation_space = spaces.Box(lo, hi, shape, np.float32)
         self.action_space = spaces.Discrete(self.table.n_actions)
 
+    # -- for model-based agents (afterstates, search): the position itself --------------------------
+    @property
+    def state(self):
+        """The pachisi State in play (clone it to look ahead; pushing to it would bypass the environment)."""
+        return self.table.state
+
+    def action_of(self, index):
+        """The engine action (State.push) of an action index."""
+        return self.table.codec.action(int(index))
+
+    def index_of(self, action):
+        """The action index of an engine action."""
+        return self.table.codec.index(action)
+
+    def observation_of(self, state):
+        """The observation vector of any position of this game, seen from the agent's seat."""
+        return self.table.observer(state, self.seat)
+
     def _others(self):
         """Let the bots move until the agent decides or the game ends."""
         t = self.table

@@ -9,12 +9,13 @@ Observations: a flat float32 vector, the same layout for every position of
 a game (see docs/rl.md for each game's table):
 
 - for each player seen from the observer (the observer first, then the
-  others in turn order; rows of absent players stay 0), the share of its
-  pieces (count / pieces) on each place of its own route numbering (the
-  numbering of position files: -1 the yard, the house last); the folk games
-  (Шиш-беш, Мандавошка) add the same plane for pieces hidden in shelters;
-  Kimbo has a plane of the 225 grid nodes (+1: captured, waiting) and one of
-  its 400 fence slots per player instead;
+  others in turn order; rows of absent players stay 0) and each of its
+  pieces, a one-hot of the piece's place in the player's own route
+  numbering (the numbering of position files: -1 the yard, the house last),
+  so that an action's piece can be found; the folk games (Шиш-беш,
+  Мандавошка) add a flag per piece hidden in a shelter; Kimbo's places are
+  the 225 grid nodes (+1: captured, waiting), and a plane of its 400 fence
+  slots per player follows;
 - the dice left to play in their slots (value / 6; 0 once used; bonuses of
   10 and 20 points sit in the slots too), the roll as rolled (value / 6);
 - per player seen from the observer: in the game, finished;
@@ -118,25 +119,31 @@ class Observer:
     def __init__(self, game):
         self.game = game
         self.kimbo = game.name == "kimbo"
+        self.pieces = game.pieces_per_player
         if self.kimbo:
             from ..games import kimbo as k
             self.k = k
             self.places = k.NODES + 1                       # the nodes, then "captured, waiting"
-            self.planes = [("pawns", self.places), ("fences", k.SLOTS)]
             self.extra = ["stage: fence", "stage: pawn", "stage: place"]
+            self.folk = False
         else:
             self.lo, hi = place_range(game)
             self.places = hi - self.lo + 1
             self.folk = game.name in ("shishbesh", "mandavoshka")
-            self.planes = [("pieces", self.places)] + ([("hidden", self.places)] if self.folk else [])
             self.extra = {"tryasuchka": ["extra rolls banked / 6"],
-                          "mandavoshka": ["claim open"] + [f"claim offender {r}" for r in range(SEATS)]
+                          "mandavoshka": ["claim open"] + [f"claim offender +{r}" for r in range(SEATS)]
                           + [f"claim: piece {c} at stake" for c in game.piece_names[:4]]}.get(game.name, [])
-        self.size = SEATS * sum(n for _, n in self.planes) + 2 * DICE_SLOTS + 2 * SEATS + len(self.extra)
+        self.size = sum(n for _, n in self.layout())
 
     def layout(self):
         """(name, length) of each part of the vector, in order: for docs and users."""
-        parts = [(f"{name} of player +{r}", n) for name, n in self.planes for r in range(SEATS)]
+        what = "pawn" if self.kimbo else "piece"
+        parts = [(f"player +{r}, {what} {c}: one-hot place", self.places)
+                 for r in range(SEATS) for c in self.game.piece_names[:self.pieces]]
+        if self.folk:
+            parts.append(("hidden in a shelter, per player +r and piece", SEATS * self.pieces))
+        if self.kimbo:
+            parts += [(f"player +{r}: fence slots taken", self.k.SLOTS) for r in range(SEATS)]
         parts += [("dice left (value / 6)", DICE_SLOTS), ("dice as rolled (value / 6)", DICE_SLOTS),
                   ("player +r in the game", SEATS), ("player +r finished", SEATS)]
         return parts + [(x, 1) for x in self.extra]
@@ -144,16 +151,15 @@ class Observer:
     def __call__(self, state, observer):
         g, arr, n = self.game, state.arr, self.game.players
         out = np.zeros(self.size, np.float32)
-        at = 0
-        per = 1.0 / g.pieces_per_player
+        width, per = self.places, self.pieces
         if self.kimbo:
             k = self.k
             for r in range(n):
                 p = (observer + r) % n
-                for v in arr[k.POS + p * k.PAWNS:k.POS + (p + 1) * k.PAWNS]:
+                for c, v in enumerate(arr[k.POS + p * k.PAWNS:k.POS + (p + 1) * k.PAWNS]):
                     if v >= 0 or v == k.PENDING:
-                        out[at + r * self.places + (v if v >= 0 else k.NODES)] += per
-            at += SEATS * self.places
+                        out[(r * per + c) * width + (v if v >= 0 else k.NODES)] = 1.0
+            at = SEATS * per * width
             for r in range(n):
                 seat = g.seats[(observer + r) % n]
                 for s in arr[k.FEN + seat * k.FENCES:k.FEN + (seat + 1) * k.FENCES]:
@@ -161,15 +167,14 @@ class Observer:
                         out[at + r * k.SLOTS + s] = 1.0
             at += SEATS * k.SLOTS
         else:
-            hidden_at = at + SEATS * self.places
+            hidden_at = SEATS * per * width
             for r in range(n):
-                for v in g.pieces(arr, (observer + r) % n):
+                for c, v in enumerate(g.pieces(arr, (observer + r) % n)):
                     if self.folk:
                         v, hidden = v
-                        if hidden:
-                            out[hidden_at + r * self.places + v - self.lo] += per
-                    out[at + r * self.places + v - self.lo] += per
-            at += len(self.planes) * SEATS * self.places
+                        out[hidden_at + r * per + c] = float(hidden)
+                    out[(r * per + c) * width + v - self.lo] = 1.0
+            at = hidden_at + (SEATS * per if self.folk else 0)
         out[at:at + DICE_SLOTS] = arr[K.H_DICE:K.H_DICE + DICE_SLOTS] / 6.0
         at += DICE_SLOTS
         if not state.is_chance:
