@@ -93,17 +93,21 @@ def normal_sf(z):
 
 
 def chi2_sf(x, k):
-    """P(X > x) of a chi-square with k degrees of freedom (Wilson–Hilferty for odd k; exact for even k)."""
+    """P(X > x) of a chi-square with k degrees of freedom (the closed forms for whole k)."""
     if x <= 0:
         return 1.0
     if k % 2 == 0:
-        term, total = 1.0, 1.0
+        term = total = 1.0
         for i in range(1, k // 2):
             term *= x / (2 * i)
             total += term
         return min(1.0, math.exp(-x / 2) * total)
-    z = ((x / k) ** (1 / 3) - (1 - 2 / (9 * k))) / math.sqrt(2 / (9 * k))
-    return normal_sf(z)
+    term = math.sqrt(x) * math.sqrt(2 / math.pi) * math.exp(-x / 2)
+    total = 0.0
+    for i in range(1, (k + 1) // 2):
+        total += term
+        term *= x / (2 * i + 1)
+    return min(1.0, 2 * normal_sf(math.sqrt(x)) + total)
 
 
 def two_proportions(k1, n1, k2, n2):
