@@ -65,28 +65,27 @@ class Table:
         s = self.state
         if s.is_over or s.is_chance or (player is not None and player != s.current_player):
             return m
+        index = self.codec._index
         for a in s.legal_actions():
-            m[self.codec.index(a)] = 1
+            m[index[a]] = 1
         return m
 
     def observe(self, player):
         return self.observer(self.state, player)
 
-    def check(self, index):
-        """None when the action index is legal now; else the IllegalActionError."""
+    def resolve(self, index):
+        """(the engine action, None) when the action index is legal now, else (None, the IllegalActionError)."""
         s = self.state
         legal = s.legal_actions()
-        if isinstance(index, (bool, np.bool_)) or not isinstance(index, (int, np.integer)) \
-                or not 0 <= index < self.codec.n or self.codec.action(int(index)) not in legal:
-            listed = ", ".join(f"{self.codec.index(a)} ({self.game.describe(s.arr, a).text})" for a in legal[:40])
-            more = f" and {len(legal) - 40} more" if len(legal) > 40 else ""
-            return IllegalActionError("action {action!r} is not legal here; the legal actions are: {legal}",
-                                      action=index, legal=listed + more)
-        return None
-
-    def play(self, index):
-        self._count(self.state.push(self.codec.action(int(index))))
-        self.settle()
+        if not isinstance(index, (bool, np.bool_)) and isinstance(index, (int, np.integer)) \
+                and 0 <= index < self.codec.n:
+            action = self.codec.actions[index]
+            if action in legal:
+                return action, None
+        listed = ", ".join(f"{self.codec.index(a)} ({self.game.describe(s.arr, a).text})" for a in legal[:40])
+        more = f" and {len(legal) - 40} more" if len(legal) > 40 else ""
+        return None, IllegalActionError("action {action!r} is not legal here; the legal actions are: {legal}",
+                                        action=index, legal=listed + more)
 
     def push(self, action):
         """An engine action chosen by a bot."""

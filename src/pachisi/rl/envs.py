@@ -77,7 +77,7 @@ class PachisiEnv(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        refusal = self.table.check(action)
+        move, refusal = self.table.resolve(action)
         if refusal is not None:
             if self.table.illegal == "raise":
                 raise refusal
@@ -85,7 +85,7 @@ class PachisiEnv(AECEnv):
             self.terminations = {a: True for a in self.agents}
             self.infos[agent] = {"illegal_action": str(refusal)}
         else:
-            self.table.play(action)
+            self.table.push(move)
             if self.table.state.is_over:
                 self.rewards = dict(zip(self.possible_agents, self.table.rewards()))
                 self.terminations = {a: True for a in self.agents}
@@ -193,6 +193,7 @@ class PachisiGymEnv(gymnasium.Env):
         super().reset(seed=seed)
         self.table.reset(_dice_seed(self.np_random))
         self._bot_seed = _dice_seed(self.np_random)
+        self._ended = False
         self._others()
         return self._out()
 
@@ -200,15 +201,16 @@ class PachisiGymEnv(gymnasium.Env):
         t = self.table
         if t.state is None:
             raise gymnasium.error.ResetNeeded("call reset() before step()")
-        if t.state.is_over or t.truncated:
+        if t.state.is_over or t.truncated or self._ended:
             raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
-        refusal = t.check(action)
+        move, refusal = t.resolve(action)
         if refusal is not None:
             if t.illegal == "raise":
                 raise refusal
+            self._ended = True
             obs, info = self._out()
             return obs, t.penalty, True, False, dict(info, illegal_action=str(refusal))
-        t.play(action)
+        t.push(move)
         self._others()
         obs, info = self._out()
         reward = t.rewards()[self.seat] if t.state.is_over else 0.0

@@ -24,6 +24,7 @@ a game (see docs/rl.md for each game's table):
   pawn, placing a captured pawn).
 """
 from dataclasses import dataclass
+import functools
 
 import numpy as np
 
@@ -58,26 +59,24 @@ class Block:
 
 
 class ActionCodec:
-    """Engine actions <-> indices 0..n-1 of a game's action space."""
+    """Engine actions <-> indices 0..n-1 of a game's action space (both ways by table lookup)."""
 
     def __init__(self, blocks):
         self.blocks = blocks
-        self.offsets = np.cumsum([0] + [b.size for b in blocks])
-        self.n = int(self.offsets[-1])
+        self.n = sum(b.size for b in blocks)
+        self.actions = [b.action(i) for b in blocks for i in range(b.size)]
+        self._index = {a: i for i, a in enumerate(self.actions)}
 
     def index(self, action):
-        slot, piece, kind = K.decode_action(int(action))
-        for off, b in zip(self.offsets, self.blocks):
-            i = b.index(slot, piece, kind)
-            if i is not None:
-                return int(off) + i
-        raise ValueError(f"action {action} lies outside this game's action space")
+        try:
+            return self._index[int(action)]
+        except KeyError:
+            raise ValueError(f"action {action} lies outside this game's action space") from None
 
     def action(self, index):
         if not 0 <= index < self.n:
             raise ValueError(f"an action index is 0 to {self.n - 1}, not {index}")
-        b = int(np.searchsorted(self.offsets, index, side="right")) - 1
-        return self.blocks[b].action(int(index - self.offsets[b]))
+        return self.actions[index]
 
 
 # kinds of move each race game's rules produce (its *_rules.pxd): an action space per game
@@ -85,7 +84,13 @@ RACE_KINDS = {"ludo": 1, "parchis": 1, "parcheesi": 3, "tryasuchka": 1, "shishbe
 
 
 def action_codec(game):
-    if game.name == "kimbo":
+    """The game's action space (the same for every option set and number of players)."""
+    return _codec(game.name, game.pieces_per_player)
+
+
+@functools.lru_cache(maxsize=None)
+def _codec(name, pieces):
+    if name == "kimbo":
         from ..games import kimbo as k
         return ActionCodec([
             Block(range(k.DIE0, k.SUM + 1), range(k.PAWNS), range(4 << k.CHOICES)),   # pawn runs: direction | turns
@@ -94,9 +99,9 @@ def action_codec(game):
             Block(range(k.FENCE, k.FENCE + 1), range(k.FENCES), range(k.SLOTS)),        # a fence moved
             Block(range(k.FENCE, k.FENCE + 1), range(k.KEEP, k.KEEP + 1), range(1)),    # every fence kept
         ])
-    if game.name not in RACE_KINDS:
-        raise ValueError(f"no action space is defined for {game.name}")
-    return ActionCodec([Block(range(DICE_SLOTS), range(game.pieces_per_player), range(RACE_KINDS[game.name]))])
+    if name not in RACE_KINDS:
+        raise ValueError(f"no action space is defined for {name}")
+    return ActionCodec([Block(range(DICE_SLOTS), range(pieces), range(RACE_KINDS[name]))])
 
 
 def place_range(game):
