@@ -9,7 +9,7 @@ features f are the observation vector of the afterstate folded over
 pieces: for the agent and for its opponent, how many pieces stand on each
 place of their route (yard, track squares, home column, home), plus a bias.
 After each of its decisions it moves V(previous afterstate) towards
-V(this afterstate), and at the end towards the result (1 won, 0 lost).
+V(this afterstate), and at the end towards the reward (+1 won, -1 lost).
 No framework: numpy only.
 
     PYTHONPATH=src python examples/ludo_td.py          # about two CPU-minutes
@@ -32,7 +32,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 
 class TDAgent:
-    def __init__(self, env, alpha=0.002, epsilon=0.1, seed=0):
+    def __init__(self, env, alpha=0.005, epsilon=0.1, seed=0):
         self.env = env
         obs = env.table.observer
         self.places, self.pieces = obs.places, obs.pieces
@@ -70,10 +70,9 @@ class TDAgent:
             before = f
             _, reward, done, truncated, info = self.env.step(index)
             done = done or truncated
-        won = reward > 0
-        if learn:
-            self.w += self.alpha * (float(won) - self.w @ before) * before
-        return won
+        if learn:                                  # the last afterstate moves towards the result: +1 won, -1 lost
+            self.w += self.alpha * (reward - self.w @ before) * before
+        return reward > 0
 
 
 def evaluate(agent, games, seed):
