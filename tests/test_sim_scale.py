@@ -141,3 +141,19 @@ def test_a_local_ray_cluster_gives_the_totals_of_one_process(local_ray):
     t1 = run(make_game("shishbesh", 3), entrants, 9, seed=2, chunk=3)
     t2 = run(make_game("shishbesh", 3), entrants, 9, seed=2, chunk=3, ray="local")
     assert t1.games == t2.games and t1.standings() == t2.standings()
+
+
+def test_the_commands_take_a_ray_address(local_ray):
+    runner = CliRunner()
+    args = ["simulate", "--game", "shishbesh", "-n", "300", "--chunk", "100", "--players", "greedy,random", "--json"]
+    one = json.loads(runner.invoke(app, args + ["--workers", "1"]).output)
+    r = runner.invoke(app, args + ["--ray", "local"])
+    assert r.exit_code == 0, r.output
+    on_ray = json.loads(r.output)
+    for key in ("seats", "turn_order", "rolls_mean", "rolls_percentiles", "captures_per_game"):
+        assert on_ray[key] == one[key]
+    args = ["tournament", "--game", "ludo", "--bots", "greedy,random", "-n", "6", "--json"]
+    one = json.loads(runner.invoke(app, args).output)
+    r = runner.invoke(app, args + ["--ray", "local"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["bots"] == one["bots"]
