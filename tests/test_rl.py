@@ -1,4 +1,6 @@
 """pachisi.rl: the PettingZoo and Gymnasium environments of every game."""
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -188,3 +190,16 @@ def test_render_draws_the_board_as_text():
     env.reset(seed=0)
     text = env.render()
     assert isinstance(text, str) and len(text.splitlines()) > 10
+
+
+def test_the_worked_example_runs_and_reports_its_interval(tmp_path):
+    import runpy
+    import sys
+    png = tmp_path / "curve.png"
+    argv = sys.argv
+    sys.argv = ["ludo_td.py", "--train", "20", "--every", "10", "--curve-games", "4", "--eval", "10", "--plot", str(png)]
+    try:
+        runpy.run_path(str(Path(__file__).parent.parent / "examples" / "ludo_td.py"), run_name="__main__")
+    finally:
+        sys.argv = argv
+    assert png.read_bytes()[:4] == b"\x89PNG"

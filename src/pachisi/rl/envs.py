@@ -5,8 +5,7 @@ from gymnasium import spaces
 import numpy as np
 from pettingzoo import AECEnv
 
-from ..bots import BOTS, bot_for_level, make_bot
-from ..bots import Bot
+from ..bots import BOTS, SEED_MASK, Bot, bot_for_level, make_bot
 from ..engine.options import OptionError
 from .core import Table
 
@@ -183,7 +182,7 @@ class PachisiGymEnv(gymnasium.Env):
         s = t.state
         while not s.is_over and not t.truncated and s.current_player != self.seat:
             bot = self.bots[(s.current_player - self.seat - 1) % len(self.table.game.seats)]
-            bot.seed = self._bot_seed + s.seq        # each decision its own seed: a replayable episode
+            bot.seed = (self._bot_seed + s.seq) & SEED_MASK   # each decision its own seed: a replayable episode
             t.push(bot.choose(s).action)
 
     def _out(self):
