@@ -1,7 +1,8 @@
 """Tables of docs/fairness.md from the JSON that `pachisi fairness --json` wrote
 next to this file (one GAME-PRESET-Np.json per run):
 
-    PYTHONPATH=src python docs/fairness/summarize.py > /tmp/tables.md
+    PYTHONPATH=src python docs/fairness/summarize.py > /tmp/tables.md      # every run
+    PYTHONPATH=src python docs/fairness/summarize.py --summary 4           # standard rules, random play
 """
 import json
 from pathlib import Path
@@ -46,7 +47,29 @@ def rows(path):
                f"{play['cut_off_share']:.2%}")
 
 
+def summary(players):
+    """Random play under each game's standard rules: one line per game."""
+    places = ["1st to move", "2nd", "3rd", "4th"][:players]
+    head = ["game", "games"] + places + ["p (turn order fair)", "median length (p5–p95), rolls", "captures a game"]
+    out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for name in ORDER:
+        f = HERE / f"{name}-seed-{players}p.json"
+        if not f.exists() or not f.stat().st_size:
+            continue
+        data = json.loads(f.read_text())["sides"][0]
+        play = data["plays"][0]
+        q = play["rolls_percentiles"]
+        cells = [make_game(name).title, f"{play['games']:,}"] + [pct(o) for o in play["turn_order"]]
+        cells += [p_text(uniform_p([o["wins"] for o in play["turn_order"]])), f"{q['p50']} ({q['p5']}–{q['p95']})",
+                  f"{play['captures_per_game']:.1f}"]
+        out.append("| " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "--summary":
+        print(summary(int(sys.argv[2])))
+        return
     header = ("game", "preset", "players", "play", "games", "win rate by turn order: " +
               " / ".join(ordinal(i + 1) for i in range(4)) + " (95% CI)", "p (turn order fair)",
               "p (seats fair)", "length, mean rolls", "p5 / p50 / p95", "captures a game", "cut off")
