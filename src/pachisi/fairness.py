@@ -12,6 +12,7 @@ seen (5% level, power 80%).
 """
 from dataclasses import dataclass
 import math
+import time
 
 import numpy as np
 
@@ -72,7 +73,6 @@ def measure(game, play, n, seed=0, workers=1, ray=None, progress=None):
         res = simulate(game, n, [play] * game.players, seed=seed, max_rolls=cap(game), workers=workers, ray=ray,
                        chunk=2000 if play == "random" else 500, progress=progress)
         return Measure(play, res)
-    import time
     t0 = time.perf_counter()
     spec = (game.name, game.players, game.preset, game.opts)
     chunk = 5

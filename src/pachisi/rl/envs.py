@@ -109,7 +109,7 @@ class PachisiEnv(AECEnv):
         pass
 
 
-def _opponents(spec, count, seed_rng):
+def _opponents(spec, count):
     """Bots for the other seats: a level ("level3" or 3), a bot's name, a Bot,
     or a list of those, one per other seat."""
     specs = list(spec) if isinstance(spec, (list, tuple)) else [spec] * count
@@ -152,7 +152,7 @@ class PachisiGymEnv(gymnasium.Env):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise OptionError("seat is a player from 0 to {last}, not {value!r}", last=n - 1, value=seat)
         self.seat = seat
-        self.bots = _opponents(opponents, n - 1, None)
+        self.bots = _opponents(opponents, n - 1)
         self.render_mode = render_mode
         lo, hi, shape = self.table.observation_bounds()
         self.observation_space = spaces.Box(lo, hi, shape, np.float32)
