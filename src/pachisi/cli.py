@@ -23,7 +23,7 @@ from .engine.position import load_position
 from .games import GAMES, game_class, make_game
 from .i18n import LANGUAGES, render as _render
 from .render.terminal import MoveTrace, describe_events, render, seat_style
-from .sim import bench as run_bench, bench_all_cores, default_workers, simulate as run_simulate
+from .sim import bench as run_bench, bench_all_cores, default_workers
 from .terminal_game import MAX_LISTED, Quit, TerminalGame
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -388,33 +388,204 @@ def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
              seed: int = typer.Option(0, help="seed of the first game; game i uses seed+i"),
              workers: int = typer.Option(None, help="processes to play in (default: every core); the result "
                                          "is the same for any number"),
+             ray: str = typer.Option(None, "--ray", help="play the chunks on the Ray cluster at this address "
+                                     "(\"local\": start one here; needs pachisi[ray]); the same totals"),
+             chunk: int = typer.Option(2000, help="games a chunk (the unit of sharding and of --out)"),
+             out: Path = typer.Option(None, "--out", help="append each finished chunk's totals to this JSON-lines "
+                                      "file as it ends"),
+             resume: bool = typer.Option(False, "--resume", help="continue the run whose chunks --out already "
+                                         "holds: only the missing chunks are played"),
              as_json: bool = typer.Option(False, "--json", help="print JSON")):
-    """Play N games between bots; per-seat win rates with 95% confidence intervals."""
+    """Play N games between bots: win rates by seat and by turn order with 95% confidence
+    intervals, game length (mean, percentiles), captures."""
+    from .sim import simulate as run_simulate
     if n < 1:
         fail("-n must be at least 1")
     if workers is not None and workers < 1:
         fail("--workers must be at least 1")
+    if chunk < 1:
+        fail("--chunk must be at least 1")
+    if resume and out is None:
+        fail("--resume continues the run in an --out file: give --out")
     bots = _players(players, {name for name, cls in BOTS.items() if cls.policy is not None})
     g = _game(game, len(bots), preset, option)
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, disable=as_json or not err.is_terminal) as bar:
         task = bar.add_task("games", total=n)
-        res = run_simulate(g, n, bots, seed=seed, workers=workers or default_workers(),
-                           progress=lambda done: bar.update(task, completed=done))
-    out = res.as_dict(g)
-    out["bots"] = bots
+        try:
+            res = run_simulate(g, n, bots, seed=seed, chunk=chunk, workers=workers or default_workers(), ray=ray,
+                               out=out, resume=resume, progress=lambda done: bar.update(task, completed=done))
+        except OSError as e:
+            fail(f"cannot write {out}: {e.strerror}")
+        except (ValueError, RuntimeError) as e:
+            fail(str(e))
+    data = res.as_dict(g)
+    data["bots"] = bots
     if as_json:
-        console.print_json(json.dumps(out, ensure_ascii=False))
+        console.print_json(json.dumps(data, ensure_ascii=False))
         return
-    t = Table(title=f"{g.title}: {n} games, {res.finished} finished, {res.seconds:.1f}s")
-    for col in ("seat", "bot", "wins", "win rate", "95% CI"):
-        t.add_column(col)
-    for i, s in enumerate(out["seats"]):
-        t.add_row(s["player"], bots[i], str(s["wins"]), f"{s['rate']:.3f}",
-                  f"{s['ci95'][0]:.3f}–{s['ci95'][1]:.3f}")
-    console.print(t)
-    console.print(f"game length: {out['rolls_mean']:.1f} rolls (sd {out['rolls_sd']:.1f}); "
-                  f"captures per game: {out['captures_per_game']:.2f}")
+    played = f", {res.resumed} read back from {out}" if res.resumed else ""
+    console.print(f"{g.title}: {n} games, {res.finished} finished{played}, {res.seconds:.1f}s")
+    seats = Table(title="by seat")
+    order = Table(title="by turn order")
+    for t, first in ((seats, "seat"), (order, "moved")):
+        for col in (first, "bot" if t is seats else None, "wins", "win rate", "95% CI"):
+            if col:
+                t.add_column(col)
+    for i, (s, o) in enumerate(zip(data["seats"], data["turn_order"])):
+        seats.add_row(s["player"], bots[i], str(s["wins"]), f"{s['rate']:.3f}",
+                      f"{s['ci95'][0]:.3f}–{s['ci95'][1]:.3f}")
+        order.add_row(_ordinal(o["place"]), str(o["wins"]), f"{o['rate']:.3f}",
+                      f"{o['ci95'][0]:.3f}–{o['ci95'][1]:.3f}")
+    console.print(seats)
+    console.print(order)
+    q = data["rolls_percentiles"]
+    console.print(f"game length: {data['rolls_mean']:.1f} rolls (sd {data['rolls_sd']:.1f}; p5 {q['p5']}, "
+                  f"median {q['p50']}, p95 {q['p95']}); captures per game: {data['captures_per_game']:.2f}"
+                  + (f"; {data['cut_off']} games cut off" if data["cut_off"] else ""), soft_wrap=True)
+
+
+def _ordinal(k):
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+
+
+@app.command()
+def fairness(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
+             preset: str = typer.Option(None, help="a named set of rules"),
+             option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+             players: int = typer.Option(4, help="number of players"),
+             n: int = typer.Option(20_000, "-n", help="games of random play"),
+             greedy: int = typer.Option(None, help="games of greedy play (default: n/10; 0: none)"),
+             level5: int = typer.Option(100, help="games of level-5 play (0: none)"),
+             compare: str = typer.Option(None, help="a second rule set to set side by side: key=value pairs "
+                                         "separated by spaces, changing the first set (preset=NAME switches preset)"),
+             seed: int = typer.Option(0, help="seed of the first game; game i uses seed+i (both sides the same)"),
+             workers: int = typer.Option(None, help="processes to play in (default: every core)"),
+             ray: str = typer.Option(None, "--ray", help="play on the Ray cluster at this address (\"local\": one "
+                                     "here)"),
+             plot: Path = typer.Option(None, help="save seat advantage and length distribution to this PNG"),
+             as_json: bool = typer.Option(False, "--json", help="print JSON")):
+    """Is a seat favoured, does a house rule change the game?  Win rates per seat and per turn
+    order (95% Wilson intervals), length, captures and games cut off, for random, greedy and
+    level-5 play; --compare tests the differences between two rule sets."""
+    from . import fairness as lab
+    greedy = n // 10 if greedy is None else greedy
+    for name, value in (("-n", n), ("--greedy", greedy), ("--level5", level5)):
+        if value < 0:
+            fail(f"{name} must be 0 or more")
+    plan = [(p, k) for p, k in (("random", n), ("greedy", greedy), ("level5", level5)) if k]
+    if not plan:
+        fail("nothing to play: -n, --greedy and --level5 are all 0")
+    if plot and plot.suffix.lower() != ".png":
+        plot = plot.with_name(plot.name + ".png")
+    if plot and not plot.parent.exists():
+        fail(f"cannot write {plot}: no directory {plot.parent}")
+    sides = [("A" if compare else "", _game(game, players, preset, option))]
+    if compare:
+        changes = parse_assignments_or_fail(compare.replace(",", " ").split())
+        other_preset = changes.pop("preset", preset)
+        base = {} if other_preset != preset else parse_assignments_or_fail(option)
+        sides[0] = (f"A: {preset or 'seed'}" + "".join(f" {o}" for o in option or ()), sides[0][1])
+        sides.append((f"B: {compare}", _game(game, players, other_preset, [f"{k}={v}" for k, v in {**base, **changes}.items()])))
+    total = sum(k for _, k in plan) * len(sides)
+    measured = []
+    with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err, disable=as_json or not err.is_terminal) as bar:
+        task = bar.add_task("games", total=total)
+        before = 0
+        for label, g in sides:
+            ms = []
+            for play, count in plan:
+                try:
+                    ms.append(lab.measure(g, play, count, seed=seed, workers=workers or default_workers(), ray=ray,
+                                          progress=lambda done, b=before: bar.update(task, completed=b + done)))
+                except RuntimeError as e:
+                    fail(str(e))
+                before += count
+            measured.append((label, g, ms))
+    data = {"sides": [{"label": label, "game": g.name, "preset": g.preset, "options": g.opts, "players": g.players,
+                       "plays": [m.as_dict(g) for m in ms]} for label, g, ms in measured]}
+    if compare:
+        (_, ga, ma), (_, gb, mb) = measured
+        data["comparison"] = [lab.compare(ga, a, gb, b) for a, b in zip(ma, mb)]
+    if plot:
+        lab.plot(plot, measured)
+    if as_json:
+        console.print_json(json.dumps(data, ensure_ascii=False, default=_json_number))
+    else:
+        _print_fairness(measured, data.get("comparison"))
+    if plot:
+        err.print(f"plot saved to {plot}")
+
+
+def _json_number(x):
+    return None if x == float("inf") else float(x)
+
+
+def parse_assignments_or_fail(items):
+    try:
+        return parse_assignments(items)
+    except OptionError as e:
+        fail(str(e))
+
+
+def _ci(q):
+    return f"{q['rate']:.1%} ({q['ci95'][0]:.1%}–{q['ci95'][1]:.1%})"
+
+
+def _print_fairness(measured, comparison):
+    for label, g, ms in measured:
+        rules = g.option_string()
+        console.print(f"[bold]{g.title}[/], {g.players} players, preset {g.preset}"
+                      + (f" (side {label})" if label else "") + f": {rules}", soft_wrap=True)
+        t = Table()
+        t.add_column("")
+        for m in ms:
+            t.add_column(f"{m.play}, {m.result.games:,} games")
+        rows = [[f"seat {g.player_name(i)}"] + [_ci(m.result.seat_rates()[i]) for m in ms] for i in range(g.players)]
+        rows += [[f"moved {_ordinal(i + 1)}"] + [_ci(m.result.order_rates()[i]) for m in ms]
+                 for i in range(g.players)]
+        for m in ms:
+            m.d = m.as_dict(g)
+        rows.append(["length, rolls: mean"] + [f"{m.d['rolls_mean']:.1f} (sd {m.d['rolls_sd']:.1f})" for m in ms])
+        rows.append(["  p5 / median / p95"] + ["{p5} / {p50} / {p95}".format(**m.d["rolls_percentiles"]) for m in ms])
+        rows.append(["captures a game"] + [f"{m.d['captures_per_game']:.2f}" if m.d["captures_per_game"] is not None
+                                           else "not counted" for m in ms])
+        rows.append(["cut off"] + [f"{m.d['cut_off_share']:.2%} ({m.d['cut_off']})" for m in ms])
+        for r in rows:
+            t.add_row(*r)
+        console.print(t)
+    if not comparison:
+        return
+    for c in comparison:
+        t = Table(title=f"{c['play']} play: A vs B (5% level; per-seat p Holm-adjusted)")
+        for col in ("", "A", "B", "p", "verdict"):
+            t.add_column(col)
+        sd = c["seat_distribution"]
+        t.add_row("seat wins overall", "", "", f"{sd['p']:.3g}", f"chi² {sd['chi2']:.1f}, {sd['dof']} dof: "
+                  + ("differ" if sd["p"] < 0.05 else "no significant difference"))
+        for r in c["seats"]:
+            t.add_row(r["what"], f"{r['a']:.1%}", f"{r['b']:.1%}", f"{r['p']:.3g}", _verdict(r))
+        L = c["length"]
+        t.add_row("length (mean rolls)", f"{L['a']['mean']:.1f}", f"{L['b']['mean']:.1f}", f"{L['p']:.3g}",
+                  f"Mann–Whitney: {_verdict(L)}")
+        if "captures" in c:
+            C = c["captures"]
+            t.add_row("captures a game", f"{C['a']:.2f}", f"{C['b']:.2f}", f"{C['p']:.3g}", f"Welch t: {_verdict(C)}")
+        K = c["cut_off"]
+        t.add_row("cut off", f"{K['a']:.2%}", f"{K['b']:.2%}", f"{K['p']:.3g}", _verdict(K))
+        console.print(t)
+
+
+def _verdict(r):
+    if r["significant"]:
+        return "significant"
+    need = r.get("games_to_settle")
+    if need is None:
+        return "not significant"
+    if need == float("inf"):
+        return "no difference"
+    return f"not significant; ~{need:,} games a side to settle"
 
 
 @app.command()
@@ -564,7 +735,10 @@ def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES
                seed: int = typer.Option(0, help="the tournament's seed (deal i rolls with seed+i)"),
                as_json: bool = typer.Option(False, "--json", help="print JSON"),
                markdown: bool = typer.Option(False, "--markdown", help="print the standings as Markdown"),
-               plot: Path = typer.Option(None, help="save a PNG of the win rates and ratings here")):
+               plot: Path = typer.Option(None, help="save a PNG of the win rates and ratings here"),
+               workers: int = typer.Option(1, help="processes to play in; the results are the same for any number"),
+               ray: str = typer.Option(None, "--ray", help="play on the Ray cluster at this address (\"local\": "
+                                       "start one here; needs pachisi[ray]); the same results")):
     """Bots against bots, seats rotated: win rates with 95% CIs and ratings (Elo, OpenSkill)."""
     from . import tournament as tour
     if n < 1:
@@ -588,7 +762,11 @@ def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES
     with Progress(TextColumn(_("playing")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, disable=as_json or markdown or not err.is_terminal) as bar:
         task = bar.add_task("games", total=n)
-        res = tour.run(g, entrants, n, seed, progress=lambda done: bar.update(task, completed=done))
+        try:
+            res = tour.run(g, entrants, n, seed, progress=lambda done: bar.update(task, completed=done),
+                           workers=max(1, workers), ray=ray)
+        except RuntimeError as e:
+            fail(str(e))
     if plot:
         tour.plot(res, plot)
     if as_json:

@@ -1,9 +1,13 @@
 """Simulation: many games between compiled bots, and the statistics that
 answer "which seat, which variant is fair?"."""
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections import Counter
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+import itertools
+import json
 import math
 import os
+from pathlib import Path
 import time
 
 import numpy as np
@@ -36,80 +40,327 @@ def policies_for(names, players):
     return np.array(codes + [0] * (4 - len(codes)), np.int64)
 
 
+class Tally:
+    """What a batch of finished and cut-off games adds up to, kept as counts
+    (wins by player and by turn order, histograms of length and captures) so
+    that tallies of chunks played anywhere merge exactly, and 10**8 games take
+    no more memory than 10**3."""
+
+    def __init__(self, players):
+        self.players = players
+        self.games = 0
+        self.finished = 0
+        self.wins = [0] * players           # per player (seat in turn order)
+        self.wins_by_order = [0] * players  # by the winner's place in the turn order: who moved first, second...
+        self.rolls = Counter()              # finished games by length in rolls
+        self.captures = Counter()           # finished games by captures
+        self.actions = 0                    # moves played in finished games
+
+    def add_rows(self, rows, first):
+        """Rows of Engine.run_many (rolls, actions, captures, winner, ...) and
+        each game's first player."""
+        ok = rows[:, 3] >= 0
+        self.games += len(rows)
+        self.finished += int(ok.sum())
+        for p in range(self.players):
+            self.wins[p] += int((rows[ok, 3] == p).sum())
+            self.wins_by_order[p] += int((((rows[ok, 3] - first[ok]) % self.players) == p).sum())
+        self.rolls.update(_counts(rows[ok, 0]))
+        self.captures.update(_counts(rows[ok, 2]))
+        self.actions += int(rows[ok, 1].sum())
+        return self
+
+    def add_game(self, winner, first, rolls, captures=None, actions=0):
+        """One game (winner None: cut off); captures None when not counted."""
+        self.games += 1
+        if winner is None:
+            return self
+        self.finished += 1
+        self.wins[winner] += 1
+        self.wins_by_order[(winner - first) % self.players] += 1
+        self.rolls[int(rolls)] += 1
+        if captures is not None:
+            self.captures[int(captures)] += 1
+        self.actions += int(actions)
+        return self
+
+    def merge(self, other):
+        self.games += other.games
+        self.finished += other.finished
+        self.wins = [a + b for a, b in zip(self.wins, other.wins)]
+        self.wins_by_order = [a + b for a, b in zip(self.wins_by_order, other.wins_by_order)]
+        self.rolls.update(other.rolls)
+        self.captures.update(other.captures)
+        self.actions += other.actions
+        return self
+
+    def to_json(self):
+        return {"games": self.games, "finished": self.finished, "wins": self.wins,
+                "wins_by_order": self.wins_by_order, "rolls": sorted(self.rolls.items()),
+                "captures": sorted(self.captures.items()), "actions": self.actions}
+
+    @classmethod
+    def from_json(cls, data, players):
+        t = cls(players)
+        t.games, t.finished, t.actions = int(data["games"]), int(data["finished"]), int(data["actions"])
+        t.wins, t.wins_by_order = [int(x) for x in data["wins"]], [int(x) for x in data["wins_by_order"]]
+        if len(t.wins) != players or len(t.wins_by_order) != players:
+            raise ValueError(f"a chunk of a {players}-player run has {players} win counts")
+        t.rolls = Counter({int(k): int(v) for k, v in data["rolls"]})
+        t.captures = Counter({int(k): int(v) for k, v in data["captures"]})
+        return t
+
+
+def _counts(values):
+    values = np.asarray(values, np.int64)
+    if not len(values):
+        return {}
+    u, c = np.unique(values, return_counts=True)
+    return dict(zip(u.tolist(), c.tolist()))
+
+
+def hist_stats(hist):
+    """Mean, standard deviation and the nearest-rank percentiles p5, p50, p95
+    (the smallest value with at least that share of games at or below it) of
+    a histogram {value: count}."""
+    n = sum(hist.values())
+    if not n:
+        return {"mean": 0.0, "sd": 0.0, "p5": 0, "p50": 0, "p95": 0, "min": 0, "max": 0}
+    values = np.array(sorted(hist), np.float64)
+    counts = np.array([hist[v] for v in sorted(hist)], np.float64)
+    mean = float((values * counts).sum() / n)
+    var = float((counts * (values - mean) ** 2).sum() / (n - 1)) if n > 1 else 0.0
+    cum = np.cumsum(counts)
+    pct = {f"p{q}": int(values[np.searchsorted(cum, math.ceil(q / 100 * n))]) for q in (5, 50, 95)}
+    return {"mean": mean, "sd": math.sqrt(var), **pct, "min": int(values[0]), "max": int(values[-1])}
+
+
 @dataclass
 class SimResult:
+    """The totals of a simulation: `wins` per player (seat in turn order) and
+    `wins_by_order` by the winner's place in the turn order of its game;
+    `rolls` and `captures` count finished games by their length in rolls and
+    by their captures ({value: games})."""
     games: int
     finished: int
-    wins: list            # per player (seat in turn order)
-    rolls: np.ndarray     # per finished game
-    actions: np.ndarray
-    captures: np.ndarray
+    wins: list
+    wins_by_order: list
+    rolls: Counter
+    captures: Counter
+    actions: int
     seconds: float
+    resumed: int = 0          # games read back from the results file rather than played
 
-    def seat_rates(self):
+    @classmethod
+    def of(cls, tally, seconds, resumed=0):
+        return cls(tally.games, tally.finished, tally.wins, tally.wins_by_order, tally.rolls, tally.captures,
+                   tally.actions, seconds, resumed)
+
+    def _rates(self, counts):
         out = []
-        for w in self.wins:
+        for w in counts:
             lo, hi = wilson(w, self.finished)
-            out.append({"wins": int(w), "rate": w / self.finished if self.finished else 0.0,
-                        "ci95": [lo, hi]})
+            out.append({"wins": int(w), "rate": w / self.finished if self.finished else 0.0, "ci95": [lo, hi]})
         return out
 
+    def seat_rates(self):
+        return self._rates(self.wins)
+
+    def order_rates(self):
+        return self._rates(self.wins_by_order)
+
     def as_dict(self, game):
+        length = hist_stats(self.rolls)
+        caps = hist_stats(self.captures)
         return {
             "game": game.name, "preset": game.preset, "options": game.opts, "players": game.players,
-            "games": self.games, "finished": self.finished,
+            "games": self.games, "finished": self.finished, "cut_off": self.games - self.finished,
             "seats": [dict(player=game.player_name(i), **r) for i, r in enumerate(self.seat_rates())],
-            "rolls_mean": float(self.rolls.mean()) if len(self.rolls) else 0.0,
-            "rolls_sd": float(self.rolls.std(ddof=1)) if len(self.rolls) > 1 else 0.0,
-            "captures_per_game": float(self.captures.mean()) if len(self.captures) else 0.0,
-            "actions_mean": float(self.actions.mean()) if len(self.actions) else 0.0,
-            "seconds": self.seconds,
+            "turn_order": [dict(place=i + 1, **r) for i, r in enumerate(self.order_rates())],
+            "rolls_mean": length["mean"], "rolls_sd": length["sd"],
+            "rolls_percentiles": {k: length[k] for k in ("p5", "p50", "p95")},
+            "captures_per_game": caps["mean"],
+            "actions_mean": self.actions / self.finished if self.finished else 0.0,
+            "seconds": self.seconds, "resumed_games": self.resumed,
         }
-
-
-def _play_chunk(spec, seed, count, policies, by_rolloff, max_rolls):
-    """Play `count` games from seed on (a worker's share): rows of run_many."""
-    from .games import make_game
-    game = make_game(*spec)
-    start = game.new_state(seed=0, first_player=0).arr
-    return seed, game.engine.run_many(start, seed, count, policies, False, by_rolloff, max_rolls)
 
 
 def default_workers():
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
-def simulate(game, n, bots, seed=0, max_rolls=100_000, chunk=2000, progress=None, workers=1):
-    """Play n games between compiled bots, game i with seed `seed + i`;
-    `progress(done)` is called as chunks finish.  With workers > 1 the chunks
-    are played in that many processes: the games, and so the totals, are
-    exactly those of one worker."""
+# -- sharding by seed: the same chunks on one core, many processes or a Ray cluster ---------------
+def run_sharded(func, jobs, workers=1, ray=None):
+    """Call func(*job) for every job and yield the results as they finish
+    (in any order): in this process (workers 1), in `workers` processes, or
+    as tasks on the Ray cluster at address `ray` ("local" starts one on this
+    machine; a running ray.init() is used as it is).  func must be a
+    module-level function, so that other processes can import it; at most a
+    few jobs per worker are in flight, so a run of millions of chunks does
+    not queue them all at once."""
+    jobs = list(jobs)
+    if ray:
+        yield from _run_on_ray(func, jobs, ray, workers)
+    elif workers <= 1 or len(jobs) <= 1:
+        for job in jobs:
+            yield func(*job)
+    else:
+        window = 4 * workers
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            todo, running = iter(jobs), set()
+            for job in itertools.islice(todo, window):
+                running.add(pool.submit(func, *job))
+            while running:
+                done, running = wait(running, return_when=FIRST_COMPLETED)
+                for job in itertools.islice(todo, len(done)):
+                    running.add(pool.submit(func, *job))
+                for f in done:
+                    yield f.result()
+
+
+def connect_ray(address, workers=None):
+    """Join the Ray cluster at `address` ("local": start one here with
+    `workers` CPUs, or every core); a clear error when ray is not installed."""
+    try:
+        import ray
+    except ImportError:
+        raise RuntimeError("--ray needs the ray package: pip install 'pachisi[ray]'") from None
+    if not ray.is_initialized():
+        if address == "local":
+            ray.init(num_cpus=workers or None, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    return ray
+
+
+def _run_on_ray(func, jobs, address, workers):
+    ray = connect_ray(address, workers)
+    task = ray.remote(func)
+    window = 4 * max(1, int(ray.cluster_resources().get("CPU", 1)))
+    todo = iter(jobs)
+    running = [task.remote(*job) for job in itertools.islice(todo, window)]
+    while running:
+        done, running = ray.wait(running, num_returns=1)
+        running += [task.remote(*job) for job in itertools.islice(todo, len(done))]
+        for ref in done:
+            yield ray.get(ref)
+
+
+# -- simulation -----------------------------------------------------------------------------------
+def _play_chunk(spec, seed, count, policies, by_rolloff, max_rolls):
+    """Play `count` games from seed on (one shard): (seed, its Tally as JSON)."""
+    from .games import make_game
+    game = make_game(*spec)
+    start = game.new_state(seed=0, first_player=0).arr
+    rows = game.engine.run_many(start, seed, count, policies, False, by_rolloff, max_rolls)
+    if by_rolloff:
+        first = np.array([game.engine.rolloff(start, seed + i) for i in range(count)], np.int64)
+    else:
+        first = np.zeros(count, np.int64)
+    return seed, count, Tally(game.players).add_rows(rows, first).to_json()
+
+
+class ResultsFile:
+    """A run's results streamed to a JSON-lines file: a first line saying
+    what the run is, then one line per finished chunk (its first seed, its
+    games and its tally), appended and flushed as each chunk ends.  Reopened
+    with resume, it gives back the chunks already played (a line cut short
+    by an interruption is dropped) so that only the others are played."""
+
+    def __init__(self, path, header, resume=False):
+        self.path = Path(path)
+        self.header = header
+        self.done = {}
+        if resume and self.path.exists() and self.path.stat().st_size:
+            keep = self._read()
+            with open(self.path, "r+b") as f:   # drop a torn last line before appending
+                f.truncate(keep)
+        elif self.path.exists() and self.path.stat().st_size and not resume:
+            raise ValueError(f"{self.path} already holds results: add --resume to continue that run, "
+                             "or write to another file")
+        else:
+            with open(self.path, "w", encoding="utf-8") as f:
+                f.write(json.dumps({"run": header}, ensure_ascii=False) + "\n")
+        self._f = open(self.path, "a", encoding="utf-8")
+
+    def _read(self):
+        keep = 0
+        with open(self.path, "rb") as f:
+            for number, raw in enumerate(f):
+                try:
+                    line = json.loads(raw)
+                except ValueError:
+                    if raw.endswith(b"\n"):
+                        raise ValueError(f"{self.path}, line {number + 1}: not a JSON line") from None
+                    break                                  # the torn last line of an interrupted run
+                if not raw.endswith(b"\n"):
+                    break
+                if number == 0:
+                    if line.get("run") != self.header:
+                        raise ValueError(f"{self.path} holds another run ({_differs(line.get('run'), self.header)}); "
+                                         "resume it with the same arguments")
+                else:
+                    self.done[int(line["seed"])] = (int(line["games"]), line["tally"])
+                keep += len(raw)
+        return keep
+
+    def write(self, seed, count, tally):
+        self._f.write(json.dumps({"seed": seed, "games": count, "tally": tally}) + "\n")
+        self._f.flush()
+
+    def close(self):
+        self._f.close()
+
+
+def _differs(old, new):
+    if not isinstance(old, dict):
+        return "no run header"
+    keys = [k for k in new if old.get(k) != new[k]]
+    return ", ".join(f"{k} {old.get(k)!r} here, {new[k]!r} asked" for k in keys) or "another header"
+
+
+def simulate(game, n, bots, seed=0, max_rolls=100_000, chunk=2000, progress=None, workers=1, ray=None,
+             out=None, resume=False, stop_after=None):
+    """Play n games between compiled bots, game i with seed `seed + i`,
+    sharded by seed into chunks; `progress(done)` is called as chunks finish.
+    With workers > 1 the chunks are played in that many processes, with
+    `ray` (an address, or "local") on a Ray cluster: the games, and so the
+    totals, are exactly those of one worker.  With `out` each chunk's tally
+    is appended to that JSON-lines file as it ends; `resume` reads back the
+    chunks a stopped run wrote and plays only the rest.  `stop_after` stops
+    after that many chunks (what an interruption does; for tests)."""
     policies = [int(c) for c in policies_for(bots, game.players)]
     by_rolloff = game.opts.get("first_player", "rolloff") != "first"
     spec = (game.name, game.players, game.preset, game.opts)
-    out = np.zeros((n, 5), np.int64)
     t0 = time.perf_counter()
     chunks = [(seed + i, min(chunk, n - i)) for i in range(0, n, chunk)]
-    done = 0
-    if workers <= 1 or len(chunks) == 1:
-        start = game.new_state(seed=0, first_player=0).arr
-        for s, m in chunks:
-            out[s - seed:s - seed + m] = game.engine.run_many(start, s, m, policies, False, by_rolloff, max_rolls)
+    total = Tally(game.players)
+    results = None
+    resumed = 0
+    if out is not None:
+        header = {"game": game.name, "preset": game.preset, "options": game.opts, "players": game.players,
+                  "bots": list(bots), "seed": seed, "n": n, "chunk": chunk, "max_rolls": max_rolls}
+        results = ResultsFile(out, header, resume)
+        for s, (m, tally) in results.done.items():
+            total.merge(Tally.from_json(tally, game.players))
+            resumed += m
+        chunks = [(s, m) for s, m in chunks if s not in results.done]
+    done = resumed
+    if progress and done:
+        progress(done)
+    jobs = [(spec, s, m, policies, by_rolloff, max_rolls) for s, m in chunks[:stop_after]]
+    try:
+        for s, m, tally in run_sharded(_play_chunk, jobs, workers, ray):
+            if results:
+                results.write(s, m, tally)
+            total.merge(Tally.from_json(tally, game.players))
             done += m
             if progress:
                 progress(done)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            jobs = [pool.submit(_play_chunk, spec, s, m, policies, by_rolloff, max_rolls) for s, m in chunks]
-            for job in as_completed(jobs):
-                s, rows = job.result()
-                out[s - seed:s - seed + len(rows)] = rows
-                done += len(rows)
-                if progress:
-                    progress(done)
-    ok = out[:, 3] >= 0
-    wins = [int((out[ok, 3] == p).sum()) for p in range(game.players)]
-    return SimResult(n, int(ok.sum()), wins, out[ok, 0], out[ok, 1], out[ok, 2], time.perf_counter() - t0)
+    finally:
+        if results:
+            results.close()
+    return SimResult.of(total, time.perf_counter() - t0, resumed)
 
 
 def bench(game, seconds=5.0, policy="random", max_rolls=None, seed=0):

@@ -184,28 +184,50 @@ def _interval(k, n):
     return min(lo, rate), max(hi, rate)
 
 
-def run(game, entrants, n, seed=0, progress=None):
-    """Play n games between the entrants (see the module docstring)."""
+def run(game, entrants, n, seed=0, progress=None, workers=1, ray=None, chunk=20):
+    """Play n games between the entrants (see the module docstring); with
+    workers > 1 (processes) or `ray` (a Ray cluster's address, or "local") the
+    games are shared out in chunks of `chunk` by their number: every game has
+    its own seeds, so the results are those of one process."""
     if len(entrants) < 2:
         raise ValueError("a tournament needs at least two bots")
     if n < 1:
         raise ValueError("play at least one game")
-    from .bots import search
+    from .sim import run_sharded
     table = np.array([e.bot.params() for e in entrants])
     res = TournamentResult(game, entrants, seed)
-    out = np.zeros(2 + K.MAX_PLAYERS, np.int64)
+    spec = (game.name, game.players, game.preset, game.opts)
+    games = list(enumerate(lineups(len(entrants), game.players, n)))
+    jobs = [(spec, table, seed, games[i:i + chunk]) for i in range(0, n, chunk)]
+    played = [None] * n
     t0 = time.perf_counter()
-    for i, (lineup, deal) in enumerate(lineups(len(entrants), game.players, n)):
+    done = 0
+    for part in run_sharded(_play_games, jobs, workers, ray):
+        for i, result in part:
+            played[i] = result
+        done += len(part)
+        if progress:
+            progress(done)
+    res.games = played
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def _play_games(spec, table, seed, games):
+    """Play the numbered games [(i, (lineup, deal)), ...] of a tournament: [(i, GameResult)]."""
+    from .bots import search
+    from .games import make_game
+    game = make_game(*spec)
+    out = np.zeros(2 + K.MAX_PLAYERS, np.int64)
+    results = []
+    for i, (lineup, deal) in games:
         dice_seed = (seed + deal) & ((1 << 62) - 1)
         state = game.new_state(seed=dice_seed)
         seeds = np.array([_seed(seed, i, j) for j in range(game.players)], np.int64)
         search.play_game(game.engine, state.arr, dice_seed, table, np.array(lineup, np.int64), seeds, MAX_ROLLS, out)
         order = [int(x) for x in out[2:2 + game.players] if x >= 0]
-        res.games.append(GameResult(lineup, deal, order, int(out[0]), int(out[1])))
-        if progress:
-            progress(i + 1)
-    res.seconds = time.perf_counter() - t0
-    return res
+        results.append((i, GameResult(lineup, deal, order, int(out[0]), int(out[1]))))
+    return results
 
 
 # -- ratings -------------------------------------------------------------------------------

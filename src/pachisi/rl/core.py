@@ -1,0 +1,112 @@
+"""What the PettingZoo and Gymnasium environments share: a game played
+from a seeded start, the dice rolled by the environment, the legal-action
+mask, the rewards and the refusal of an illegal action."""
+import numpy as np
+
+from ..engine.game import GameError
+from ..engine.options import OptionError
+from ..games import make_game
+from .spaces import HIGH, Observer, action_codec
+
+ILLEGAL = ("raise", "penalty")
+
+
+class IllegalActionError(GameError):
+    """An action the position does not allow; the message names the legal ones."""
+
+
+class Table:
+    """A game in play for an environment: `reset(seed)` deals a new game
+    (the dice stream and the roll-off come from the seed), `play(index)`
+    applies an action and rolls until a decision or the end."""
+
+    def __init__(self, game, players, preset, options, max_rolls, illegal, penalty):
+        self.game = make_game(game, players, preset, options)
+        if illegal not in ILLEGAL:
+            raise OptionError("illegal is {choices}, not {value!r}", choices=" or ".join(ILLEGAL), value=illegal)
+        if isinstance(max_rolls, bool) or not isinstance(max_rolls, int) or max_rolls < 1:
+            raise OptionError("max_rolls is a whole number from 1, not {value!r}", value=max_rolls)
+        if isinstance(penalty, bool) or not isinstance(penalty, (int, float)):
+            raise OptionError("penalty is a number, not {value!r}", value=penalty)
+        self.illegal, self.penalty, self.max_rolls = illegal, float(penalty), max_rolls
+        self.codec = action_codec(self.game)
+        self.observer = Observer(self.game)
+        self.state = None
+        self.captures = 0
+
+    @property
+    def n_actions(self):
+        return self.codec.n
+
+    def observation_bounds(self):
+        return 0.0, HIGH, (self.observer.size,)
+
+    def reset(self, seed):
+        self.state = self.game.new_state(seed=int(seed))
+        self.captures = 0
+        self.settle()
+
+    def settle(self):
+        """Roll while the game waits for dice: an environment's dice are never an agent's action."""
+        s = self.state
+        while s.is_chance and not s.is_over and s.rolls < self.max_rolls:
+            self._count(s.roll()[1])
+
+    def _count(self, events):
+        self.captures += sum(1 for e in events if e.kind == "captured")
+
+    @property
+    def truncated(self):
+        s = self.state
+        return not s.is_over and s.is_chance and s.rolls >= self.max_rolls
+
+    def mask(self, player=None):
+        m = np.zeros(self.codec.n, np.int8)
+        s = self.state
+        if s.is_over or s.is_chance or (player is not None and player != s.current_player):
+            return m
+        index = self.codec._index
+        for a in s.legal_actions():
+            m[index[a]] = 1
+        return m
+
+    def observe(self, player):
+        return self.observer(self.state, player)
+
+    def resolve(self, index):
+        """(the engine action, None) when the action index is legal now, else (None, the IllegalActionError)."""
+        s = self.state
+        legal = s.legal_actions()
+        if not isinstance(index, (bool, np.bool_)) and isinstance(index, (int, np.integer)) \
+                and 0 <= index < self.codec.n:
+            action = self.codec.actions[index]
+            if action in legal:
+                return action, None
+        listed = ", ".join(f"{self.codec.index(a)} ({self.game.describe(s.arr, a).text})" for a in legal[:40])
+        more = f" and {len(legal) - 40} more" if len(legal) > 40 else ""
+        return None, IllegalActionError("action {action!r} is not legal here; the legal actions are: {legal}",
+                                        action=index, legal=listed + more)
+
+    def push(self, action):
+        """An engine action chosen by a bot."""
+        self._count(self.state.push(action))
+        self.settle()
+
+    def rewards(self):
+        """Each player's reward at the end: the winner +1, the others -1; with
+        play_for_places the places from +1 (first) down to -1 (last) evenly."""
+        s, n = self.state, self.game.players
+        out = [0.0] * n
+        if not s.is_over:
+            return out
+        order = s.finish_order
+        if self.game.opts.get("play_for_places") and len(order) >= n - 1:
+            rest = [p for p in range(n) if p not in order]
+            for place, p in enumerate(order + rest):
+                out[p] = 1.0 - 2.0 * place / (n - 1)
+            return out
+        return [1.0 if p == s.winner else -1.0 for p in range(n)]
+
+    def render(self):
+        from ..render.terminal import render
+        return render(self.game, self.game.view(self.state.arr))
