@@ -41,7 +41,7 @@ from .thinking import Thinker
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 SYMBOLS = ("●", "▲", "■", "◆")
-QUIET_EVENTS = frozenset({"moved", "house", "pass"})    # told by the move itself and whose turn it is
+QUIET_EVENTS = frozenset({"moved", "house", "pass", "fence"})   # told by the move itself and whose turn it is
 
 
 def token_hash(token):
@@ -466,7 +466,7 @@ class Room:
             "round": len(self.match.rounds) + (0 if over else 1), "status": self.status,
             "commit": self.commit, "seed": str(self.seed) if over else None, "salt": self.salt if over else None,
             "public": self.public, "absent_after": self.absent_after, "piece_names": g.piece_names,
-            "rematch": self.rematch,
+            "rematch": self.rematch, "standin_level": self.standin_level,
             "colours": list(g.colours),
             "dice": [list(r) for r in g.dice_ranges()],
             "seats": [{"player": s.player, "colour": g.player_name(s.player), "seat": int(g.seats[s.player]),

@@ -131,6 +131,7 @@ class RoomInfo(BaseModel):
     public: bool
     absent_after: float
     piece_names: str
+    standin_level: int = 0          # the level of the bot that plays for an absent person
     rematch: Optional[str] = None   # the code of the room of this one's rematch, once a player asked for it
     colours: list[str]              # by seat
     dice: list[list[int]]
@@ -261,7 +262,7 @@ class LogEntry(BaseModel):
     k: Literal["roll", "move"]
     v: str
     by: str                         # person, bot, standin
-    e: list[dict[str, Any]] = []    # its events but those the move itself tells (moved, house, pass)
+    e: list[dict[str, Any]] = []    # its events but those the move itself tells (moved, house, pass, fence)
 
 
 class Last(LogEntry):
