@@ -257,7 +257,7 @@ export class RoomPage {
     const fresh = msg.seq > this.seq && this.seq >= 0;
     const snapshot = !!msg.log;
     const wasMine = this.myTurn();
-    const prevStatus = this.room && this.room.status;
+    const prevStatus = this.room && this.room.status, prevRematch = this.room && this.room.rematch;
     this.room = msg.room;
     this.turn = msg.turn;
     this.winner = msg.winner;
@@ -283,7 +283,9 @@ export class RoomPage {
     if (fresh && msg.last) this.announceLast(msg.last, statusBefore);
     if (!this.myTurn()) this.setTitle();
     else if (!wasMine) this.yourTurn();
-    if (this.room.status === "over" && (prevStatus !== "over" || snapshot)) this.showOver(prevStatus && prevStatus !== "over");
+    if (this.room.status === "over" && (prevStatus !== "over" || snapshot || prevRematch !== this.room.rematch)) {
+      this.showOver(prevStatus && prevStatus !== "over");
+    }
     if (this.you.length) { const seen = stored(SEEN_KEY, {}); seen[this.code] = msg.seq - 1; store(SEEN_KEY, this.trimSeen(seen)); }
     this.shownAt = Date.now();
     this.automate();
