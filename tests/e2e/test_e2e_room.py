@@ -119,7 +119,7 @@ def test_the_log_tells_every_roll_in_plain_words_and_the_end_shows_places_figure
         log, seats = final["log"], final["room"]["seats"]
         colour = {s["player"]: s["colour"] for s in seats}
         # one sentence a roll, nothing lost, the newest in view; colours in the page's language
-        lines = page.locator(".log li").all_inner_texts()
+        lines = page.locator(".log li > span:last-child").all_inner_texts()
         rolls = [x for x in log if x["k"] == "roll"]
         assert len(lines) == len(rolls)
         first = rolls[0]

@@ -105,6 +105,15 @@ export class RoomPage {
     this.joinBox = h("section", { class: "panel join", hidden: true });
     this.awayBox = h("section", { class: "panel away", hidden: true, "aria-labelledby": "away-title" });
     this.logBox = h("ol", { class: "log", tabindex: "0", "aria-label": t("room.log") });
+    this.logPinned = true;        // the log follows the newest line until the player scrolls back to read
+    // only the player's own scrolling unpins it (the browser's clamping while lines change must not)
+    for (const kind of ["wheel", "touchstart", "pointerdown", "keydown"]) {
+      this.logBox.addEventListener(kind, () => { this.logTouched = true; }, { passive: true });
+    }
+    this.logBox.addEventListener("scroll", () => {
+      const box = this.logBox;
+      if (this.logTouched) this.logPinned = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
+    });
     this.chatList = h("ol", { class: "chat-list", "aria-live": "polite" });
     this.chatInput = h("input", { type: "text", maxlength: 200, "aria-label": t("room.say"), placeholder: t("room.say") });
     this.chatForm = h("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); this.say(); } },
@@ -506,7 +515,6 @@ export class RoomPage {
       lines.push({ cls: "turn", text: turnSentence(tr, this.room, this.words), colour: seat && seat.colour, sym: seat ? seatSymbol(seat.seat) : "" });
     }
     const box = this.logBox;
-    const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
     const items = box.children;
     while (items.length > lines.length) box.lastChild.remove();
     lines.forEach((line, i) => {
@@ -517,8 +525,7 @@ export class RoomPage {
       if (line.colour) el.style.borderColor = colourHex(line.colour);
       if (li) box.replaceChild(el, li); else box.append(el);
     });
-    if (atEnd || !this.logDrawn) box.scrollTop = box.scrollHeight;
-    this.logDrawn = true;
+    if (this.logPinned) box.scrollTop = box.scrollHeight;
   }
 
   // After a reconnect: what happened since this browser last saw the room.
