@@ -391,7 +391,7 @@ export class RoomPage {
     this.rollButton.setAttribute("aria-hidden", String(!roll));
     const off = !this.canAct();
     for (const b of this.section.querySelectorAll(".moves button, .board-actions button, .trays button")) b.disabled = off;
-    this.boardHost.toggleAttribute("inert", off);
+    this.boardHost.toggleAttribute("inert", this.offline);   // (while an action is on its way the keyboard keeps its place)
     this.section.classList.toggle("busy", !!this.pending);
   }
 
