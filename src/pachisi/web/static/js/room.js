@@ -615,7 +615,8 @@ export class RoomPage {
   showOver(focus) {
     const room = this.room;
     const fig = figures(this.log, room);
-    const ranked = [...this.order];
+    // places: a match's by its score; a game's by the order the players finished in
+    const ranked = room.wins > 1 ? room.seats.map((s) => s.player).sort((a, b) => room.score[b] - room.score[a]) : [...this.order];
     if (!ranked.length && this.winner !== null && this.winner !== undefined) ranked.push(this.winner);
     const rest = room.seats.map((s) => s.player).filter((p) => !ranked.includes(p));
     const place = (p, i) => {
