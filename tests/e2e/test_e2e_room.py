@@ -332,6 +332,7 @@ def test_without_a_connection_the_room_greys_out_says_so_and_comes_back(browser,
             assert page.is_disabled("button.roll")
             assert "offline" in page.get_attribute(ROOM, "class")
             assert page.evaluate("() => getComputedStyle(document.querySelector('.board-host')).opacity") == "0.45"
+            page.screenshot(path=f"/tmp/room-offline-{lang}-{screen}.png")
             before = seq(page)
             page.locator("body").press("r")                # nothing is sent, nothing pretends
             srv.start()
@@ -444,6 +445,7 @@ def test_a_player_back_after_a_while_is_told_what_happened(browser, server):
         b = b_ctx.new_page()                        # Bob comes back in the same browser
         b.goto(f"{server.url}/#/room/{room['code']}")
         b.wait_for_selector(".away:not([hidden])")
+        b.screenshot(path="/tmp/room-away-ru-phone.png")
         text = b.inner_text(".away")
         assert "Пока вас не было" in text
         n = int(re.search(r"Сделано действий: (\d+)", text).group(1))
