@@ -455,3 +455,34 @@ def test_a_player_back_after_a_while_is_told_what_happened(browser, server):
     finally:
         a_ctx.close()
         b_ctx.close()
+
+
+def serious_violations(page):
+    from axe_playwright_python.sync_playwright import Axe
+    found = Axe().run(page).response["violations"]
+    return [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_the_room_its_menu_its_end_and_a_bad_code_pass_an_accessibility_check(browser, server, lang, screen):
+    room = create(server, seats=("local", "bot"))
+    ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen)
+    try:
+        act(page)
+        assert serious_violations(page) == []
+        page.click(".settings summary")
+        assert serious_violations(page) == []
+        watched = create(server, seats=("bot", "bot"))                  # a game the bots play to its end
+        for _ in range(1200):
+            if json.load(urllib.request.urlopen(f"{server.url}/api/rooms/{watched['code']}"))["status"] == "over":
+                break
+            page.wait_for_timeout(100)
+        page.goto(f"{server.url}/#/room/{watched['code']}")
+        page.wait_for_selector(".over:not([hidden]) .over-card")
+        assert page.locator(".over button.rematch").count() == 0          # a spectator has no seat to rematch
+        assert serious_violations(page) == []
+        page.goto(f"{server.url}/#/room/NOPE42")
+        page.wait_for_selector(".notfound")
+        assert serious_violations(page) == []
+    finally:
+        ctx.close()
