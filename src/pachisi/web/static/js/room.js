@@ -640,7 +640,7 @@ export class RoomPage {
     });
     const rematch = room.rematch
       ? h("button", { type: "button", class: "primary rematch", text: t("room.rematch.join"), onclick: () => this.goRematch(room.rematch) })
-      : this.you.length ? h("button", { type: "button", class: "primary rematch", text: t("room.rematch"), onclick: () => this.askRematch() }) : null;
+      : this.you.length ? h("button", { type: "button", class: "primary rematch", text: t("room.rematch"), onclick: (e) => this.askRematch(e.currentTarget) }) : null;
     const close = h("button", { type: "button", class: "close", text: t("room.close"), onclick: () => this.hideOver() });
     clear(this.overBox).append(h("div", { class: "over-card" },
       h("h2", { id: "over-title", text: `${t("room.over.title")} — ${this.statusText()}` }),
@@ -663,11 +663,17 @@ export class RoomPage {
 
   hideOver() { this.overBox.hidden = true; this.overClosed = true; this.resultsButton.focus(); }
 
-  async askRematch() {
+  async askRematch(button) {
+    button.disabled = true;
+    button.textContent = t("room.rematch.making");
     try {
       const res = await postJSON(`/api/rooms/${this.code}/rematch`, { token: tokenFor(this.code) });
       this.goRematch(res.code);
-    } catch (e) { this.showError({ code: "rematch", message: e.message }); }
+    } catch (e) {
+      button.disabled = false;
+      button.textContent = t("room.rematch");
+      this.showError({ code: "rematch", message: e.message });
+    }
   }
 
   // Every player's token holds their seat in the rematch too: this browser remembers it there.
