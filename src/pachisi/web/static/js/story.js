@@ -6,6 +6,8 @@ import { t, colourName } from "./i18n.js";
 
 // Events the move's own words already tell.
 const QUIET = new Set(["moved", "house", "pass", "fence"]);
+// Games where the third six (double) in a row makes the roll void.
+const VOID_RUNS = new Set(["ludo", "parchis", "parcheesi"]);
 // Events worth telling someone who was away.
 const NOTABLE = new Set(["captured", "finished", "won", "penalty", "claim", "flushed"]);
 
@@ -53,6 +55,17 @@ function penaltyReason(ctx, e) {
   return t("why.penalty.sixes");
 }
 
+// Dice lost together are told together ("the 3 and the 3 cannot be played"), not once each.
+function mergeBurned(evs) {
+  const out = [];
+  for (const e of evs) {
+    const prev = out[out.length - 1];
+    if (e.kind === "burned" && prev && prev.kind === "burned") prev.values.push(e.a);
+    else out.push(e.kind === "burned" ? { ...e, values: [e.a] } : e);
+  }
+  return out;
+}
+
 // One event as a sentence; ctx: {room, game, dice (the roll it came from), events (all of the roll), player, run, top}.
 export function eventSentence(e, ctx) {
   const room = ctx.room;
@@ -63,9 +76,11 @@ export function eventSentence(e, ctx) {
       const why = extraReason(ctx);
       return why ? t("ev.extra_roll.why", { who: p.who, why }) : t("ev.extra_roll", p);
     }
-    case "burned":
-      return ctx.run >= 3 ? t("ev.burned.void", { a: e.a, n: ctx.run, what: t(isDouble(ctx.dice) ? "why.doubles" : "why.sixes") })
-        : t("ev.burned", p);
+    case "burned": {
+      const values = (e.values || [e.a]).join(t("word.and"));
+      if (ctx.run >= 3 && VOID_RUNS.has(ctx.game)) return t("ev.burned.void", { a: values, n: ctx.run, what: t(isDouble(ctx.dice) ? "why.doubles" : "why.sixes") });
+      return t((e.values || []).length > 1 ? "ev.burned.many" : "ev.burned", { ...p, a: values });
+    }
     case "bonus": {
       const why = bonusReason(ctx, e);
       return t(why ? "ev.bonus.why" : "ev.bonus", { ...p, why });
@@ -84,7 +99,7 @@ export function eventSentence(e, ctx) {
 export function describeEvents(events, room, dice = []) {
   const evs = (events || []).filter((e) => !QUIET.has(e.kind));
   const ctx = { room, game: room.game, dice, events: evs, player: evs.length ? evs[0].player : -1, run: 0, top: topOf(room) };
-  return evs.map((e) => eventSentence(e, { ...ctx, player: e.kind === "captured" ? e.b : ctx.player }));
+  return mergeBurned(evs).map((e) => eventSentence(e, { ...ctx, player: e.kind === "captured" ? e.b : ctx.player }));
 }
 
 function topOf(room) { return room.dice && room.dice.length ? room.dice[0][1] : 6; }
@@ -126,7 +141,7 @@ export function turnSentence(tr, room, words = {}) {
   else if (tr.dice.length) head = t("log.rolled", { who: w, dice });
   else head = t("log.played", { who: w, moves });
   const ctx = { room, game: room.game, dice: tr.dice, events: tr.events, player: tr.p, run: tr.run, top: topOf(room) };
-  const rest = tr.events.filter((e) => !QUIET.has(e.kind)).map((e) => eventSentence(e, ctx));
+  const rest = mergeBurned(tr.events.filter((e) => !QUIET.has(e.kind))).map((e) => eventSentence(e, ctx));
   return [head, ...rest].join("; ");
 }
 
