@@ -217,8 +217,10 @@ def test_a_hidden_tab_is_told_when_it_is_your_turn(browser, server, lang, screen
     ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen, init=HIDDEN)
     try:
         page.click(".settings summary")
-        page.check("[data-set=sound]")
+        page.check("[data-set=sound]")                   # turning sound on lets the player hear it once
         page.click(".settings summary")
+        beeps = page.evaluate("() => window.__beeps")
+        assert beeps == 1 and page.evaluate("() => window.__buzz.length") == 0
         for _ in range(50):                         # until this screen acts and the bot has the turn
             if my_turn(page):
                 page.evaluate("() => { window.__hidden = true; }")
@@ -229,7 +231,7 @@ def test_a_hidden_tab_is_told_when_it_is_your_turn(browser, server, lang, screen
                                "document.querySelector('.room').dataset.turn === '0'", timeout=60000)
         title = "• Your turn — pachisi" if lang == "en" else "• Ваш ход — pachisi"
         page.wait_for_function("t => document.title === t", arg=title)
-        assert page.evaluate("() => window.__beeps") >= 1 and page.evaluate("() => window.__buzz.length") >= 1
+        assert page.evaluate("() => window.__beeps") == beeps + 1 and page.evaluate("() => window.__buzz.length") == 1
         page.evaluate("() => { window.__hidden = false; document.dispatchEvent(new Event('visibilitychange')); }")
         assert page.title() != title and room["code"] in page.title()
     finally:

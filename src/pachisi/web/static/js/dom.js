@@ -38,10 +38,18 @@ export function announce(text) {
 }
 
 // A short, soft beep through WebAudio (the turn alert; a page calls it only when its player turned sound on).
+// Browsers let a page sound only after a click or a key: unlockAudio, called from one, makes the later beeps heard.
 let audio = null;
-export function beep(freq = 880, ms = 160) {
+export function unlockAudio() {
   try {
     audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    if (audio.state === "suspended") audio.resume();
+  } catch { /* no WebAudio here */ }
+}
+
+export function beep(freq = 880, ms = 160) {
+  try {
+    unlockAudio();
     const osc = audio.createOscillator(), gain = audio.createGain();
     osc.frequency.value = freq;
     gain.gain.setValueAtTime(0.0001, audio.currentTime);

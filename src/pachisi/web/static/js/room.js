@@ -3,7 +3,7 @@
 // reconnects by itself (the seat token is remembered in this browser).  At the end
 // a game-over screen gives the places, each player's figures, the dice checked
 // against the commitment, a rematch and a replay.
-import { h, clear, announce, beep } from "./dom.js";
+import { h, clear, announce, beep, unlockAudio } from "./dom.js";
 import { postJSON, tokenFor, rememberToken, myName, rememberName } from "./api.js";
 import { t, gameName, colourName, getLang } from "./i18n.js";
 import { Board, colourHex, seatSymbol } from "./board.js";
@@ -71,7 +71,8 @@ export class RoomPage {
     this.settings = roomSettings();
     this.build();
     this.connect();
-    this.keyHandler = (e) => this.key(e);
+    this.keyHandler = (e) => { if (this.settings.sound) unlockAudio(); this.key(e); };
+    this.section.addEventListener("pointerdown", () => { if (this.settings.sound) unlockAudio(); });
     this.visibility = () => { if (!document.hidden) this.setTitle(); };
     document.addEventListener("keydown", this.keyHandler);
     document.addEventListener("visibilitychange", this.visibility);
@@ -157,6 +158,7 @@ export class RoomPage {
   }
 
   setSetting(key, value) {
+    if (key === "sound" && value) beep();          // what it will sound like (and the browser lets it sound)
     this.settings[key] = value;
     store(SETTINGS_KEY, this.settings);
     if (this.room) this.automate();
