@@ -83,6 +83,7 @@ export class RoomPage {
     this.alive = false;
     document.removeEventListener("keydown", this.keyHandler);
     document.removeEventListener("visibilitychange", this.visibility);
+    document.removeEventListener("pointerdown", this.outside);
     clearInterval(this.timer);
     clearTimeout(this.autoTimer);
     clearTimeout(this.paceTimer);
@@ -150,11 +151,15 @@ export class RoomPage {
                    onchange: (e) => this.setSetting(key, e.target.checked) }), ` ${t(label)}`);
     const speed = h("select", { dataset: { set: "speed" }, onchange: (e) => this.setSetting("speed", e.target.value) },
       Object.keys(BOT_PACE).map((k) => h("option", { value: k, text: t(`room.speed.${k}`), selected: this.settings.speed === k })));
-    return h("details", { class: "settings" },
+    const menu = h("details", { class: "settings" },
       h("summary", { text: `⚙ ${t("room.settings")}` }),
       h("div", { class: "settings-body" },
         box("autoRoll", "room.set.autoroll"), box("autoMove", "room.set.automove"), box("sound", "room.set.sound"),
         h("label", { class: "set" }, `${t("room.set.speed")} `, speed)));
+    // a click elsewhere closes the menu, as menus do
+    this.outside = (e) => { if (menu.open && !menu.contains(e.target)) menu.open = false; };
+    document.addEventListener("pointerdown", this.outside);
+    return menu;
   }
 
   setSetting(key, value) {
@@ -690,6 +695,8 @@ export class RoomPage {
     const tag = (document.activeElement && document.activeElement.tagName) || "";
     if (["INPUT", "TEXTAREA", "SELECT"].includes(tag) || e.ctrlKey || e.metaKey || e.altKey || !this.room) return;
     if (e.code === "Escape" && !this.overBox.hidden) { this.hideOver(); e.preventDefault(); return; }
+    const menu = this.section.querySelector(".settings");
+    if (e.code === "Escape" && menu.open) { menu.open = false; menu.querySelector("summary").focus(); e.preventDefault(); return; }
     const onBoard = document.activeElement.closest?.("svg");
     if ((e.code === "KeyR" || (e.code === "Space" && tag !== "BUTTON" && !onBoard)) && this.canRoll()) {
       e.preventDefault();
