@@ -692,11 +692,11 @@ export class RoomPage {
 
   // -- keys (by the key's place, so they work on any keyboard layout) ---------------------------------
   key(e) {
+    const menu = this.section.querySelector(".settings");
+    if (e.code === "Escape" && menu && menu.open) { menu.open = false; menu.querySelector("summary").focus(); e.preventDefault(); return; }
     const tag = (document.activeElement && document.activeElement.tagName) || "";
     if (["INPUT", "TEXTAREA", "SELECT"].includes(tag) || e.ctrlKey || e.metaKey || e.altKey || !this.room) return;
     if (e.code === "Escape" && !this.overBox.hidden) { this.hideOver(); e.preventDefault(); return; }
-    const menu = this.section.querySelector(".settings");
-    if (e.code === "Escape" && menu.open) { menu.open = false; menu.querySelector("summary").focus(); e.preventDefault(); return; }
     const onBoard = document.activeElement.closest?.("svg");
     if ((e.code === "KeyR" || (e.code === "Space" && tag !== "BUTTON" && !onBoard)) && this.canRoll()) {
       e.preventDefault();
