@@ -488,3 +488,60 @@ def test_the_room_its_menu_its_end_and_a_bad_code_pass_an_accessibility_check(br
         assert serious_violations(page) == []
     finally:
         ctx.close()
+
+
+STORY = {
+    "en": ["Red rolled 6-6 and played 6a, 6b; Red's a comes out; Red captured Blue's c; Red rolls again: for the capture",
+           "Blue rolled 3-1; the 3 and the 1 cannot be played and are lost",
+           "Red rolled 5-2 and played 5b; Red earns a bonus move of 10 for a piece home; Red's b is home; Red wins!",
+           "Blue rolled 6-6 and played 6d; Blue's d is sent back: a missed capture, called by Red; "
+           "Blue missed a capture: Red may call it",
+           "Red rolled 1-1; Red's a hides in a shelter; Blue's d jumps; Blue's c is pushed on; "
+           "Blue's b is flushed out of its shelter; Red rolls again to get going (2 tries left); Blue finishes in place 2"],
+    "ru": ["Красный выбросил 6-6 и сходил 6a, 6b; фишка a Красного выходит на доску; Красный съел фишку c Синего; "
+           "Красный бросает ещё раз: за взятие",
+           "Синий выбросил 3-1; 3 и 1 не сыграть — очки сгорают",
+           "Красный выбросил 5-2 и сходил 5b; Красный получает бонусный ход на 10 за фишку в доме; фишка b Красного дома; "
+           "Красный победил!",
+           "Синий выбросил 6-6 и сходил 6d; фишка d Синего отправлена назад: пропущенное взятие, заметил Красный; "
+           "Синий пропустил взятие: Красный может это заметить",
+           "Красный выбросил 1-1; фишка a Красного прячется в укрытие; фишка d Синего прыгает; "
+           "фишку c Синего подтолкнули дальше; фишку b Синего выгнали из укрытия; "
+           "Красный бросает снова, чтобы выйти (попыток осталось: 2); Синий финишировал: место 2"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_kind_of_event_is_told_in_words(browser, server, lang):
+    """The story's sentences for every event the engine reports, from a made-up log."""
+    ctx = browser.new_context(**DESKTOP)
+    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify('{lang}'))")
+    page = ctx.new_page()
+    try:
+        page.goto(server.url + "/")
+        ev = lambda kind, p, piece=0, a=0, b=0: {"kind": kind, "player": p, "piece": piece, "a": a, "b": b}  # noqa: E731
+        log = [
+            {"n": 0, "r": 1, "p": 0, "k": "roll", "v": "6-6", "by": "person", "e": []},
+            {"n": 1, "r": 1, "p": 0, "k": "move", "v": "6a", "by": "person", "e": [ev("entered", 0, 0)]},
+            {"n": 2, "r": 1, "p": 0, "k": "move", "v": "6b", "by": "person",
+             "e": [ev("captured", 1, 2, 5, 0), ev("extra_roll", 0)]},
+            {"n": 3, "r": 1, "p": 1, "k": "roll", "v": "3-1", "by": "bot", "e": [ev("burned", 1, 0, 3), ev("burned", 1, 0, 1)]},
+            {"n": 4, "r": 1, "p": 0, "k": "roll", "v": "5-2", "by": "person", "e": []},
+            {"n": 5, "r": 1, "p": 0, "k": "move", "v": "5b", "by": "person",
+             "e": [ev("bonus", 0, 0, 10), ev("finished", 0, 1), ev("won", 0, 0, 1)]},
+            {"n": 6, "r": 1, "p": 1, "k": "roll", "v": "6-6", "by": "bot", "e": []},
+            {"n": 7, "r": 1, "p": 1, "k": "move", "v": "6d", "by": "bot",
+             "e": [ev("penalty", 1, 3, 4, 0), ev("claim", 1, 0, 0, 1)]},
+            {"n": 8, "r": 1, "p": 0, "k": "roll", "v": "1-1", "by": "person",
+             "e": [ev("sheltered", 0, 0), ev("jumped", 1, 3), ev("pushed", 1, 2), ev("flushed", 1, 1),
+                   ev("reroll", 0, 0, 2), ev("won", 1, 0, 2)]},
+        ]
+        room = {"game": "mandavoshka", "piece_names": "abcd", "dice": [[1, 6], [1, 6]],
+                "seats": [{"player": 0, "colour": "red"}, {"player": 1, "colour": "blue"}]}
+        said = page.evaluate("""async ([log, room]) => {
+            const s = await import('/static/js/story.js');
+            return s.turnsOf(log).map((tr) => s.turnSentence(tr, room));
+        }""", [log, room])
+        assert said == STORY[lang]
+    finally:
+        ctx.close()
