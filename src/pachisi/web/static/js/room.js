@@ -460,7 +460,8 @@ export class RoomPage {
       const me = this.you.includes(st.player);
       const turn = this.turn.player === st.player;
       const kind = st.kind === "bot" ? t("seat.bot")
-        : st.open ? t("seat.open") : st.standin ? t("seat.standin") : st.present ? t("seat.here") : t("seat.away");
+        : st.open ? t("seat.open") : st.standin ? t("seat.standin")
+        : st.present && !(me && this.offline) ? t("seat.here") : t("seat.away");    // offline, this screen is away
       const li = h("li", { class: "player" + (turn ? " turn" : "") + (me ? " me" : "") },
         h("span", { class: "sym", text: seatSymbol(st.seat), "aria-hidden": "true" }),
         h("strong", { text: colourName(st.colour) }), " ",
