@@ -808,6 +808,8 @@ RU = {
     "hello was already said": "hello уже было",
     "say hello first (with your seat token, or none to watch)":
         "сначала скажите hello (с ключом своего места или без него, чтобы смотреть)",
+    "only a player of this room can ask for a rematch": "реванш может попросить только игрок этой комнаты",
+    "the game is not over yet: a rematch starts after it": "игра ещё не окончена: реванш — после неё",
 }
 
 CATALOGUES = {"ru": RU}

@@ -29,7 +29,8 @@ from .boardjson import events_json, layout_json, position_json
 from .db import Store
 from .rooms import CODE_ALPHABET, CODE_LENGTH, Bucket, Connection, Refusal, RoomManager, Settings
 from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, Joined, JoinRoom, Lobby, MyRoom,
-                      MyRooms, OpenRoom, PlayPage, Pong, ReplayOut, RoomInfo, RulesPage, VerifyReport, Welcome)
+                      MyRooms, OpenRoom, PlayPage, Pong, Rematch, RematchIn, ReplayOut, RoomInfo, RulesPage,
+                      VerifyReport, Welcome)
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_FRAMES = 20000
@@ -231,6 +232,19 @@ def create_app(settings=None):
         except Refusal as e:
             return refusal(e, lang, 409 if e.code == "taken" else 400)
         return {"code": room.code, "token": token, "player": spec.player}
+
+    @app.post("/api/rooms/{code}/rematch", response_model=Rematch)
+    async def rematch(code: str, spec: RematchIn, lang: str = Depends(request_lang)):
+        """A finished room's rematch: same game, seats and bots, new dice; every player keeps their seat
+        (their token holds it there too).  Asked again by any player: the same new room."""
+        room = await manager().get(code)
+        if room is None:
+            return refusal(Refusal("room", "no room {code}", code=code), lang, 404)
+        try:
+            new = await manager().rematch(room, spec.token)
+        except Refusal as e:
+            return refusal(e, lang, 403 if e.code == "token" else 409)
+        return {"code": new.code, "url": f"/r/{new.code}"}
 
     @app.get("/api/rooms/{code}/record", response_class=PlainTextResponse)
     async def record(code: str, lang: str = Depends(request_lang)):

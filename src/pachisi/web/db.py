@@ -71,6 +71,12 @@ actions = Table(
     UniqueConstraint("room_id", "n"),
 )
 
+rematches = Table(                                    # a finished room -> the room of its rematch
+    "rematches", metadata,
+    Column("room_id", Integer, ForeignKey("rooms.id"), primary_key=True),
+    Column("code", String(16), nullable=False),
+)
+
 chats = Table(
     "chats", metadata,
     Column("id", Integer, primary_key=True),
@@ -222,6 +228,18 @@ def claim_seat(room_id, player, name, token_hash, status=None):
             conn.execute(update(rooms).where(rooms.c.id == room_id).values(status=status, updated=time.time()))
         return True
     return run
+
+
+def link_rematch(room_id, code):
+    def run(conn):
+        conn.execute(insert(rematches).values(room_id=room_id, code=code))
+    return run
+
+
+def rematch_of(conn, room_id):
+    """The code of the rematch of room `room_id`, or None."""
+    row = conn.execute(select(rematches.c.code).where(rematches.c.room_id == room_id)).first()
+    return row[0] if row else None
 
 
 def insert_chat(room_id, player, name, text):

@@ -41,6 +41,7 @@ from .thinking import Thinker
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 SYMBOLS = ("●", "▲", "■", "◆")
+QUIET_EVENTS = frozenset({"moved", "house", "pass", "fence"})   # told by the move itself and whose turn it is
 
 
 def token_hash(token):
@@ -193,6 +194,7 @@ class Room:
                 raise GameError("room {code}: stored action {n} out of sequence (expected {seq})", code=self.code,
                                 n=a["n"], seq=self.seq)
             self._apply(a["kind"], a["value"], a["by"], a["client_id"], replaying=True)
+        self.rematch = manager.store.read(lambda conn: db.rematch_of(conn, self.id))
         self.lock = asyncio.Lock()
         self.conns = set()
         self.bot_seed = secrets.randbelow(2 ** 31) if manager.settings.dice_seed is None else self.seed % 2 ** 31
@@ -224,7 +226,7 @@ class Room:
         """Apply a checked (or stored) action; returns its log entry with events."""
         st = self.state
         player = st.current_player
-        entry = {"n": self.seq, "r": len(self.match.rounds) + 1, "p": player, "k": kind, "v": value}
+        entry = {"n": self.seq, "r": len(self.match.rounds) + 1, "p": player, "k": kind, "v": value, "by": by}
         if kind == "roll":
             dice = tuple(int(d) for d in value.split("-"))
             if dice != st.next_roll():
@@ -234,8 +236,12 @@ class Room:
         else:
             events = st.push(value)
         self.seq += 1
+        said = events_json(events)
+        # the log keeps what a move's notation does not say (captures, extra rolls, penalties, bonuses...),
+        # so that a page opened later can still tell the whole story
+        entry["e"] = [e for e in said if e["kind"] not in QUIET_EVENTS]
         self.log.append(entry)
-        self.last = dict(entry, by=by, events=events_json(events), id=client_id)
+        self.last = dict(entry, events=said, id=client_id)
         self.last_change = time.time()
         if st.is_over:
             self.match.add(self.start, st)
@@ -458,8 +464,9 @@ class Room:
             "code": self.code, "game": g.name, "title": g.title, "preset": g.preset, "options": g.opts,
             "players": g.players, "wins": self.match.wins, "score": list(self.match.score),
             "round": len(self.match.rounds) + (0 if over else 1), "status": self.status,
-            "commit": self.commit, "seed": self.seed if over else None, "salt": self.salt if over else None,
+            "commit": self.commit, "seed": str(self.seed) if over else None, "salt": self.salt if over else None,
             "public": self.public, "absent_after": self.absent_after, "piece_names": g.piece_names,
+            "rematch": self.rematch, "standin_level": self.standin_level,
             "colours": list(g.colours),
             "dice": [list(r) for r in g.dice_ranges()],
             "seats": [{"player": s.player, "colour": g.player_name(s.player), "seat": int(g.seats[s.player]),
@@ -623,20 +630,50 @@ class RoomManager:
                 seat_rows.append({"player": p, "kind": s.kind, "name": name, "level": None,
                                   "token_hash": h if s.kind == "local" else None})
         standin = bot_level(spec.standin_level or max(LEVELS))
+        absent = self.settings.absent_after if spec.absent_after is None else spec.absent_after
+        code = await self._insert(game, wins, seat_rows, spec.public, absent, standin, h)
+        return await self.get(code), token
+
+    async def _insert(self, game, wins, seat_rows, public, absent_after, standin, host_hash, rematch_of=None):
+        """Store a new room with a fresh secret seed; returns its code.  `rematch_of`: the id of
+        the finished room it is the rematch of (that room then points its people here)."""
         seed = self._room_seed()
         salt = secrets.token_hex(16)
         now = time.time()
         code = self._new_code()
         values = {"code": code, "game": game.name, "preset": game.preset,
                   "options": json.dumps(game.opts), "players": game.players, "wins": wins,
-                  "seed": seed, "salt": salt, "commit": commitment(seed, salt), "public": spec.public,
-                  "absent_after": self.settings.absent_after if spec.absent_after is None else spec.absent_after,
-                  "standin_level": standin,
-                  "status": "waiting" if any(s["kind"] == "invite" for s in seat_rows) else "playing",
-                  "host_hash": h, "created": now, "updated": now}
-        await asyncio.wrap_future(self.store.submit(db.insert_room(values, seat_rows)))
-        room = await self.get(code)
-        return room, token
+                  "seed": seed, "salt": salt, "commit": commitment(seed, salt), "public": public,
+                  "absent_after": absent_after, "standin_level": standin,
+                  "status": "waiting" if any(s["kind"] == "invite" and not s["token_hash"] for s in seat_rows)
+                  else "playing",
+                  "host_hash": host_hash, "created": now, "updated": now}
+        insert = db.insert_room(values, seat_rows)
+
+        def run(conn):
+            room_id = insert(conn)
+            if rematch_of is not None:
+                db.link_rematch(rematch_of, code)(conn)
+            return room_id
+        await asyncio.wrap_future(self.store.submit(run))
+        return code
+
+    async def rematch(self, old, token):
+        """The rematch of a finished room: a new room (new secret seed) with the same game, seats,
+        bots and names, each seat held by the same person's token; asked again, the same room."""
+        h = token_hash(token or "")
+        if not any(s.token_hash == h for s in old.seats):
+            raise Refusal("token", "only a player of this room can ask for a rematch")
+        async with old.lock:
+            if old.status != "over":
+                raise Refusal("playing", "the game is not over yet: a rematch starts after it")
+            if old.rematch is None:
+                seat_rows = [{"player": s.player, "kind": s.kind, "name": s.name, "level": s.level,
+                              "token_hash": s.token_hash} for s in old.seats]
+                old.rematch = await self._insert(old.game, old.match.wins, seat_rows, old.public, old.absent_after,
+                                                 old.standin_level, old.host_hash, rematch_of=old.id)
+                old.broadcast(old.state_message())
+        return await self.get(old.rematch)
 
     def _new_code(self):
         for _ in range(100):

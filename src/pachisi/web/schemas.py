@@ -54,6 +54,15 @@ class JoinRoom(Strict):
     name: str = Field("", max_length=100)
 
 
+class RematchIn(Strict):
+    token: str = Field(min_length=1, max_length=100)       # a seat token of the finished room
+
+
+class Rematch(BaseModel):
+    code: str
+    url: str
+
+
 class Joined(BaseModel):
     code: str
     token: str
@@ -139,11 +148,13 @@ class RoomInfo(BaseModel):
     round: int
     status: Literal["waiting", "playing", "over"]
     commit: str
-    seed: Optional[int] = None
+    seed: Optional[str] = None      # a 64-bit number as a string: JavaScript's numbers lose digits above 2**53
     salt: Optional[str] = None
     public: bool
     absent_after: float
     piece_names: str
+    standin_level: int = 0          # the level of the bot that plays for an absent person
+    rematch: Optional[str] = None   # the code of the room of this one's rematch, once a player asked for it
     colours: list[str]              # by seat
     dice: list[list[int]]
     seats: list[SeatInfo]
@@ -296,11 +307,12 @@ class LogEntry(BaseModel):
     p: int
     k: Literal["roll", "move"]
     v: str
+    by: str                         # person, bot, standin
+    e: list[dict[str, Any]] = []    # its events but those the move itself tells (moved, house, pass, fence)
 
 
 class Last(LogEntry):
-    by: str
-    events: list[dict[str, Any]]
+    events: list[dict[str, Any]]    # every event
     id: Optional[str] = None
 
 

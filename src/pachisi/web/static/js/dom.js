@@ -36,3 +36,27 @@ export function announce(text) {
   el.textContent = "";
   setTimeout(() => { el.textContent = text; }, 30);
 }
+
+// A short, soft beep through WebAudio (the turn alert; a page calls it only when its player turned sound on).
+// Browsers let a page sound only after a click or a key: unlockAudio, called from one, makes the later beeps heard.
+let audio = null;
+export function unlockAudio() {
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    if (audio.state === "suspended") audio.resume();
+  } catch { /* no WebAudio here */ }
+}
+
+export function beep(freq = 880, ms = 160) {
+  try {
+    unlockAudio();
+    const osc = audio.createOscillator(), gain = audio.createGain();
+    osc.frequency.value = freq;
+    gain.gain.setValueAtTime(0.0001, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.2, audio.currentTime + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + ms / 1000);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + ms / 1000 + 0.02);
+  } catch { /* no sound here: the title and the vibration still tell */ }
+}

@@ -1,46 +1,53 @@
-// A room: the board, the dice, whose turn it is, the moves, the log, the chat,
-// the invitation and the fair-dice commitment; live over a WebSocket that
-// reconnects by itself (the seat token is remembered in this browser).
-import { h, clear, announce } from "./dom.js";
+// A room: the board, the dice, whose turn it is, the moves, the story of the game,
+// the chat, the invitation and the fair-dice commitment; live over a WebSocket that
+// reconnects by itself (the seat token is remembered in this browser).  At the end
+// a game-over screen gives the places, each player's figures, the dice checked
+// against the commitment, a rematch and a replay.
+import { h, clear, announce, beep, unlockAudio } from "./dom.js";
 import { postJSON, tokenFor, rememberToken, myName, rememberName } from "./api.js";
 import { t, gameName, colourName, getLang } from "./i18n.js";
 import { Board, colourHex, colourInk, seatSymbol } from "./board.js";
+import { commitment } from "./records.js";
+import { describeEvents, turnsOf, turnSentence, awaySummary, figures } from "./story.js";
 
-const SKIP_EVENTS = new Set(["moved", "entered", "house", "pass"]);
+export { describeEvents };
+
 const MAX_LISTED = 60;
+const SETTINGS_KEY = "pachisi.room.settings";
+const SEEN_KEY = "pachisi.seen";
+// The least time between two bot actions on the screen, by the player's choice of speed (ms).
+export const BOT_PACE = { fast: 0, normal: 350, slow: 1100 };
+const DEFAULTS = { autoRoll: false, autoMove: false, sound: false, speed: "normal" };
 
-export function describeEvents(events, room) {
-  const out = [];
-  for (const e of events || []) {
-    if (SKIP_EVENTS.has(e.kind)) continue;
-    const seat = room.seats[e.player];
-    const who = seat ? colourName(seat.colour) : `#${e.player}`;
-    const piece = (room.piece_names || "abcd")[e.piece] || e.piece;
-    let key = `ev.${e.kind}`;
-    if (e.kind === "bonus" && e.b === 1) key = "ev.bonus_lost";
-    const text = t(key, { who, piece, a: e.a, b: e.b });
-    out.push(text === key ? e.kind.replace(/_/g, " ") : text);
-  }
-  return out;
+function stored(key, fallback) {
+  try { return JSON.parse(localStorage.getItem(key)) ?? fallback; } catch { return fallback; }
 }
 
-export function logLines(log, room) {
-  // One line per roll, as in the records: "3. green [6-2] 6a 2a"; rounds of a match apart.
-  const lines = [];
-  let cur = null;
-  for (const e of log) {
-    const name = room.seats[e.p] ? room.seats[e.p].colour : String(e.p);
-    if (e.k === "roll") {
-      if (!(cur && cur.r === e.r && cur.p === e.p && !cur.rolled)) { cur = { r: e.r, p: e.p, name, tokens: [], rolled: false }; lines.push(cur); }
-      cur.tokens.push(`[${e.v}]`);
-      cur.rolled = true;
-    } else {
-      if (!(cur && cur.r === e.r && cur.p === e.p)) { cur = { r: e.r, p: e.p, name, tokens: [], rolled: false }; lines.push(cur); }
-      cur.tokens.push(e.v);
-    }
-  }
-  return lines;
+function store(key, value) {
+  try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode: for this page only */ }
 }
+
+export function roomSettings() { return { ...DEFAULTS, ...stored(SETTINGS_KEY, {}) }; }
+
+// A bot's name as players see it: its level's name ("Master"), shared with the lobby.
+function botName(level) {
+  const key = `bot.level.${level}`, said = t(key);
+  return said === key ? t("seat.level", { n: level }) : said;
+}
+
+const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8],
+               7: [0, 2, 3, 4, 5, 6, 8], 8: [0, 1, 2, 3, 5, 6, 7, 8], 9: [0, 1, 2, 3, 4, 5, 6, 7, 8] };
+
+// A die as players know it: pips for 1..9, the number for anything else (a bonus move of 20).
+export function dieFace(value, extra = "") {
+  const pips = PIPS[value];
+  const el = h("span", { class: `die${extra}${pips ? "" : " number"}`, dataset: { value: String(value) } });
+  if (!pips) { el.textContent = String(value); return el; }
+  for (let i = 0; i < 9; i++) el.append(h("i", { class: pips.includes(i) ? "pip" : "" }));
+  return el;
+}
+
+const touch = () => window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches;
 
 export class RoomPage {
   constructor(root, code) {
@@ -53,29 +60,44 @@ export class RoomPage {
     this.room = null;
     this.turn = null;
     this.moves = [];
+    this.words = {};          // move text -> its plain words, as the board's labels gave them
     this.filter = "";
     this.alive = true;
     this.retry = 0;
+    this.queue = [];          // states not shown yet (bot moves are shown at the player's pace)
+    this.shownAt = 0;
+    this.pending = null;      // the action sent and not answered yet
+    this.offline = true;
+    this.settings = roomSettings();
     this.build();
     this.connect();
-    this.keyHandler = (e) => this.key(e);
+    this.keyHandler = (e) => { if (this.settings.sound) unlockAudio(); this.key(e); };
+    this.section.addEventListener("pointerdown", () => { if (this.settings.sound) unlockAudio(); });
+    this.visibility = () => { if (!document.hidden) this.setTitle(); };
     document.addEventListener("keydown", this.keyHandler);
+    document.addEventListener("visibilitychange", this.visibility);
     this.timer = setInterval(() => this.tick(), 1000);
   }
 
   destroy() {
     this.alive = false;
     document.removeEventListener("keydown", this.keyHandler);
+    document.removeEventListener("visibilitychange", this.visibility);
+    document.removeEventListener("pointerdown", this.outside);
     clearInterval(this.timer);
+    clearTimeout(this.autoTimer);
+    clearTimeout(this.paceTimer);
     if (this.ws) this.ws.close();
   }
 
   build() {
-    this.status = h("p", { class: "status", role: "status" });
+    this.status = h("p", { class: "status" });
+    this.banner = h("p", { class: "banner", role: "alert", hidden: true });
     this.alert = h("p", { class: "alert", role: "alert", hidden: true });
     this.lastLine = h("p", { class: "last" });
-    this.diceBox = h("div", { class: "dice", "aria-label": t("room.dice") });
-    this.rollButton = h("button", { type: "button", class: "roll primary", text: t("room.roll"), onclick: () => this.send("roll"), hidden: true });
+    this.diceBox = h("div", { class: "dice", role: "img", "aria-label": t("room.dice") });
+    this.rollButton = h("button", { type: "button", class: "roll primary invisible", text: t("room.roll"), disabled: true,
+                                    onclick: () => this.send("roll") });
     this.boardHost = h("div", { class: "board-host" });
     this.turnbar = h("div", { class: "turnbar" }, this.diceBox, this.rollButton);
     this.board = new Board(this.boardHost, { onPlay: (text) => this.send(text), actionsHost: this.turnbar });
@@ -83,16 +105,31 @@ export class RoomPage {
     this.movesBox = h("div", { class: "moves" });
     this.inviteBox = h("section", { class: "panel invite", hidden: true });
     this.joinBox = h("section", { class: "panel join", hidden: true });
-    this.logBox = h("ol", { class: "log" });
+    this.awayBox = h("section", { class: "panel away", hidden: true, "aria-labelledby": "away-title" });
+    this.logBox = h("ol", { class: "log", tabindex: "0", "aria-label": t("room.log") });
+    this.logPinned = true;        // the log follows the newest line until the player scrolls back to read
+    // only the player's own scrolling unpins it (the browser's clamping while lines change must not)
+    for (const kind of ["wheel", "touchstart", "pointerdown", "keydown"]) {
+      this.logBox.addEventListener(kind, () => { this.logTouched = true; }, { passive: true });
+    }
+    this.logBox.addEventListener("scroll", () => {
+      const box = this.logBox;
+      if (this.logTouched) this.logPinned = box.scrollHeight - box.scrollTop - box.clientHeight < 24;
+    });
     this.chatList = h("ol", { class: "chat-list", "aria-live": "polite" });
     this.chatInput = h("input", { type: "text", maxlength: 200, "aria-label": t("room.say"), placeholder: t("room.say") });
     this.chatForm = h("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); this.say(); } },
       this.chatInput, h("button", { type: "submit", text: t("room.send") }));
     this.fairBox = h("section", { class: "panel fair" });
+    this.overBox = h("div", { class: "over", role: "dialog", "aria-modal": "false", "aria-labelledby": "over-title", hidden: true });
+    this.resultsButton = h("button", { type: "button", class: "results", hidden: true, text: t("room.results"),
+                                       onclick: () => this.showOver(true) });
     this.title = h("h1", { class: "room-title" });
-    this.section = h("section", { class: "room" });
+    this.section = h("section", { class: "room" + (touch() ? " touch" : "") });
     this.section.append(
-        h("div", { class: "room-main" }, this.title, this.status, this.alert,
+        h("div", { class: "room-main" },
+          h("div", { class: "room-head" }, this.title, this.resultsButton, this.settingsMenu()),
+          this.banner, this.status, this.alert, this.awayBox,
           this.turnbar, this.lastLine, this.boardHost,
           h("p", { class: "keys muted", text: t("room.keys") })),
         h("aside", { class: "room-side" },
@@ -101,9 +138,35 @@ export class RoomPage {
           h("section", { class: "panel" }, h("h2", { text: t("room.moves") }), this.movesBox),
           h("section", { class: "panel" }, h("h2", { text: t("room.log") }), this.logBox),
           h("section", { class: "panel" }, h("h2", { text: t("room.chat") }), this.chatList, this.chatForm),
-          this.fairBox));
+          this.fairBox),
+        this.overBox);
     clear(this.root).append(this.section);
-    this.status.textContent = t("room.connecting");
+    this.status.textContent = t("room.connecting", { code: this.code });
+    this.setOffline(true, false);
+  }
+
+  settingsMenu() {
+    const box = (key, label) => h("label", { class: "set" },
+      h("input", { type: "checkbox", dataset: { set: key }, checked: this.settings[key],
+                   onchange: (e) => this.setSetting(key, e.target.checked) }), ` ${t(label)}`);
+    const speed = h("select", { dataset: { set: "speed" }, onchange: (e) => this.setSetting("speed", e.target.value) },
+      Object.keys(BOT_PACE).map((k) => h("option", { value: k, text: t(`room.speed.${k}`), selected: this.settings.speed === k })));
+    const menu = h("details", { class: "settings" },
+      h("summary", { text: `⚙ ${t("room.settings")}` }),
+      h("div", { class: "settings-body" },
+        box("autoRoll", "room.set.autoroll"), box("autoMove", "room.set.automove"), box("sound", "room.set.sound"),
+        h("label", { class: "set" }, `${t("room.set.speed")} `, speed)));
+    // a click elsewhere closes the menu, as menus do
+    this.outside = (e) => { if (menu.open && !menu.contains(e.target)) menu.open = false; };
+    document.addEventListener("pointerdown", this.outside);
+    return menu;
+  }
+
+  setSetting(key, value) {
+    if (key === "sound" && value) beep();          // what it will sound like (and the browser lets it sound)
+    this.settings[key] = value;
+    store(SETTINGS_KEY, this.settings);
+    if (this.room) this.automate();
   }
 
   // -- the connection ------------------------------------------------------------------
@@ -114,12 +177,20 @@ export class RoomPage {
     ws.onopen = () => { this.retry = 0; ws.send(JSON.stringify({ type: "hello", token: tokenFor(this.code), lang: getLang() })); };
     ws.onmessage = (e) => this.receive(JSON.parse(e.data));
     ws.onclose = () => {
-      if (!this.alive || this.ws !== ws) return;
-      if (this.notFound) return;
-      this.status.textContent = t("room.reconnecting");
+      if (!this.alive || this.ws !== ws || this.notFound) return;
+      this.setOffline(true, true);
       const wait = Math.min(8000, 300 * 2 ** this.retry++);
       setTimeout(() => { if (this.alive && this.ws === ws) this.connect(); }, wait);
     };
+  }
+
+  // While there is no connection nothing on the page can act: it says so and greys out.
+  setOffline(offline, lost) {
+    this.offline = offline;
+    this.section.classList.toggle("offline", offline);
+    this.banner.hidden = !(offline && lost);
+    if (offline && lost) { this.banner.textContent = t("room.reconnecting"); this.pending = null; }
+    if (this.room) this.draw();
   }
 
   reconnect() {
@@ -130,13 +201,20 @@ export class RoomPage {
   }
 
   send(action) {
-    if (!this.ws || this.ws.readyState !== 1) return;
-    this.ws.send(JSON.stringify({ type: "act", seq: this.seq, action, id: Math.random().toString(36).slice(2, 12) }));
+    if (this.offline || this.pending || !this.ws || this.ws.readyState !== 1) return;
+    const id = Math.random().toString(36).slice(2, 12);
+    this.pending = { id, seq: this.seq, action };
+    this.ws.send(JSON.stringify({ type: "act", seq: this.seq, action, id }));
+    this.section.classList.add("busy");
+    this.drawControls();
+    this.lastLine.textContent = t("room.sending");
+    clearTimeout(this.pendingTimer);
+    this.pendingTimer = setTimeout(() => { this.pending = null; if (this.room) this.draw(); }, 10000);
   }
 
   say() {
     const text = this.chatInput.value.trim();
-    if (!text || !this.ws) return;
+    if (!text || !this.ws || this.offline) return;
     this.ws.send(JSON.stringify({ type: "chat", text: text.slice(0, 200) }));
     this.chatInput.value = "";
   }
@@ -145,11 +223,32 @@ export class RoomPage {
     if (msg.type === "welcome") { this.you = msg.you; this.host = msg.host; return; }
     if (msg.type === "error") { this.showError(msg); return; }
     if (msg.type === "chat") { this.chat.push(msg); this.drawChat(); return; }
-    if (msg.type === "state") this.onState(msg);
+    if (msg.type !== "state") return;
+    if (msg.log) {                       // a snapshot (after hello) replaces whatever was waiting
+      this.queue = [];
+      this.onState(msg);
+      return;
+    }
+    this.queue.push(msg);
+    this.pump();
+  }
+
+  // Show the queued states in order; a bot's action waits until the player's chosen pace allows.
+  pump() {
+    clearTimeout(this.paceTimer);
+    while (this.queue.length) {
+      const msg = this.queue[0];
+      const bot = msg.last && msg.last.by !== "person" && msg.seq > this.seq;
+      const wait = bot ? this.shownAt + BOT_PACE[this.settings.speed] - Date.now() : 0;
+      if (wait > 0) { this.paceTimer = setTimeout(() => this.pump(), wait); return; }
+      this.queue.shift();
+      this.onState(msg);
+    }
   }
 
   showError(msg) {
-    if (msg.code === "room") { this.notFound = true; this.status.textContent = t("room.notfound"); return; }
+    if (msg.code === "room") { this.notFound = true; this.showNotFound(); return; }
+    if (this.pending && (!msg.id || msg.id === this.pending.id)) { this.pending = null; if (this.room) this.draw(); }
     const text = msg.code === "stale" ? t("err.stale") : t("err.generic", { message: msg.message });
     this.alert.textContent = text;
     this.alert.hidden = false;
@@ -158,57 +257,125 @@ export class RoomPage {
     this.alertTimer = setTimeout(() => { this.alert.hidden = true; }, 6000);
   }
 
+  // A bad code or a stale link: a page that says so, and the way back; no board, no chat.
+  showNotFound() {
+    this.alive = false;
+    if (this.ws) this.ws.close();
+    document.title = `${t("room.notfound")} — pachisi`;
+    const back = h("a", { class: "button primary", href: "#/", text: t("room.notfound.back") });
+    clear(this.root).append(h("section", { class: "panel page notfound", dataset: { status: "notfound" } },
+      h("h1", { text: t("room.notfound") }), h("p", { text: t("room.notfound.text", { code: this.code }) }), h("p", {}, back)));
+    back.focus();
+  }
+
   onState(msg) {
+    if (msg.seq < this.seq) return;
     const fresh = msg.seq > this.seq && this.seq >= 0;
+    const snapshot = !!msg.log;
+    const wasMine = this.myTurn();
+    const prevStatus = this.room && this.room.status, prevRematch = this.room && this.room.rematch;
     this.room = msg.room;
     this.turn = msg.turn;
     this.winner = msg.winner;
-    if (msg.log) this.log = msg.log.slice();
+    this.order = msg.order || [];
+    if (snapshot) this.log = msg.log.slice();
     else if (msg.last && fresh && !this.log.some((e) => e.n === msg.last.n)) this.log.push(msg.last);
     if (msg.chat) this.chat = msg.chat.slice();
+    if (this.pending && msg.seq > this.pending.seq) this.pending = null;
+    this.section.classList.toggle("busy", !!this.pending);
+    if (this.offline) this.setOffline(false, false);
     this.seq = msg.seq;
-    const players = this.room.seats.map((st) => ({ player: st.player, seat: st.seat, colour: st.colour, name: st.name }));
-    const seatColours = this.room.colours || [];
-    if (msg.layout) this.board.setup(msg.layout, seatColours);
+    for (const m of msg.moves || []) if (m.words && m.words[getLang()]) this.words[m.t] = m.words[getLang()];
+    this.standinAt = this.turn.standin_in !== null && this.turn.standin_in !== undefined ? Date.now() + this.turn.standin_in * 1000 : null;
+    const players = this.room.seats.map((st) => ({ player: st.player, seat: st.seat, colour: st.colour, name: this.seatName(st) }));
+    if (msg.layout) this.board.setup(msg.layout, this.room.colours || []);
     this.board.pieceNames = this.room.piece_names;
     this.board.update(msg.position, players, fresh ? msg.last : null);
     this.moves = this.canMove() ? msg.moves : [];
     this.board.setMoves(this.moves, this.room.piece_names);
-    if (fresh && msg.last) this.announceLast(msg.last);
+    const statusBefore = this.status.textContent;
     this.draw();
+    if (snapshot) this.showAway();
+    if (fresh && msg.last) this.announceLast(msg.last, statusBefore);
+    if (!this.myTurn()) this.setTitle();
+    else if (!wasMine) this.yourTurn();
+    if (this.room.status === "over" && (prevStatus !== "over" || snapshot || prevRematch !== this.room.rematch)) {
+      this.showOver(prevStatus && prevStatus !== "over");
+    }
+    if (this.you.length) { const seen = stored(SEEN_KEY, {}); seen[this.code] = msg.seq - 1; store(SEEN_KEY, this.trimSeen(seen)); }
+    this.shownAt = Date.now();
+    this.automate();
     // what the page shows, for scripts and tests: position number, status, whose turn, our seats
     Object.assign(this.section.dataset, { seq: String(msg.seq), status: this.room.status,
       turn: String(this.turn.player), phase: this.turn.phase, you: this.you.join(",") });
   }
 
-  canMove() {
-    return this.turn && this.turn.phase === "move" && this.you.includes(this.turn.player);
+  trimSeen(seen) {
+    const keys = Object.keys(seen);
+    if (keys.length > 200) delete seen[keys[0]];
+    return seen;
   }
 
-  canRoll() {
-    return this.turn && this.turn.phase === "roll" && this.you.includes(this.turn.player);
+  seatName(st) { return st.kind === "bot" ? botName(st.level) : st.name; }
+
+  myTurn() { return !!(this.turn && (this.turn.phase === "roll" || this.turn.phase === "move") && this.you.includes(this.turn.player)); }
+
+  canAct() { return !this.offline && !this.pending && this.queue.length === 0; }
+
+  canMove() { return this.turn && this.turn.phase === "move" && this.you.includes(this.turn.player); }
+
+  canRoll() { return this.turn && this.turn.phase === "roll" && this.you.includes(this.turn.player); }
+
+  // The player's options: roll by itself, play the only legal move by itself.
+  automate() {
+    clearTimeout(this.autoTimer);
+    if (!this.canAct() || this.room.status !== "playing") return;
+    if (this.settings.autoRoll && this.canRoll()) this.autoTimer = setTimeout(() => this.canRoll() && this.send("roll"), 400);
+    else if (this.settings.autoMove && this.canMove() && this.moves.length === 1) {
+      const only = this.moves[0].t;
+      this.autoTimer = setTimeout(() => this.canMove() && this.moves.length === 1 && this.send(only), 600);
+    }
   }
 
-  announceLast(last) {
+  // It has become this screen's turn: if the tab is hidden, say so in its title, with a beep
+  // (when the player turned sound on) and a buzz on phones.
+  yourTurn() {
+    if (!document.hidden) return;
+    document.title = t("room.alert.title");
+    if (this.settings.sound) beep();
+    if (navigator.vibrate) navigator.vibrate([120, 80, 120]);
+  }
+
+  setTitle() {
+    if (!this.room) return;
+    if (document.hidden && this.myTurn()) return;
+    document.title = `${gameName(this.room.game, this.room.title)} · ${this.room.code} — pachisi`;
+  }
+
+  // One announcement a change, to screen readers: what was done, then whose turn it is if that changed.
+  announceLast(last, statusBefore) {
     const seat = this.room.seats[last.p];
-    const who = seat ? `${colourName(seat.colour)}` : "";
-    const head = last.k === "roll" ? t("ev.rolls", { who, dice: last.v }) : t("ev.plays", { who, move: last.v });
-    const text = [head, ...describeEvents(last.events, this.room)].join(" — ");
+    const who = seat ? colourName(seat.colour) : "";
+    const move = last.k === "move" && this.words[last.v] ? `${this.words[last.v]} (${last.v})` : last.v;
+    const head = last.k === "roll" ? t("ev.rolls", { who, dice: last.v }) : t("ev.plays", { who, move });
+    const dice = last.k === "roll" ? last.v.split("-").map(Number) : (this.turn.roll || []);
+    const text = [head, ...describeEvents(last.events, this.room, dice)].join(" — ");
     this.lastLine.textContent = text;
+    this.lastLine.title = text;
     this.lastLine.classList.remove("flash");
     void this.lastLine.offsetWidth;
     this.lastLine.classList.add("flash");
-    announce(text);
+    const status = this.status.textContent;
+    announce(status !== statusBefore ? `${text}. ${status}` : text);
   }
 
   // -- drawing the panels --------------------------------------------------------------------
   draw() {
     const room = this.room;
-    document.title = `${gameName(room.game, room.title)} · ${room.code}`;
     this.title.textContent = `${gameName(room.game, room.title)} · ${room.code}`;
     this.drawStatus();
     this.drawDice();
-    this.rollButton.hidden = !this.canRoll();
+    this.drawControls();
     this.drawPlayers();
     this.drawMoves();
     this.drawLog();
@@ -217,8 +384,22 @@ export class RoomPage {
     this.drawJoin();
     this.drawFair();
     this.chatForm.hidden = !this.you.length;
-    if (this.canRoll() && !this.rolledFocus) { this.rollButton.focus({ preventScroll: true }); }
+    this.resultsButton.hidden = room.status !== "over";
+    if (this.canRoll() && this.canAct() && !this.rolledFocus && !this.settings.autoRoll) this.rollButton.focus({ preventScroll: true });
     this.rolledFocus = this.canRoll();
+  }
+
+  // The roll button keeps its place in the turn bar (so the board never moves); it is usable only
+  // when this screen may roll and nothing is on its way.
+  drawControls() {
+    const roll = this.canRoll();
+    this.rollButton.classList.toggle("invisible", !roll);
+    this.rollButton.disabled = !roll || !this.canAct();
+    this.rollButton.setAttribute("aria-hidden", String(!roll));
+    const off = !this.canAct();
+    for (const b of this.section.querySelectorAll(".moves button, .board-actions button, .trays button")) b.disabled = off;
+    this.boardHost.toggleAttribute("inert", this.offline);   // (while an action is on its way the keyboard keeps its place)
+    this.section.classList.toggle("busy", !!this.pending);
   }
 
   statusText() {
@@ -228,7 +409,7 @@ export class RoomPage {
       const w = this.winner;
       if (w === null || w === undefined) return t("room.over");
       const seat = room.seats[w];
-      return t(room.wins > 1 ? "room.matchwinner" : "room.winner", { colour: colourName(seat.colour), name: seat.name });
+      return t(room.wins > 1 ? "room.matchwinner" : "room.winner", { colour: colourName(seat.colour), name: this.seatName(seat) });
     }
     const seat = room.seats[turn.player];
     const colour = colourName(seat.colour);
@@ -236,11 +417,11 @@ export class RoomPage {
       const key = turn.phase === "roll" ? "room.turn.you.roll" : this.board.stage() === "fence" ? "board.turn.fence" : "room.turn.you.move";
       return t(key, { colour });
     }
-    if (turn.actor === "bot") return t("room.turn.bot", { colour });
-    if (turn.actor === "standin") return t("room.turn.standin", { colour });
+    if (turn.actor === "bot") return t("room.turn.bot", { colour, bot: t("room.bot", { level: botName(seat.level) }) });
+    if (turn.actor === "standin") return t("room.turn.standin", { colour, bot: botName(room.standin_level) });
     if (turn.absent) {
       let text = t("room.turn.absent", { colour });
-      if (this.standinAt) text += t("room.turn.absent.in", { s: Math.max(0, Math.round((this.standinAt - Date.now()) / 1000)) });
+      if (this.standinAt) text += t("room.turn.absent.in", { s: Math.max(0, Math.ceil((this.standinAt - Date.now()) / 1000)) });
       return text + (this.standinAt ? "" : ".");
     }
     return t("room.turn.other", { colour, name: seat.name });
@@ -248,7 +429,6 @@ export class RoomPage {
 
   drawStatus() {
     const turn = this.turn;
-    this.standinAt = turn && turn.standin_in !== null && turn.standin_in !== undefined ? Date.now() + turn.standin_in * 1000 : null;
     let text = this.statusText();
     if (this.room.wins > 1) {
       text += " " + t("room.round", { n: this.room.round, w: this.room.wins, score: this.room.score.join(":") });
@@ -259,18 +439,22 @@ export class RoomPage {
     this.status.style.borderColor = seat ? colourHex(seat.colour) : "";
   }
 
-  tick() { if (this.room && this.standinAt) this.drawStatus(); }
+  // The stand-in countdown counts down between the server's messages.
+  tick() { if (this.room && this.standinAt && !this.offline) this.drawStatus(); }
 
   drawDice() {
     clear(this.diceBox);
     const roll = this.turn.roll || [], left = [...(this.turn.dice || [])];
+    const said = [];
     for (const d of roll) {
       const i = left.indexOf(d);
       const used = i < 0;
       if (!used) left.splice(i, 1);
-      this.diceBox.append(h("span", { class: "die" + (used ? " used" : ""), text: String(d), "aria-label": `${d}${used ? " (used)" : ""}` }));
+      this.diceBox.append(dieFace(d, used ? " used" : ""));
+      said.push(t(used ? "room.die.used" : "room.die", { d }));
     }
-    for (const d of left) this.diceBox.append(h("span", { class: "die bonus", text: String(d) }));
+    for (const d of left) { this.diceBox.append(dieFace(d, " bonus")); said.push(t("room.die.bonus", { d })); }
+    this.diceBox.setAttribute("aria-label", `${t("room.dice")}: ${said.join(", ") || "—"}`);
   }
 
   drawPlayers() {
@@ -278,16 +462,17 @@ export class RoomPage {
     for (const st of this.room.seats) {
       const me = this.you.includes(st.player);
       const turn = this.turn.player === st.player;
-      const kind = st.kind === "bot" ? `${t("seat.bot")} (${t("seat.level", { n: st.level })})`
-        : st.open ? t("seat.open") : st.standin ? t("seat.standin") : st.present ? t("seat.here") : t("seat.away");
+      const kind = st.kind === "bot" ? t("seat.bot")
+        : st.open ? t("seat.open") : st.standin ? t("seat.standin")
+        : st.present && !(me && this.offline) ? t("seat.here") : t("seat.away");    // offline, this screen is away
       const li = h("li", { class: "player" + (turn ? " turn" : "") + (me ? " me" : "") },
         h("span", { class: "sym", text: seatSymbol(st.seat), "aria-hidden": "true" }),
         h("strong", { text: colourName(st.colour) }), " ",
-        h("span", { class: "pname", text: st.name }),
+        h("span", { class: "pname", text: this.seatName(st) }),
         me ? h("em", { text: ` (${t("seat.you")})` }) : null,
         h("span", { class: "pkind muted", text: ` — ${kind}` }),
         this.room.wins > 1 ? h("span", { class: "score", text: ` ${this.room.score[st.player]}` }) : null,
-        turn ? h("span", { class: "turnmark", text: " ◀", "aria-label": "to play" }) : null);
+        turn ? h("span", { class: "turnmark", text: " ◀", role: "img", "aria-label": t("room.tomove") }) : null);
       li.querySelector(".sym").style.color = colourInk(st.colour);
       li.style.borderColor = colourHex(st.colour);
       this.playersBox.append(li);
@@ -314,29 +499,59 @@ export class RoomPage {
     clear(ul);
     const f = this.filter.trim();
     let list = this.moves;
-    if (list.length > MAX_LISTED && f) list = list.filter((m) => m.t.includes(f));
+    if (list.length > MAX_LISTED && f) list = list.filter((m) => m.t.includes(f) || (m.words?.[getLang()] || "").includes(f));
     const shown = list.slice(0, MAX_LISTED);
+    const off = !this.canAct();
     shown.forEach((m, i) => {
-      const b = h("button", { type: "button", class: "move", dataset: { move: m.t },
+      const words = m.words?.[getLang()];
+      const b = h("button", { type: "button", class: "move", dataset: { move: m.t }, disabled: off,
         onclick: () => this.send(m.t), onmouseenter: () => this.board.preview(m), onmouseleave: () => this.board.preview(null),
         onfocus: () => this.board.preview(m), onblur: () => this.board.preview(null) },
-        i < 9 ? h("kbd", { text: String(i + 1) }) : null, ` ${m.t}`);
+        i < 9 ? h("kbd", { text: String(i + 1), "aria-hidden": "true" }) : null,
+        h("span", { class: "words", text: words || m.t }), words ? h("code", { class: "notation", text: m.t }) : null);
       ul.append(h("li", {}, b));
     });
     this.listed = shown;
     if (list.length > shown.length) ul.append(h("li", { class: "muted", text: t("room.more", { n: list.length - shown.length }) }));
   }
 
+  // The story so far, one sentence a roll; only the lines that changed are redrawn, and the newest
+  // stays in view unless the player has scrolled back to read.
   drawLog() {
-    clear(this.logBox);
-    const lines = logLines(this.log, this.room);
-    let round = 0, n = 0;
-    for (const line of lines) {
-      if (line.r !== round) { round = line.r; n = 0; if (this.room.wins > 1) this.logBox.append(h("li", { class: "round", text: `— ${round} —` })); }
-      n += 1;
-      this.logBox.append(h("li", { text: `${n}. ${line.name} ${line.tokens.join(" ")}` }));
+    const lines = [];
+    let round = 0;
+    for (const tr of turnsOf(this.log)) {
+      if (tr.r !== round) { round = tr.r; if (this.room.wins > 1) lines.push({ cls: "round", text: `— ${round} —` }); }
+      const seat = this.room.seats[tr.p];
+      lines.push({ cls: "turn", text: turnSentence(tr, this.room, this.words), colour: seat && seat.colour, sym: seat ? seatSymbol(seat.seat) : "" });
     }
-    this.logBox.scrollTop = this.logBox.scrollHeight;
+    const box = this.logBox;
+    const items = box.children;
+    while (items.length > lines.length) box.lastChild.remove();
+    lines.forEach((line, i) => {
+      const li = items[i];
+      if (li && li.dataset.text === line.text) return;
+      const el = h("li", { class: line.cls, dataset: { text: line.text } },
+        line.sym ? h("span", { class: "sym", text: line.sym, "aria-hidden": "true" }) : null, h("span", { text: line.text }));
+      if (line.colour) el.style.borderColor = colourHex(line.colour);
+      if (li) box.replaceChild(el, li); else box.append(el);
+    });
+    if (this.logPinned) box.scrollTop = box.scrollHeight;
+  }
+
+  // After a reconnect: what happened since this browser last saw the room.
+  showAway() {
+    const seen = stored(SEEN_KEY, {})[this.code];
+    this.awayBox.hidden = true;
+    if (!this.you.length || seen === undefined || this.room.status === "waiting") return;
+    const sum = awaySummary(this.log, this.room, seen);
+    if (!sum) return;
+    const ok = h("button", { type: "button", text: t("room.away.ok"), onclick: () => { this.awayBox.hidden = true; } });
+    clear(this.awayBox).append(h("h2", { id: "away-title", text: t("room.away.title") }),
+      h("p", { text: t("room.away.count", { n: sum.actions, rolls: sum.rolls }) }),
+      sum.notable.length ? h("ul", {}, sum.notable.slice(-12).map((x) => h("li", { text: x }))) : h("p", { class: "muted", text: t("room.away.quiet") }),
+      ok);
+    this.awayBox.hidden = false;
   }
 
   drawChat() {
@@ -359,7 +574,7 @@ export class RoomPage {
     const copy = h("button", { type: "button", text: t("room.copy"), onclick: async () => {
       try { await navigator.clipboard.writeText(link); copy.textContent = t("room.copied"); } catch { linkInput.select(); }
     } });
-    const linkInput = h("input", { type: "text", readonly: true, value: link, class: "link", "aria-label": "link" });
+    const linkInput = h("input", { type: "text", readonly: true, value: link, class: "link", "aria-label": t("room.link") });
     clear(this.inviteBox).append(h("h2", { text: t("room.invite") }), linkInput, copy,
       h("p", {}, `${t("room.code")}: `, h("strong", { class: "code", text: room.code })));
   }
@@ -372,7 +587,7 @@ export class RoomPage {
     const name = h("input", { type: "text", maxlength: 24, value: myName(), "aria-label": t("lobby.yourname"), placeholder: t("lobby.yourname"), class: "name" });
     clear(this.joinBox).append(h("h2", { text: t("lobby.join") }), h("label", {}, `${t("lobby.yourname")} `, name));
     for (const st of open) {
-      const b = h("button", { type: "button", class: "primary take", dataset: { player: st.player },
+      const b = h("button", { type: "button", class: "primary take", dataset: { player: st.player }, disabled: this.offline,
         text: `${seatSymbol(st.seat)} ${t("room.take", { colour: colourName(st.colour) })}`,
         onclick: async () => {
           try {
@@ -390,7 +605,7 @@ export class RoomPage {
     const room = this.room;
     clear(this.fairBox).append(h("h2", { text: t("room.commit") }), h("code", { class: "hash", text: room.commit }));
     if (room.status === "over") {
-      this.fairBox.append(h("p", { text: t("room.reveal", { seed: room.seed, salt: room.salt }) }));
+      this.fairBox.append(h("p", { class: "reveal", text: t("room.reveal", { seed: room.seed, salt: room.salt }) }));
     }
     this.fairBox.append(h("p", {},
       h("a", { href: `/api/rooms/${room.code}/record`, download: `${room.game}-${room.code}.txt`, text: t("room.record") }),
@@ -398,21 +613,107 @@ export class RoomPage {
       room.status === "over" ? h("a", { href: `#/verify/${room.code}`, text: t("room.verify") }) : null));
   }
 
-  // -- keys -----------------------------------------------------------------------------------
+  // -- the end ------------------------------------------------------------------------------------
+  // The seed and salt revealed at the end, checked here against the commitment shown from the start.
+  seedCheck() {
+    const room = this.room;
+    if (room.seed === null || room.seed === undefined) return null;
+    const ok = commitment(String(room.seed), room.salt) === room.commit.replace(/^sha256:/, "");
+    return h("p", { class: `verdict ${ok ? "ok" : "mismatch"} seed-check`,
+                    text: t(ok ? "room.seed.ok" : "room.seed.bad", { seed: room.seed, salt: room.salt }) });
+  }
+
+  showOver(focus) {
+    const room = this.room;
+    const fig = figures(this.log, room);
+    // places: a match's by its score; a game's by the order the players finished in
+    const ranked = room.wins > 1 ? room.seats.map((s) => s.player).sort((a, b) => room.score[b] - room.score[a]) : [...this.order];
+    if (!ranked.length && this.winner !== null && this.winner !== undefined) ranked.push(this.winner);
+    const rest = room.seats.map((s) => s.player).filter((p) => !ranked.includes(p));
+    const place = (p, i) => {
+      const st = room.seats[p];
+      const li = h("li", { class: "place", dataset: { player: p } },
+        h("span", { class: "sym", text: seatSymbol(st.seat), "aria-hidden": "true" }),
+        h("strong", { text: ` ${colourName(st.colour)}` }), ` ${this.seatName(st)}`,
+        room.wins > 1 ? ` — ${room.score[p]}` : "", i === 0 ? " ★" : "");
+      li.style.borderColor = colourHex(st.colour);
+      li.firstChild.style.color = colourHex(st.colour);
+      return li;
+    };
+    const head = [t("room.fig.player"), t("room.fig.captures"), t("room.fig.lost"),
+                  t(fig.doubles ? "room.fig.doubles" : "room.fig.sixes"), t("room.fig.luck")];
+    const rows = room.seats.map((st) => {
+      const f = fig.players[st.player];
+      const luck = `${f.luck >= 0 ? "+" : "−"}${Math.abs(f.luck).toFixed(2)}`;
+      return h("tr", { dataset: { player: st.player } }, h("th", { scope: "row", text: `${seatSymbol(st.seat)} ${colourName(st.colour)}` }),
+        h("td", { text: String(f.captures) }), h("td", { text: String(f.lost) }), h("td", { text: `${f.hits} / ${f.rolls}` }),
+        h("td", { class: "luck", text: luck }));
+    });
+    const rematch = room.rematch
+      ? h("button", { type: "button", class: "primary rematch", text: t("room.rematch.join"), onclick: () => this.goRematch(room.rematch) })
+      : this.you.length ? h("button", { type: "button", class: "primary rematch", text: t("room.rematch"), onclick: (e) => this.askRematch(e.currentTarget) }) : null;
+    const close = h("button", { type: "button", class: "close", text: t("room.close"), onclick: () => this.hideOver() });
+    clear(this.overBox).append(h("div", { class: "over-card" },
+      h("h2", { id: "over-title", text: `${t("room.over.title")} — ${this.statusText()}` }),
+      room.rematch ? h("p", { class: "rematch-ready", text: t("room.rematch.ready") }) : null,
+      h("h3", { text: t("room.places") }),
+      h("ol", { class: "places" }, ranked.map(place), rest.map((p) => place(p, -1))),
+      h("div", { class: "figures-wrap" }, h("table", { class: "figures" },
+        h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col", text: x })))), h("tbody", {}, rows))),
+      h("p", { class: "help", text: t("room.luck.help", { e: fig.expected.toFixed(1) }) }),
+      this.seedCheck(),
+      h("div", { class: "over-actions" }, rematch,
+        h("a", { class: "button newgame", href: `#/?game=${encodeURIComponent(room.game)}`, text: t("room.newgame") }),
+        h("a", { class: "button lobby", href: "#/", text: t("room.lobby") }),
+        h("a", { class: "button replay", href: `#/replay/${room.code}`, text: t("room.replay") }),
+        close)));
+    if (this.overClosed && !focus) return;
+    this.overBox.hidden = false;
+    if (focus) (this.overBox.querySelector(".rematch") || close).focus();
+  }
+
+  hideOver() { this.overBox.hidden = true; this.overClosed = true; this.resultsButton.focus(); }
+
+  async askRematch(button) {
+    button.disabled = true;
+    button.textContent = t("room.rematch.making");
+    try {
+      const res = await postJSON(`/api/rooms/${this.code}/rematch`, { token: tokenFor(this.code) });
+      this.goRematch(res.code);
+    } catch (e) {
+      button.disabled = false;
+      button.textContent = t("room.rematch");
+      this.showError({ code: "rematch", message: e.message });
+    }
+  }
+
+  // Every player's token holds their seat in the rematch too: this browser remembers it there.
+  goRematch(code) {
+    const token = tokenFor(this.code);
+    if (token) rememberToken(code, token);
+    location.hash = `#/room/${code}`;
+  }
+
+  // -- keys (by the key's place, so they work on any keyboard layout) ---------------------------------
   key(e) {
+    const menu = this.section.querySelector(".settings");
+    if (e.code === "Escape" && menu && menu.open) { menu.open = false; menu.querySelector("summary").focus(); e.preventDefault(); return; }
     const tag = (document.activeElement && document.activeElement.tagName) || "";
-    if (["INPUT", "TEXTAREA", "SELECT"].includes(tag) || e.ctrlKey || e.metaKey || e.altKey) return;
-    if ((e.key === "r" || e.key === "R" || (e.key === " " && tag !== "BUTTON" && !document.activeElement.closest?.("svg"))) && this.canRoll()) {
+    if (["INPUT", "TEXTAREA", "SELECT"].includes(tag) || e.ctrlKey || e.metaKey || e.altKey || !this.room) return;
+    if (e.code === "Escape" && !this.overBox.hidden) { this.hideOver(); e.preventDefault(); return; }
+    const onBoard = document.activeElement.closest?.("svg");
+    if ((e.code === "KeyR" || (e.code === "Space" && tag !== "BUTTON" && !onBoard)) && this.canRoll()) {
       e.preventDefault();
       this.send("roll");
       return;
     }
-    if (/^[1-9]$/.test(e.key) && this.canMove() && this.listed) {
-      const m = this.listed[Number(e.key) - 1];
+    const digit = /^(?:Digit|Numpad)([1-9])$/.exec(e.code);
+    if (digit && this.canMove() && this.listed) {
+      const m = this.listed[Number(digit[1]) - 1];
       if (m) { e.preventDefault(); this.send(m.t); }
       return;
     }
-    if (e.key === "b" && this.canMove()) { this.board.focusFirst(); e.preventDefault(); }
-    if (e.key === "Escape") this.board.key(e);
+    if (e.code === "KeyB" && this.canMove()) { this.board.focusFirst(); e.preventDefault(); }
+    if (e.code === "Escape") this.board.key(e);
   }
 }

@@ -41,10 +41,16 @@ export async function verifyPage(root, code) {
     const text = area.value;
     try {
       const local = await checkInBrowser(text);
+      if (local.commitment === "unrevealed") {      // an unfinished game: its seed is secret, nothing to check yet
+        out.append(h("p", { class: "verdict neutral", id: "commit-verdict", text: t("verify.unfinished") }));
+        return;
+      }
       const ok = local.rolls.filter((r) => r.ok).length;
       out.append(h("p", { class: `verdict ${local.commitment}`, id: "commit-verdict", text: t(`verify.commit.${local.commitment}`) }));
-      out.append(h("p", { class: ok === local.rolls.length ? "verdict ok" : "verdict mismatch", id: "rolls-verdict",
-                          text: t("verify.rolls", { ok, n: local.rolls.length }) }));
+      if (local.rolls.length) {
+        out.append(h("p", { class: ok === local.rolls.length ? "verdict ok" : "verdict mismatch", id: "rolls-verdict",
+                            text: t("verify.rolls", { ok, n: local.rolls.length }) }));
+      }
       const bad = local.rolls.filter((r) => !r.ok).slice(0, 20);
       if (bad.length) out.append(h("ul", {}, bad.map((r) => h("li", { text: t("verify.roll", { r: r.round, line: r.line, player: r.player, dice: r.dice.join("-"), exp: r.expected.join("-") }) }))));
     } catch (e) {

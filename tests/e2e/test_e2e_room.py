@@ -1,0 +1,547 @@
+"""The room page as players use it, in Chromium, in English and Russian, on a
+1280x900 screen and a 390x844 touch phone: the game told in plain words, the
+game-over screen (places, figures, the seed checked in the browser, rematch,
+replay), turn alerts, remembered options, the stand-in countdown, double
+clicks, a bad room code, a lost connection, translated labels, keys on a
+Russian layout, verifying an unfinished game, a board that does not jump, one
+announcement a change, and "while you were away"."""
+import json
+import re
+import urllib.request
+
+import pytest
+from websockets.sync.client import connect
+
+from pachisi.web.testing import LiveServer
+
+pytestmark = pytest.mark.timeout(900)
+ROOM = ".room"
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+SCREENS = {"desktop": DESKTOP, "phone": PHONE}
+BOTH = [("en", "desktop"), ("ru", "phone")]
+EVERY = [("en", "desktop"), ("en", "phone"), ("ru", "desktop"), ("ru", "phone")]
+COLOUR = {"en": {"red": "Red", "green": "Green", "yellow": "Yellow", "blue": "Blue"},
+          "ru": {"red": "Красный", "green": "Зелёный", "yellow": "Жёлтый", "blue": "Синий"}}
+OWNER_RU = {"red": "Красного", "green": "Зелёного", "yellow": "Жёлтого", "blue": "Синего"}
+
+
+def post(server, path, body):
+    req = urllib.request.Request(server.url + path, data=json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req) as r:
+        return json.load(r)
+
+
+def create(server, game="ludo", seats=("local", "bot"), **kw):
+    body = {"game": game, "seats": [{"kind": k, "level": 3} if k == "bot" else {"kind": k, "name": f"P{i}"}
+                                    for i, k in enumerate(seats)], **kw}
+    return post(server, "/api/rooms", body)
+
+
+def snapshot(server, code):
+    """The room as the server tells it to a spectator (with its whole log)."""
+    with connect(f"{server.ws_url}/ws/{code}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": None}))
+        while True:
+            m = json.loads(ws.recv())
+            if m["type"] == "state":
+                return m
+
+
+def open_room(browser, server, code, token=None, lang="en", screen="desktop", init=""):
+    ctx = browser.new_context(**SCREENS[screen])
+    tokens = {code: token} if token else {}
+    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));"
+                        f"if (!localStorage.getItem('pachisi.tokens')) localStorage.setItem('pachisi.tokens', "
+                        f"JSON.stringify({json.dumps(tokens)}));" + init)
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(f"{server.url}/#/room/{code}")
+    page.wait_for_selector(".board .sq")
+    page.wait_for_function("() => document.querySelector('.room').dataset.seq !== undefined")
+    return ctx, page
+
+
+def seq(page):
+    return int(page.get_attribute(ROOM, "data-seq") or -1)
+
+
+def wait_after(page, before, timeout=60000):
+    page.wait_for_function("s => Number(document.querySelector('.room').dataset.seq) > s", arg=before,
+                           timeout=timeout)
+
+
+def my_turn(page):
+    you = (page.get_attribute(ROOM, "data-you") or "").split(",")
+    return page.get_attribute(ROOM, "data-status") == "playing" and page.get_attribute(ROOM, "data-turn") in you \
+        and page.get_attribute(ROOM, "data-phase") in ("roll", "move")
+
+
+def act(page):
+    before = seq(page)
+    page.locator("body").press("r" if page.get_attribute(ROOM, "data-phase") == "roll" else "1")
+    wait_after(page, before)
+
+
+def play_to_end(page, limit=4000):
+    for _ in range(limit):
+        if page.get_attribute(ROOM, "data-status") == "over":
+            return
+        if my_turn(page):
+            act(page)
+        else:
+            page.wait_for_timeout(30)
+    raise AssertionError("the game did not end")
+
+
+def roll_until_move(page):
+    """Hotseat: roll (every seat is this screen's) until a roll leaves a move to make."""
+    for _ in range(200):
+        if page.get_attribute(ROOM, "data-phase") == "move":
+            return
+        act(page)
+    raise AssertionError("no roll gave a move")
+
+
+# -- the story and the end ---------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_the_log_tells_every_roll_in_plain_words_and_the_end_shows_places_figures_and_the_checked_seed(
+        browser, server, lang, screen):
+    room = create(server)
+    code = room["code"]
+    ctx, page = open_room(browser, server, code, room["token"], lang, screen)
+    try:
+        play_to_end(page)
+        page.wait_for_selector(".over:not([hidden]) .over-card")
+        final = snapshot(server, code)
+        log, seats = final["log"], final["room"]["seats"]
+        colour = {s["player"]: s["colour"] for s in seats}
+        # one sentence a roll, nothing lost, the newest in view; colours in the page's language
+        lines = page.locator(".log li > span:last-child").all_inner_texts()
+        rolls = [x for x in log if x["k"] == "roll"]
+        assert len(lines) == len(rolls)
+        first = rolls[0]
+        word = "rolled" if lang == "en" else "выбросил"
+        assert lines[0].startswith(f"{COLOUR[lang][colour[first['p']]]} {word} {first['v']}")
+        if lang == "ru":
+            assert not re.search(r"\b(red|yellow|Red|Yellow)\b", " ".join(lines))
+        # who captured whom, as the server's events say
+        captures = [(x, e) for x in log for e in x["e"] if e["kind"] == "captured"]
+        text = "\n".join(lines)
+        for _, e in captures[:3]:
+            by, victim, piece = colour[e["b"]], colour[e["player"]], "abcd"[e["piece"]]
+            said = (f"{COLOUR['en'][by]} captured {COLOUR['en'][victim]}'s {piece}" if lang == "en"
+                    else f"{COLOUR['ru'][by]} съел фишку {piece} {OWNER_RU[victim]}")
+            assert said in text
+        winner = final["winner"]
+        assert (f"{COLOUR['en'][colour[winner]]} wins!" if lang == "en"
+                else f"{COLOUR['ru'][colour[winner]]} победил!") in lines[-1]
+        last_box = page.locator(".log li").last.bounding_box()
+        log_box = page.locator(".log").bounding_box()
+        assert last_box["y"] + last_box["height"] <= log_box["y"] + log_box["height"] + 1
+        # the game-over screen: places, figures, luck, the seed checked against the commitment
+        over = page.locator(".over-card")
+        assert over.locator(".places li").first.get_attribute("data-player") == str(winner)
+        for s in seats:
+            p = s["player"]
+            row = over.locator(f".figures tr[data-player='{p}'] td")
+            took = sum(1 for _, e in captures if e["b"] == p)
+            lost = sum(1 for _, e in captures if e["player"] == p)
+            mine = [int(d) for x in rolls if x["p"] == p for d in x["v"].split("-")]
+            sixes = sum(1 for x in rolls if x["p"] == p and x["v"] == "6")
+            luck = sum(mine) / len(mine) - 3.5
+            assert row.nth(0).inner_text() == str(took) and row.nth(1).inner_text() == str(lost)
+            assert row.nth(2).inner_text() == f"{sixes} / {sum(1 for x in rolls if x['p'] == p)}"
+            assert row.nth(3).inner_text() == f"{'+' if luck >= 0 else '−'}{abs(luck):.2f}"
+        seed = final["room"]["seed"]
+        assert isinstance(seed, str) and int(seed) > 2 ** 53              # beyond JavaScript's exact integers
+        record = urllib.request.urlopen(f"{server.url}/api/rooms/{code}/record").read().decode()
+        assert f'[Seed "{seed}"]' in record
+        check = over.locator(".seed-check")
+        assert "ok" in check.get_attribute("class") and seed in check.inner_text() and final["room"]["salt"] in check.inner_text()
+        assert seed in page.inner_text(".fair .reveal")
+        assert over.locator("a.replay").get_attribute("href") == f"#/replay/{code}"
+        assert over.locator("a.lobby").get_attribute("href") == "#/"
+        page.screenshot(path=f"/tmp/room-over-{lang}-{screen}.png")
+        # a rematch: a new room, the same seats, this browser in its seat
+        over.locator("button.rematch").click()
+        page.wait_for_function("c => location.hash.startsWith('#/room/') && !location.hash.endsWith(c)", arg=code)
+        page.wait_for_function("() => document.querySelector('.room') && document.querySelector('.room').dataset.you === '0'")
+        new = re.search(r"#/room/(\w+)", page.url).group(1)
+        info = json.load(urllib.request.urlopen(f"{server.url}/api/rooms/{new}"))
+        assert [(s["kind"], s["name"], s["level"]) for s in info["seats"]] == \
+            [(s["kind"], s["name"], s["level"]) for s in seats]
+        assert page.get_attribute(ROOM, "data-status") == "playing"
+        assert not page.errors
+    finally:
+        ctx.close()
+
+
+def test_people_still_in_the_finished_room_are_offered_the_rematch(browser, server):
+    room = create(server)
+    code = room["code"]
+    ctx, page = open_room(browser, server, code, room["token"])
+    try:
+        play_to_end(page)
+        other = ctx.new_page()                         # the same player in another tab
+        other.goto(f"{server.url}/#/room/{code}")
+        other.wait_for_selector(".over:not([hidden]) button.rematch")
+        assert other.inner_text(".over button.rematch") == "Rematch"
+        page.click(".over button.rematch")
+        other.wait_for_selector(".over .rematch-ready")
+        assert other.inner_text(".over button.rematch") == "Join the rematch"
+        other.click(".over button.rematch")
+        other.wait_for_function("() => document.querySelector('.room') && document.querySelector('.room').dataset.you === '0'")
+        assert other.url.split("#/room/")[1] == page.url.split("#/room/")[1] != code
+    finally:
+        ctx.close()
+
+
+# -- alerts and options --------------------------------------------------------------------------------
+HIDDEN = """
+window.__hidden = false; window.__buzz = []; window.__beeps = 0;
+Object.defineProperty(document, 'hidden', { get: () => window.__hidden });
+Object.defineProperty(document, 'visibilityState', { get: () => window.__hidden ? 'hidden' : 'visible' });
+navigator.vibrate = (p) => { window.__buzz.push(p); return true; };
+window.AudioContext = class { constructor() { this.currentTime = 0; this.destination = {}; }
+  createOscillator() { window.__beeps++; return { frequency: {}, connect: (g) => g, start() {}, stop() {} }; }
+  createGain() { return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect: (d) => d }; } };
+"""
+
+
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_a_hidden_tab_is_told_when_it_is_your_turn(browser, server, lang, screen):
+    room = create(server)
+    ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen, init=HIDDEN)
+    try:
+        page.click(".settings summary")
+        page.check("[data-set=sound]")                   # turning sound on lets the player hear it once
+        page.click(".settings summary")
+        beeps = page.evaluate("() => window.__beeps")
+        assert beeps == 1 and page.evaluate("() => window.__buzz.length") == 0
+        for _ in range(50):                         # until this screen acts and the bot has the turn
+            if my_turn(page):
+                page.evaluate("() => { window.__hidden = true; }")
+                act(page)
+            if not my_turn(page):
+                break
+        page.wait_for_function("() => document.querySelector('.room').dataset.phase === 'roll' && "
+                               "document.querySelector('.room').dataset.turn === '0'", timeout=60000)
+        title = "• Your turn — pachisi" if lang == "en" else "• Ваш ход — pachisi"
+        page.wait_for_function("t => document.title === t", arg=title)
+        assert page.evaluate("() => window.__beeps") == beeps + 1 and page.evaluate("() => window.__buzz.length") == 1
+        page.evaluate("() => { window.__hidden = false; document.dispatchEvent(new Event('visibilitychange')); }")
+        assert page.title() != title and room["code"] in page.title()
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_options_are_remembered_and_auto_roll_and_auto_move_play_for_you(browser, server, lang, screen):
+    room = create(server, seats=("local", "local"))
+    ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen)
+    try:
+        page.click(".settings summary")
+        page.check("[data-set=autoRoll]")
+        page.check("[data-set=autoMove]")
+        page.select_option("[data-set=speed]", "slow")
+        page.reload()
+        page.wait_for_selector(".board .sq")
+        assert page.is_checked("[data-set=autoRoll]") and page.is_checked("[data-set=autoMove]")
+        assert page.input_value("[data-set=speed]") == "slow"
+        assert not page.is_checked("[data-set=sound]")
+        # the rolls make themselves, and a roll with one legal move plays it: only a choice is pressed
+        pressed = 0
+        while seq(page) < 40:
+            if page.get_attribute(ROOM, "data-phase") == "move" and page.locator(".movelist button.move").count() > 1:
+                act(page)
+                pressed += 1
+            else:
+                page.wait_for_timeout(50)
+        log = snapshot(server, room["code"])["log"]
+        assert pressed < sum(1 for x in log if x["k"] == "move")
+        assert all(x["by"] == "person" for x in log)
+    finally:
+        ctx.close()
+
+
+# -- defects -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_the_stand_in_countdown_counts_down(browser, server, lang, screen):
+    room = create(server, seats=("local", "invite"), absent_after=40)
+    post(server, f"/api/rooms/{room['code']}/join", {"player": 1, "name": "Bob"})     # Bob takes the seat and goes
+    ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen)
+    try:
+        for _ in range(100):
+            if page.get_attribute(ROOM, "data-turn") == "1":
+                break
+            act(page)
+        pattern = r"takes over in (\d+) s" if lang == "en" else r"через (\d+) с"
+        page.wait_for_function("p => new RegExp(p).test(document.querySelector('.status').textContent)", arg=pattern)
+        first = int(re.search(pattern, page.inner_text(".status")).group(1))
+        page.wait_for_function("([p, n]) => Number((new RegExp(p).exec(document.querySelector('.status').textContent) || [])[1]) < n",
+                               arg=[pattern, first - 1], timeout=10000)
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_a_double_click_on_roll_rolls_once_and_shows_no_error(browser, server, lang, screen):
+    room = create(server, seats=("local", "local"))
+    ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen)
+    try:
+        before = seq(page)
+        disabled = page.evaluate("() => { const b = document.querySelector('button.roll'); b.click(); const d = b.disabled; b.click(); return d; }")
+        assert disabled
+        wait_after(page, before)
+        page.wait_for_timeout(500)
+        assert seq(page) == before + 1
+        assert page.locator(".alert").is_hidden()
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,screen", EVERY)
+def test_a_bad_room_code_shows_a_page_that_says_so_with_the_way_back(browser, server, lang, screen):
+    ctx = browser.new_context(**SCREENS[screen])
+    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify('{lang}'))")
+    page = ctx.new_page()
+    try:
+        for code in ("BAD-CODE!", "ZZZZZZ"):
+            page.goto(f"{server.url}/#/room/{code}")
+            page.wait_for_selector(".notfound")
+            assert page.inner_text(".notfound h1") == ("No such room" if lang == "en" else "Такой комнаты нет")
+            assert code in page.inner_text(".notfound")
+            assert page.locator(".chat-form, .board, .room").count() == 0
+        page.click(".notfound a[href='#/']")
+        page.wait_for_function("() => location.hash === '#/'")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_without_a_connection_the_room_greys_out_says_so_and_comes_back(browser, tmp_path, lang, screen):
+    with LiveServer(f"sqlite:///{tmp_path / 'web.db'}", bot_delay=0.05, rate=50) as srv:
+        room = create(srv, seats=("local", "local"))
+        ctx, page = open_room(browser, srv, room["code"], room["token"], lang, screen)
+        try:
+            page.wait_for_function("() => !document.querySelector('button.roll').disabled")
+            srv.stop()
+            page.wait_for_selector(".banner:not([hidden])")
+            assert "reconnecting" in page.inner_text(".banner") or "переподключаемся" in page.inner_text(".banner")
+            assert page.is_disabled("button.roll")
+            assert "offline" in page.get_attribute(ROOM, "class")
+            assert page.evaluate("() => getComputedStyle(document.querySelector('.board-host')).opacity") == "0.45"
+            page.screenshot(path=f"/tmp/room-offline-{lang}-{screen}.png")
+            before = seq(page)
+            page.locator("body").press("r")                # nothing is sent, nothing pretends
+            srv.start()
+            page.wait_for_selector(".banner", state="hidden", timeout=30000)
+            assert seq(page) == before and page.is_enabled("button.roll")
+            act(page)
+        finally:
+            ctx.close()
+
+
+@pytest.mark.parametrize("lang,screen", EVERY)
+def test_bots_labels_and_dice_are_named_in_the_pages_language(browser, server, lang, screen):
+    room = create(server, seats=("local", "bot", "invite"))
+    ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen)
+    try:
+        players = page.inner_text(".players")
+        assert "bot 3" not in players and "bot3" not in players
+        assert page.get_attribute(".invite input.link", "aria-label") == ("Invitation link" if lang == "en" else "Ссылка-приглашение")
+        assert page.get_attribute(".dice", "aria-label").startswith("Dice" if lang == "en" else "Кубики")
+        if lang == "ru":
+            assert not re.search(r"\b(Red|Green|Yellow|Blue|Bot|here|away)\b", players)
+    finally:
+        ctx.close()
+
+
+def test_keys_work_on_a_russian_keyboard_layout(browser, server):
+    room = create(server, seats=("local", "local"))
+    ctx, page = open_room(browser, server, room["code"], room["token"], "ru")
+    try:
+        for _ in range(200):                     # R on a Russian layout types "к": the key's place counts
+            before = seq(page)
+            if page.get_attribute(ROOM, "data-phase") == "move":
+                break
+            page.evaluate("() => document.dispatchEvent(new KeyboardEvent('keydown', {key: 'к', code: 'KeyR', bubbles: true}))")
+            wait_after(page, before)
+        # B ("и" on a Russian layout) goes to the board: the page takes the key
+        assert page.evaluate("() => !document.dispatchEvent(new KeyboardEvent('keydown', "
+                             "{key: 'и', code: 'KeyB', bubbles: true, cancelable: true}))")
+        before = seq(page)
+        page.evaluate("() => { document.activeElement.blur(); document.dispatchEvent(new KeyboardEvent('keydown', {key: '1', code: 'Digit1', bubbles: true})); }")
+        wait_after(page, before)
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_verifying_an_unfinished_game_says_there_is_nothing_to_check_yet(browser, server, lang, screen):
+    room = create(server, seats=("local", "local"))
+    ctx = browser.new_context(**SCREENS[screen])
+    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify('{lang}'))")
+    page = ctx.new_page()
+    try:
+        page.goto(f"{server.url}/#/verify/{room['code']}")
+        page.wait_for_selector("#commit-verdict")
+        verdict = page.locator("#commit-verdict")
+        assert "neutral" in verdict.get_attribute("class") and "ok" not in verdict.get_attribute("class").split()
+        assert ("not finished" if lang == "en" else "не окончена") in verdict.inner_text()
+        assert page.locator("#rolls-verdict").count() == 0 and "0 of 0" not in page.inner_text("main")
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_on_a_phone_no_key_hints_and_the_board_stays_put_between_roll_and_move(browser, server, lang):
+    room = create(server, seats=("local", "local"))
+    ctx, page = open_room(browser, server, room["code"], room["token"], lang, "phone")
+    try:
+        assert page.locator(".keys").is_hidden()
+        assert all(not k.is_visible() for k in page.locator("kbd").all())
+        top = page.locator(".board").bounding_box()["y"]
+        roll_until_move(page)
+        page.screenshot(path=f"/tmp/room-phone-move-{lang}.png")
+        assert page.locator(".board").bounding_box()["y"] == top
+        assert all(not k.is_visible() for k in page.locator("kbd").all())
+        act(page)
+        assert page.locator(".board").bounding_box()["y"] == top
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_screen_readers_hear_each_change_once(browser, server, lang, screen):
+    room = create(server, seats=("local", "local"))
+    ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen)
+    try:
+        # the status line is not a live region of its own: the announcer says each change once
+        assert page.get_attribute(".status", "role") is None and page.get_attribute(".status", "aria-live") is None
+        assert page.locator("#announce[aria-live]").count() == 1
+        act(page)
+        page.wait_for_function("() => document.getElementById('announce').textContent.length > 0")
+        said = page.inner_text("#announce")
+        assert ("rolls" if lang == "en" else "бросает") in said
+    finally:
+        ctx.close()
+
+
+def test_a_player_back_after_a_while_is_told_what_happened(browser, server):
+    room = create(server, seats=("local", "invite"), absent_after=1)
+    bob = post(server, f"/api/rooms/{room['code']}/join", {"player": 1, "name": "Bob"})
+    b_ctx, b = open_room(browser, server, room["code"], bob["token"], "ru", "phone")
+    b.close()                                       # Bob saw the start, then went away
+    a_ctx, a = open_room(browser, server, room["code"], room["token"])
+    try:
+        start = seq(a)
+        while seq(a) < start + 8:                   # Ann plays; a stand-in bot plays Bob's turns
+            if my_turn(a):
+                act(a)
+            else:
+                a.wait_for_timeout(50)
+        b = b_ctx.new_page()                        # Bob comes back in the same browser
+        b.goto(f"{server.url}/#/room/{room['code']}")
+        b.wait_for_selector(".away:not([hidden])")
+        b.screenshot(path="/tmp/room-away-ru-phone.png")
+        text = b.inner_text(".away")
+        assert "Пока вас не было" in text
+        n = int(re.search(r"Сделано действий: (\d+)", text).group(1))
+        assert n >= 8
+        b.click(".away button")
+        assert b.locator(".away").is_hidden()
+    finally:
+        a_ctx.close()
+        b_ctx.close()
+
+
+def serious_violations(page):
+    from axe_playwright_python.sync_playwright import Axe
+    found = Axe().run(page).response["violations"]
+    return [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in found if v["impact"] in ("serious", "critical")]
+
+
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_the_room_its_menu_its_end_and_a_bad_code_pass_an_accessibility_check(browser, server, lang, screen):
+    room = create(server, seats=("local", "bot"))
+    ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen)
+    try:
+        act(page)
+        assert serious_violations(page) == []
+        page.click(".settings summary")
+        assert serious_violations(page) == []
+        watched = create(server, seats=("bot", "bot"))                  # a game the bots play to its end
+        for _ in range(1200):
+            if json.load(urllib.request.urlopen(f"{server.url}/api/rooms/{watched['code']}"))["status"] == "over":
+                break
+            page.wait_for_timeout(100)
+        page.goto(f"{server.url}/#/room/{watched['code']}")
+        page.wait_for_selector(".over:not([hidden]) .over-card")
+        assert page.locator(".over button.rematch").count() == 0          # a spectator has no seat to rematch
+        assert serious_violations(page) == []
+        page.goto(f"{server.url}/#/room/NOPE42")
+        page.wait_for_selector(".notfound")
+        assert serious_violations(page) == []
+    finally:
+        ctx.close()
+
+
+STORY = {
+    "en": ["Red rolled 6-6 and played 6a, 6b; Red's a comes out; Red captured Blue's c; Red rolls again: for the capture",
+           "Blue rolled 3-1; the 3 and the 1 cannot be played and are lost",
+           "Red rolled 5-2 and played 5b; Red earns a bonus move of 10 for a piece home; Red's b is home; Red wins!",
+           "Blue rolled 6-6 and played 6d; Blue's d is sent back: a missed capture, called by Red; "
+           "Blue missed a capture: Red may call it",
+           "Red rolled 1-1; Red's a hides in a shelter; Blue's d jumps; Blue's c is pushed on; "
+           "Blue's b is flushed out of its shelter; Red rolls again to get going (2 tries left); Blue finishes in place 2"],
+    "ru": ["Красный выбросил 6-6 и сходил 6a, 6b; фишка a Красного выходит на доску; Красный съел фишку c Синего; "
+           "Красный бросает ещё раз: за взятие",
+           "Синий выбросил 3-1; 3 и 1 не сыграть — очки сгорают",
+           "Красный выбросил 5-2 и сходил 5b; Красный получает бонусный ход на 10 за фишку в доме; фишка b Красного дома; "
+           "Красный победил!",
+           "Синий выбросил 6-6 и сходил 6d; фишка d Синего отправлена назад: пропущенное взятие, заметил Красный; "
+           "Синий пропустил взятие: Красный может это заметить",
+           "Красный выбросил 1-1; фишка a Красного прячется в укрытие; фишка d Синего прыгает; "
+           "фишку c Синего подтолкнули дальше; фишку b Синего выгнали из укрытия; "
+           "Красный бросает снова, чтобы выйти (попыток осталось: 2); Синий финишировал: место 2"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_kind_of_event_is_told_in_words(browser, server, lang):
+    """The story's sentences for every event the engine reports, from a made-up log."""
+    ctx = browser.new_context(**DESKTOP)
+    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify('{lang}'))")
+    page = ctx.new_page()
+    try:
+        page.goto(server.url + "/")
+        ev = lambda kind, p, piece=0, a=0, b=0: {"kind": kind, "player": p, "piece": piece, "a": a, "b": b}  # noqa: E731
+        log = [
+            {"n": 0, "r": 1, "p": 0, "k": "roll", "v": "6-6", "by": "person", "e": []},
+            {"n": 1, "r": 1, "p": 0, "k": "move", "v": "6a", "by": "person", "e": [ev("entered", 0, 0)]},
+            {"n": 2, "r": 1, "p": 0, "k": "move", "v": "6b", "by": "person",
+             "e": [ev("captured", 1, 2, 5, 0), ev("extra_roll", 0)]},
+            {"n": 3, "r": 1, "p": 1, "k": "roll", "v": "3-1", "by": "bot", "e": [ev("burned", 1, 0, 3), ev("burned", 1, 0, 1)]},
+            {"n": 4, "r": 1, "p": 0, "k": "roll", "v": "5-2", "by": "person", "e": []},
+            {"n": 5, "r": 1, "p": 0, "k": "move", "v": "5b", "by": "person",
+             "e": [ev("bonus", 0, 0, 10), ev("finished", 0, 1), ev("won", 0, 0, 1)]},
+            {"n": 6, "r": 1, "p": 1, "k": "roll", "v": "6-6", "by": "bot", "e": []},
+            {"n": 7, "r": 1, "p": 1, "k": "move", "v": "6d", "by": "bot",
+             "e": [ev("penalty", 1, 3, 4, 0), ev("claim", 1, 0, 0, 1)]},
+            {"n": 8, "r": 1, "p": 0, "k": "roll", "v": "1-1", "by": "person",
+             "e": [ev("sheltered", 0, 0), ev("jumped", 1, 3), ev("pushed", 1, 2), ev("flushed", 1, 1),
+                   ev("reroll", 0, 0, 2), ev("won", 1, 0, 2)]},
+        ]
+        room = {"game": "mandavoshka", "piece_names": "abcd", "dice": [[1, 6], [1, 6]],
+                "seats": [{"player": 0, "colour": "red"}, {"player": 1, "colour": "blue"}]}
+        said = page.evaluate("""async ([log, room]) => {
+            const s = await import('/static/js/story.js');
+            return s.turnsOf(log).map((tr) => s.turnSentence(tr, room));
+        }""", [log, room])
+        assert said == STORY[lang]
+    finally:
+        ctx.close()
