@@ -62,7 +62,10 @@ def test_a_diagram_must_be_a_legal_move_of_a_valid_position():
     good = '```diagram\n{"position": {"players": 2, "pieces": [[10, -1, -1, -1], [40, -1, -1, -1]]}, ' \
            '"dice": [4], "move": "4a", "caption": "a capture"}\n```\n'
     html, diagrams = render_play("# Ludo\n\n" + good, "ludo")
-    assert diagrams[0]["move"]["t"] == "4a" and diagrams[0]["after"]["off"]["1"]["yard"] == 4
+    d = diagrams[0]
+    kinds = {(r, c): (kind, label) for r, c, kind, _owner, label, *_ in d["layout"]["squares"]}
+    blue = [kinds[r, c] for r, c, player, *_ in d["after"]["pieces"] if player == 1]
+    assert d["move"]["t"] == "4a" and blue == [("store", "yard")] * 4      # the captured piece is back in its yard
     with pytest.raises(Error, match=r"page, diagram at line 3: 5a is not a legal move there; legal: 4a"):
         render_play("# Ludo\n\n" + good.replace('"move": "4a"', '"move": "5a"'), "ludo")
     with pytest.raises(Error, match="diagram at line 1"):

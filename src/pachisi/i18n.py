@@ -704,6 +704,17 @@ RU = {
     "plot saved to {path}": "график сохранён в {path}",
     "bot": "бот", "games": "партии", "wins": "победы", "win rate": "доля побед", "95% CI": "95% ДИ",
 
+    # -- the RL environments (pachisi.rl): arguments refused --------------------------------------
+    "illegal is {choices}, not {value!r}": "illegal — это {choices}, а не {value!r}",
+    "max_rolls is a whole number from 1, not {value!r}": "max_rolls — целое число от 1, а не {value!r}",
+    "penalty is a number, not {value!r}": "penalty — число, а не {value!r}",
+    "give one opponent per other seat: {count}, not {given}":
+        "нужен один соперник на каждое другое место: {count}, а не {given}",
+    "render_mode is {modes} or None, not {value!r}": "render_mode — это {modes} или None, а не {value!r}",
+    "seat is a player from 0 to {last}, not {value!r}": "seat — игрок от 0 до {last}, а не {value!r}",
+    "an opponent is a level (level1 ... level5), a bot ({bots}) or a Bot, not {value!r}":
+        "соперник — это уровень (level1 ... level5), бот ({bots}) или объект Bot, а не {value!r}",
+
     # -- the lobby: short names of the house rules, of their values and of the presets (web/catalogue.py) --
     "Play on for the places": "Доигрывать за места", "Who starts": "Кто начинает",
     "Starting fences": "Начальные заборы", "Overshooting the centre": "Перебор у входа в центр",
