@@ -82,6 +82,26 @@ def test_one_click_starts_a_game_against_middling_bots_at_once(ui, server):
     assert not page.errors
 
 
+@each([("en", "desktop"), ("ru", "phone")])
+def test_the_game_over_screens_new_game_opens_the_lobby_set_for_that_game(ui, server):
+    page = ui()
+    page.goto(server.url + "/#/?game=kimbo")            # the "new game" link of a finished Kimbo room
+    page.wait_for_selector("#create")
+    assert page.input_value("#game") == "kimbo" and not page.locator(".notfound").count()
+    assert not page.errors
+
+
+@each([("en", "desktop")])
+def test_a_lobby_still_loading_never_draws_over_the_page_opened_meanwhile(ui, server):
+    page = ui()
+    page.route("**/api/lobby", lambda route: (page.wait_for_timeout(1500), route.continue_()))
+    page.goto(server.url + "/")                         # the lobby waits for its data ...
+    page.evaluate("location.hash = '#/verify'")         # ... while the player goes elsewhere
+    page.wait_for_selector(".verify, textarea")
+    page.wait_for_timeout(2500)                         # the lobby's data has come meanwhile
+    assert not page.locator("#create, .quick-play").count()
+
+
 @each(BOTH)
 def test_presets_house_rules_values_and_bot_levels_have_names_in_the_language(ui, server):
     page = ui()

@@ -430,7 +430,7 @@ def replay_frames(text):
                     frame("move", token, player, events)
     return {"game": game.name, "title": game.title, "players": game.players,
             "colours": [game.player_name(p) for p in range(game.players)], "seat_colours": list(game.colours),
-            "seats": [int(x) for x in game.seats],
+            "seats": [int(x) for x in game.seats], "dice": [list(r) for r in game.dice_ranges()],
             "piece_names": game.piece_names, "headers": headers, "frames": frames}
 
 

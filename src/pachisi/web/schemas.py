@@ -243,6 +243,7 @@ class ReplayOut(BaseModel):
     colours: list[str]              # by player
     seat_colours: list[str]         # by seat
     seats: list[int]
+    dice: list[list[int]]           # each die's lowest and highest face
     piece_names: str
     headers: list[dict[str, str]]
     frames: list[ReplayFrame]

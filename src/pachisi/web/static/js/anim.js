@@ -25,9 +25,10 @@ export function dieFace(value, size = 40) {
 }
 
 // Show `values` as dice in `el`: a short tumble through other faces first (none with reduced
-// motion; a fixed cycle, not random: the roll itself is the server's), with the dice sound when on.  Returns a promise that settles when they rest.
-export function rollDice(el, values, { ms = 450, size = 40 } = {}) {
-  const show = (vals) => { clear(el).append(...vals.map((v) => dieFace(v, size))); };
+// motion; a fixed cycle, not random: the roll itself is the server's), with the dice sound when on;
+// `face(value)` draws one die (default: this module's SVG die).  Returns a promise that settles when they rest.
+export function rollDice(el, values, { ms = 450, size = 40, face = (v) => dieFace(v, size) } = {}) {
+  const show = (vals) => { clear(el).append(...vals.map(face)); };
   if (reducedMotion() || !values.length) { show(values); return Promise.resolve(); }
   sounds.dice();
   el.classList.add("rolling");

@@ -109,12 +109,13 @@ function myGames(section) {
   return refresh;
 }
 
-export async function lobbyPage(root) {
+// params.game (from #/?game=NAME, the game-over screen's "new game") picks the table's game.
+export async function lobbyPage(root, params = new URLSearchParams()) {
   clear(root).append(spinner(t("wait.lobby")));
   const data = await lobby();
   const games = data.games;
   const levels = data.levels;
-  let game = games.find((g) => g.name === "shishbesh") || games[0];
+  let game = games.find((g) => g.name === params.get("game")) || games.find((g) => g.name === "shishbesh") || games[0];
   let nplayers = Math.min(4, game.max_players);
   let seats = [];
   const middling = levels.some((l) => l.level === 3) ? 3 : levels[0].level;

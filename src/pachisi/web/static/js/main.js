@@ -13,31 +13,41 @@ import { spinner, failure } from "./wait.js";
 
 const root = document.getElementById("app");
 let page = null;
+let routes = 0;           // the number of the newest route: a page finishing after a newer route is dropped
 
-function notFound(title, text) {
+function notFound(host, title, text) {
   document.title = `${title} · pachisi`;
-  clear(root).append(h("section", { class: "panel page notfound" }, h("h1", { text: title }), h("p", { text }),
+  clear(host).append(h("section", { class: "panel page notfound" }, h("h1", { text: title }), h("p", { text }),
     h("p", {}, h("a", { href: "#/", class: "button primary", id: "back", text: t("notfound.back") }))));
 }
 
+// Each route draws into a host of its own: a page still preparing when the address changes (the lobby
+// awaiting its data while a quick start opens the room) finishes into a detached host, never over the next page.
 async function route() {
   if (page && page.destroy) page.destroy();
   page = null;
   document.title = "pachisi";
-  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean).map(decodeURIComponent);
-  clear(root).append(spinner(t("wait.page")));
+  const [path, query = ""] = location.hash.replace(/^#\/?/, "").split("?");
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  const gen = ++routes;
+  const host = h("div", { class: "page-host" });
+  clear(root).append(host);
+  host.append(spinner(t("wait.page")));
   try {
-    if (badPath) notFound(badPath.room ? t("notfound.room") : t("notfound.title"),
+    if (badPath) notFound(host, badPath.room ? t("notfound.room") : t("notfound.title"),
                           badPath.room ? t("notfound.room.text", { code: badPath.room }) : t("notfound.page.text", { path: badPath.path }));
-    else if (parts[0] === "room" && parts[1] && ROOM_CODE.test(parts[1].toUpperCase())) page = new RoomPage(root, parts[1].toUpperCase());
-    else if (parts[0] === "room") notFound(t("notfound.room"), t("notfound.room.text", { code: parts[1] || "" }));
-    else if (parts[0] === "rules") await rulesPage(root, parts[1], parts[2] === "full");
-    else if (parts[0] === "verify") await verifyPage(root, parts[1]);
-    else if (parts[0] === "replay") page = await replayPage(root, parts[1]);
-    else if (!parts.length) await lobbyPage(root);
-    else notFound(t("notfound.title"), t("notfound.page.text", { path: `#/${parts.join("/")}` }));
+    else if (parts[0] === "room" && parts[1] && ROOM_CODE.test(parts[1].toUpperCase())) page = new RoomPage(host, parts[1].toUpperCase());
+    else if (parts[0] === "room") notFound(host, t("notfound.room"), t("notfound.room.text", { code: parts[1] || "" }));
+    else if (parts[0] === "rules") await rulesPage(host, parts[1], parts[2] === "full");
+    else if (parts[0] === "verify") await verifyPage(host, parts[1]);
+    else if (parts[0] === "replay") {
+      const made = await replayPage(host, parts[1]);
+      if (gen === routes) page = made; else if (made && made.destroy) made.destroy();
+    }
+    else if (!parts.length) await lobbyPage(host, new URLSearchParams(query));
+    else notFound(host, t("notfound.title"), t("notfound.page.text", { path: `#/${parts.join("/")}` }));
   } catch (e) {
-    clear(root).append(h("section", { class: "panel page" }, failure(t("err.page"), e, route)));
+    clear(host).append(h("section", { class: "panel page" }, failure(t("err.page"), e, route)));
   }
   for (const a of document.querySelectorAll("header nav a")) {
     const current = !badPath && a.getAttribute("href") === `#/${parts[0] || ""}`;

@@ -35,7 +35,11 @@ export async function replayPage(root, code) {
   function show(data) {
     form.open = false;
     const players = data.colours.map((c, i) => ({ player: i, seat: data.seats[i], colour: c }));
-    const room = { seats: players.map((p) => ({ colour: p.colour })), piece_names: data.piece_names };
+    const room = { game: data.game, seats: players.map((p) => ({ colour: p.colour })), piece_names: data.piece_names,
+                   dice: data.dice };
+    // the dice of each frame's roll, for the captions (why an extra roll came, which die was lost)
+    const rolls = [];
+    for (const f of data.frames) rolls.push(f.kind === "roll" ? f.value.split("-").map(Number) : rolls.length ? rolls[rolls.length - 1] : []);
     const layouts = [];
     let lastLayout = null;
     for (const f of data.frames) { if (f.layout) lastLayout = f.layout; layouts.push(lastLayout); }
@@ -47,13 +51,15 @@ export async function replayPage(root, code) {
     const slider = h("input", { type: "range", min: 0, max: data.frames.length - 1, value: 0, "aria-label": t("replay.slider") });
     let i = 0, shownLayout = null;
     const go = (j) => {
+      const prev = i;
       i = Math.max(0, Math.min(data.frames.length - 1, j));
       const f = data.frames[i];
       if (layouts[i] !== shownLayout) { board.setup(layouts[i], data.seat_colours); shownLayout = layouts[i]; }
-      board.update(f.position, players);
+      // one step forward: the board walks that move (a Kimbo pawn its run); a jump just shows the position
+      board.update(f.position, players, i === prev + 1 ? { k: f.kind, v: f.value } : null);
       const who = f.player !== null && players[f.player] ? colourName(players[f.player].colour) : "";
       const head = f.kind === "roll" ? t("ev.rolls", { who, dice: f.value }) : f.kind === "move" ? t("ev.plays", { who, move: f.value }) : gameName(data.game, data.title);
-      caption.textContent = [head, ...describeEvents(f.events, room)].join(" — ");
+      caption.textContent = [head, ...describeEvents(f.events, room, rolls[i])].join(" — ");
       counter.textContent = t("replay.step", { i: i + 1, n: data.frames.length });
       slider.value = String(i);
       announce(caption.textContent);

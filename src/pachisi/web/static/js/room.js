@@ -6,7 +6,7 @@
 import { h, clear, announce, beep, unlockAudio } from "./dom.js";
 import { postJSON, tokenFor, rememberToken, myName, rememberName } from "./api.js";
 import { t, gameName, colourName, getLang } from "./i18n.js";
-import { Board, colourHex, colourInk, seatSymbol } from "./board.js";
+import { Board, colourHex, colourInk, seatSymbol, rollDice } from "./board.js";
 import { commitment } from "./records.js";
 import { describeEvents, turnsOf, turnSentence, awaySummary, figures } from "./story.js";
 
@@ -294,6 +294,7 @@ export class RoomPage {
     this.moves = this.canMove() ? msg.moves : [];
     this.board.setMoves(this.moves, this.room.piece_names);
     const statusBefore = this.status.textContent;
+    this.rolled = fresh && msg.last && msg.last.k === "roll";
     this.draw();
     if (snapshot) this.showAway();
     if (fresh && msg.last) this.announceLast(msg.last, statusBefore);
@@ -442,9 +443,16 @@ export class RoomPage {
   // The stand-in countdown counts down between the server's messages.
   tick() { if (this.room && this.standinAt && !this.offline) this.drawStatus(); }
 
+  // A roll just made tumbles first (board.js's rollDice; not with reduced motion), then rests as used and left dice.
   drawDice() {
+    const roll = this.turn.roll || [];
+    if (this.rolled && roll.length) {
+      this.rolled = false;
+      rollDice(this.diceBox, roll, { face: (d) => dieFace(d) }).then(() => this.drawDice());
+      return;
+    }
     clear(this.diceBox);
-    const roll = this.turn.roll || [], left = [...(this.turn.dice || [])];
+    const left = [...(this.turn.dice || [])];
     const said = [];
     for (const d of roll) {
       const i = left.indexOf(d);

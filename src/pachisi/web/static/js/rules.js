@@ -3,13 +3,13 @@
 // and the full rules as implemented (docs/games/<game>.md) one link further.
 import { h, clear } from "./dom.js";
 import { getJSON, lobby } from "./api.js";
-import { t, gameName } from "./i18n.js";
+import { t, gameName, getLang } from "./i18n.js";
 import { Board } from "./board.js";
 import { spinner, failure } from "./wait.js";
 
 function drawDiagram(figure, d, pieceNames) {
   const host = h("div", { class: "board-host" });
-  const board = new Board(host, {});
+  const board = new Board(host, { toolbar: false });
   board.pieceNames = pieceNames;
   board.setup(d.layout, d.seat_colours);
   board.svg.setAttribute("aria-label", `${t("rules.diagram")}: ${figure.querySelector("figcaption").textContent}`);
@@ -21,7 +21,7 @@ function drawDiagram(figure, d, pieceNames) {
     toggle.setAttribute("aria-pressed", String(after));
   };
   const toggle = h("button", { type: "button", class: "play-move", onclick: () => { after = !after; show(); } });
-  const facts = [d.dice.length ? t("rules.dice", { dice: d.dice.join(" + ") }) : "", d.move ? t("rules.move", { move: d.move.t }) : ""].filter(Boolean);
+  const facts = [d.dice.length ? t("rules.dice", { dice: d.dice.join(" + ") }) : "", d.move ? t("rules.move", { move: d.move.words?.[getLang()] ? `${d.move.words[getLang()]} (${d.move.t})` : d.move.t }) : ""].filter(Boolean);
   figure.prepend(host);
   figure.append(h("div", { class: "diagram-controls" }, facts.length ? h("span", { class: "facts", text: facts.join(" · ") }) : null,
     d.move ? toggle : null));
