@@ -237,3 +237,13 @@ def test_the_compiled_rules_refuse_an_array_that_is_not_a_state_of_their_game():
             g.new_state(seed=1).arr = np.zeros(3, np.int64)
     with pytest.raises(ValueError, match="numbers"):
         make_game("ludo", 2).engine.dest(np.zeros(3, np.int64), 0, 0, 0)
+
+
+def test_str_of_a_state_is_its_board_and_whose_turn_it_is():
+    state = make_game("ludo", players=2).new_state(seed=1)
+    assert str(state).endswith(f"{state.game.player_name(state.current_player)} to roll\n")
+    state.set_dice((6,))
+    text = str(state)
+    assert "\x1b[" not in text and text.startswith("    a   b   c")          # plain text, files on top
+    assert text.endswith(f"{state.game.player_name(state.current_player)} to move with 6\n")
+    assert "yard 4" in text

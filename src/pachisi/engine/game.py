@@ -446,3 +446,18 @@ class State(K.StateCore):
 
     def __repr__(self) -> str:
         return f"<{self.game.name} state seq={self.seq} player={self.current_player} dice={self.dice}>"
+
+    def __str__(self) -> str:
+        """The board as the terminal game draws it, without colours, and whose turn it is: print(state)."""
+        from ..render.terminal import render          # the renderer builds on the engine, not the other way
+        g = self.game
+        board = render(g, g.view(self.arr), signs=False).plain
+        if self.is_over:
+            winner = self.winner
+            turn = "game over" + (f": {g.player_name(winner)} wins" if winner is not None else "")
+        elif self.is_chance:
+            turn = f"{g.player_name(self.current_player)} to roll"
+        else:
+            dice = "-".join(map(str, self.dice))
+            turn = f"{g.player_name(self.current_player)} to move" + (f" with {dice}" if dice else "")
+        return f"{board}{turn}\n"
