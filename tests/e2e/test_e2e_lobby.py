@@ -334,3 +334,21 @@ def test_replay_of_a_room_shows_the_board_at_the_top_and_the_keys_work_after_a_c
     n = re.search(r"(\d+)$", counter.inner_text()).group(1)
     assert counter.inner_text().split()[1] == n
     assert not page.errors
+
+
+@each([("en", "desktop"), ("ru", "phone")])
+def test_verify_says_what_it_waits_for_and_what_failed(ui, server):
+    page = ui()
+    page.route("**/api/verify", lambda route: (page.wait_for_timeout(800), route.continue_()))
+    page.goto(server.url + "/#/verify/ZZZZZZ")          # a room that does not exist
+    page.wait_for_selector(".alert.failure")
+    assert en_ru(ui, "The record of room ZZZZZZ could not be fetched.",
+                 "Не удалось загрузить запись комнаты ZZZZZZ.") in page.inner_text(".alert.failure")
+    assert page.locator(".alert.failure button.retry").count() == 1
+    page.fill("#record", "[Game \"ludo\"]\n")
+    page.click("#verify")
+    page.wait_for_selector(".verify-out .loading")        # the server's replay is awaited with a label
+    assert en_ru(ui, "The server replays every move", "Сервер переигрывает все ходы") in page.inner_text(".verify-out")
+    page.wait_for_selector("#server-verdict, .verify-out .alert")
+    assert page.get_attribute("#record", "aria-label") == en_ru(ui, "Record", "Запись")
+    assert not page.errors

@@ -1,8 +1,9 @@
 // The verify page: re-derive every roll of a record from its revealed seed,
 // here in the browser, check the commitment, and ask the server to replay it.
 import { h, clear } from "./dom.js";
-import { getJSON, postText } from "./api.js";
+import { getJSON, getText, postText } from "./api.js";
 import { t } from "./i18n.js";
+import { spinner, failure } from "./wait.js";
 import { parseRecord, diceTokens, optionsOf, rollFromSeed, commitment } from "./records.js";
 
 export async function checkInBrowser(text) {
@@ -31,16 +32,23 @@ export async function checkInBrowser(text) {
   return { games: games.length, rolls, commitment: status };
 }
 
+// Every wait says what it waits for (the browser's check, the server's replay, a room's record); a failure
+// says what failed, with a retry.
 export async function verifyPage(root, code) {
-  const area = h("textarea", { rows: 12, id: "record", "aria-label": "record", spellcheck: "false" });
+  const area = h("textarea", { rows: 12, id: "record", "aria-label": t("verify.record"), spellcheck: "false" });
   const file = h("input", { type: "file", accept: ".txt,.pgn,text/plain", "aria-label": t("verify.file") });
   const out = h("div", { class: "verify-out", "aria-live": "polite" });
+  const button = h("button", { type: "button", class: "primary", id: "verify", text: t("verify.run") });
   file.addEventListener("change", async () => { if (file.files[0]) area.value = await file.files[0].text(); });
   const run = async () => {
+    button.disabled = true;
     clear(out);
     const text = area.value;
+    let waiting = spinner(t("verify.local"));
+    out.append(waiting);
     try {
       const local = await checkInBrowser(text);
+      waiting.remove();
       if (local.commitment === "unrevealed") {      // an unfinished game: its seed is secret, nothing to check yet
         out.append(h("p", { class: "verdict neutral", id: "commit-verdict", text: t("verify.unfinished") }));
         return;
@@ -54,22 +62,37 @@ export async function verifyPage(root, code) {
       const bad = local.rolls.filter((r) => !r.ok).slice(0, 20);
       if (bad.length) out.append(h("ul", {}, bad.map((r) => h("li", { text: t("verify.roll", { r: r.round, line: r.line, player: r.player, dice: r.dice.join("-"), exp: r.expected.join("-") }) }))));
     } catch (e) {
-      out.append(h("p", { class: "alert", text: e.message }));
+      waiting.remove();
+      out.append(failure(t("verify.local.failed"), e, null));
     }
+    waiting = spinner(t("verify.remote"));
+    out.append(waiting);
     try {
       const server = await postText("/api/verify", text);
+      waiting.remove();
       out.append(h("p", { class: server.ok ? "verdict ok" : "verdict mismatch", id: "server-verdict",
                           text: t("verify.server", { text: server.ok ? t("verify.ok") : t("verify.bad") }) }));
       if (server.problems.length) out.append(h("ul", {}, server.problems.slice(0, 20).map((p) => h("li", { text: p }))));
     } catch (e) {
-      out.append(h("p", { class: "alert", text: e.message }));
+      waiting.remove();
+      out.append(failure(t("verify.remote.failed"), e, run));
+    } finally {
+      button.disabled = false;
     }
   };
-  clear(root).append(h("section", { class: "panel page" }, h("h1", { text: t("verify.title") }), h("p", { text: t("verify.help") }),
-    h("label", {}, `${t("verify.file")}: `, file), area,
-    h("p", {}, h("button", { type: "button", class: "primary", id: "verify", text: t("verify.run"), onclick: run })), out));
+  button.addEventListener("click", run);
+  clear(root).append(h("section", { class: "panel page verify" }, h("h1", { text: t("verify.title") }), h("p", { text: t("verify.help") }),
+    h("label", {}, `${t("verify.file")}: `, file), area, h("p", {}, button), out));
   if (code) {
-    const r = await fetch(`/api/rooms/${encodeURIComponent(code)}/record`);
-    if (r.ok) { area.value = await r.text(); run(); }
+    const fetchRecord = async () => {
+      clear(out).append(spinner(t("wait.record", { code })));
+      try {
+        area.value = await getText(`/api/rooms/${encodeURIComponent(code)}/record`);
+        run();
+      } catch (e) {
+        clear(out).append(failure(t("verify.record.failed", { code }), e, fetchRecord));
+      }
+    };
+    fetchRecord();
   }
 }

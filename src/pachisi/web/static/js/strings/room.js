@@ -44,6 +44,9 @@ export const EN = {
   "room.rematch.ready": "A rematch is ready: the same seats, new dice.",
   "room.newgame": "New game", "room.lobby": "Lobby", "room.replay": "Replay this game",
   "room.close": "Look at the board", "room.results": "Results",
+  "verify.record": "Record", "verify.local": "Checking every roll against the seed in this browser…",
+  "verify.remote": "The server replays every move…", "verify.local.failed": "The record could not be checked here.",
+  "verify.remote.failed": "The server's check failed.", "verify.record.failed": "The record of room {code} could not be fetched.",
   "verify.unfinished": "This game is not finished yet: its seed is still secret, so there is nothing to check yet. Come back when it is over.",
 };
 
@@ -90,5 +93,8 @@ export const RU = {
   "room.rematch.ready": "Реванш готов: те же места, новые кубики.",
   "room.newgame": "Новая игра", "room.lobby": "Лобби", "room.replay": "Разбор этой партии",
   "room.close": "Посмотреть доску", "room.results": "Итоги",
+  "verify.record": "Запись", "verify.local": "Проверяем каждый бросок по зерну прямо в браузере…",
+  "verify.remote": "Сервер переигрывает все ходы…", "verify.local.failed": "Запись не удалось проверить здесь.",
+  "verify.remote.failed": "Проверка на сервере не удалась.", "verify.record.failed": "Не удалось загрузить запись комнаты {code}.",
   "verify.unfinished": "Партия ещё не окончена: её зерно пока тайное, проверять нечего. Вернитесь, когда она закончится.",
 };
