@@ -13,9 +13,9 @@ import pytest
 from websockets.sync.client import connect
 
 from pachisi.web.testing import LiveServer
+from roompage import ROOM, my_turn, seq, wait_after
 
 pytestmark = pytest.mark.timeout(900)
-ROOM = ".room"
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 SCREENS = {"desktop": DESKTOP, "phone": PHONE}
@@ -62,21 +62,6 @@ def open_room(browser, server, code, token=None, lang="en", screen="desktop", in
     page.wait_for_selector(".board .sq")
     page.wait_for_function("() => document.querySelector('.room').dataset.seq !== undefined")
     return ctx, page
-
-
-def seq(page):
-    return int(page.get_attribute(ROOM, "data-seq") or -1)
-
-
-def wait_after(page, before, timeout=60000):
-    page.wait_for_function("s => Number(document.querySelector('.room').dataset.seq) > s", arg=before,
-                           timeout=timeout)
-
-
-def my_turn(page):
-    you = (page.get_attribute(ROOM, "data-you") or "").split(",")
-    return page.get_attribute(ROOM, "data-status") == "playing" and page.get_attribute(ROOM, "data-turn") in you \
-        and page.get_attribute(ROOM, "data-phase") in ("roll", "move")
 
 
 def act(page):

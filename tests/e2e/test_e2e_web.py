@@ -5,24 +5,9 @@ finished game's rolls."""
 import re
 
 import pytest
+from roompage import ROOM, my_turn, seq, wait_after
 
 pytestmark = pytest.mark.timeout(1200)
-ROOM = ".room"
-
-
-def seq(page):
-    return int(page.get_attribute(ROOM, "data-seq") or -1)
-
-
-def wait_after(page, before, timeout=60000):
-    page.wait_for_function("s => Number(document.querySelector('.room').dataset.seq) > s", arg=before,
-                           timeout=timeout)
-
-
-def my_turn(page):
-    you = (page.get_attribute(ROOM, "data-you") or "").split(",")
-    return page.get_attribute(ROOM, "data-status") == "playing" and page.get_attribute(ROOM, "data-turn") in you \
-        and page.get_attribute(ROOM, "data-phase") in ("roll", "move")
 
 
 def act(page, use_board=False):

@@ -96,14 +96,7 @@ class PachisiEnv(AECEnv):
             self.render()
 
     def render(self):
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode")
-            return None
-        text = str(self.table.render())
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return _render(self)
 
     def close(self):
         pass
@@ -218,11 +211,16 @@ class PachisiGymEnv(gymnasium.Env):
         return obs, reward, bool(t.state.is_over), bool(t.truncated), info
 
     def render(self):
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode")
-            return None
-        text = str(self.table.render())
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return _render(self)
+
+
+def _render(env):
+    """Both environments' render(): the board as text ("ansi"), printed for "human", None without a mode."""
+    if env.render_mode is None:
+        gymnasium.logger.warn("render() called without a render_mode")
+        return None
+    text = str(env.table.render())
+    if env.render_mode == "human":
+        print(text)
+        return None
+    return text
