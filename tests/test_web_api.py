@@ -4,24 +4,24 @@ the lobby, rooms between people and bots, two clients in one room, refusals
 that change nothing, reconnects, a restart that loses nothing, stand-in bots
 for absent players, records, replays and the fair-dice check."""
 import json
-import os
 import time
 
 from fastapi.testclient import TestClient
 import pytest
 
+from web_db import url_for
 from pachisi.bots import LEVELS
 from pachisi.games import GAMES
 from pachisi.verify import verify_text
 from pachisi.web import Settings, create_app
 from pachisi.web.schemas import StateOut, Welcome
 
-pytestmark = pytest.mark.timeout(600)
+# every test on SQLite and on PostgreSQL (tests/web_db.py)
+pytestmark = [pytest.mark.timeout(600), pytest.mark.usefixtures("database")]
 
 
 def settings(tmp_path, **kw):
-    # PACHISI_TEST_DATABASE_URL runs these tests on another database (e.g. a PostgreSQL server)
-    url = os.environ.get("PACHISI_TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'web.db'}"
+    url = url_for(tmp_path)         # the test's database for this folder (SQLite or PostgreSQL)
     # dice_seed: the rooms roll the same dice on every run, here and in CI
     values = dict(database_url=url, bot_delay=0.0, create_rate=0.0, rate=1000.0,
                   burst=1000, dice_seed=1)

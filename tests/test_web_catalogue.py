@@ -12,6 +12,8 @@ from pachisi.web import create_app
 from pachisi.web.catalogue import render_play
 from test_web_api import GREEDY, create, settings
 
+pytestmark = pytest.mark.usefixtures("database")
+
 
 @pytest.fixture
 def client(tmp_path):

@@ -9,8 +9,9 @@ import pytest
 from websockets.sync.client import connect
 
 from pachisi.web.testing import LiveServer
+from web_db import url_for
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.timeout(300), pytest.mark.usefixtures("database")]
 
 
 def post(url, data):
@@ -58,7 +59,7 @@ class Client:
 
 
 def test_a_crash_mid_game_loses_no_acknowledged_move(tmp_path):
-    db = f"sqlite:///{tmp_path / 'crash.db'}"
+    db = url_for(tmp_path)
     srv = LiveServer(db, rate=200, extra_args=("--dice-seed", "1")).start()
     try:
         room = post(f"{srv.url}/api/rooms", {"game": "shishbesh", "seats": [{"kind": "local"}, {"kind": "local"}]})

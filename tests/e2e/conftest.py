@@ -13,10 +13,11 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
+def server(tmp_path_factory, module_database):
+    """A server for the module's tests, on SQLite and on PostgreSQL (tests/conftest.py)."""
     from pachisi.web.testing import LiveServer
-    db = tmp_path_factory.mktemp("e2e") / "web.db"
-    with LiveServer(f"sqlite:///{db}", bot_delay=0.05, absent_after=60, rate=50, extra_args=("--dice-seed", "1")) as srv:
+    db = module_database.url(tmp_path_factory.mktemp("e2e"))
+    with LiveServer(db, bot_delay=0.05, absent_after=60, rate=50, extra_args=("--dice-seed", "1")) as srv:
         yield srv
 
 

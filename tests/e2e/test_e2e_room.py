@@ -307,8 +307,9 @@ def test_a_bad_room_code_shows_a_page_that_says_so_with_the_way_back(browser, se
 
 
 @pytest.mark.parametrize("lang,screen", BOTH)
-def test_without_a_connection_the_room_greys_out_says_so_and_comes_back(browser, tmp_path, lang, screen):
-    with LiveServer(f"sqlite:///{tmp_path / 'web.db'}", bot_delay=0.05, rate=50) as srv:
+def test_without_a_connection_the_room_greys_out_says_so_and_comes_back(browser, database, tmp_path, lang,
+                                                                     screen):
+    with LiveServer(database.url(tmp_path), bot_delay=0.05, rate=50) as srv:
         room = create(srv, seats=("local", "local"))
         ctx, page = open_room(browser, srv, room["code"], room["token"], lang, screen)
         try:

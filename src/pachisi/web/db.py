@@ -10,6 +10,10 @@ seed (the engine is deterministic).
 Writes go through one writer thread that commits whatever has queued up in
 one transaction (group commit), so that the event loop never waits on the
 disk and a busy server pays one fsync for many actions.
+
+The tables are managed by Alembic (the migrations package beside this file):
+on start the server upgrades its database to this version's tables, so a
+database made by an older version upgrades in place.
 """
 from concurrent.futures import Future
 import os
@@ -18,8 +22,11 @@ import queue
 import threading
 import time
 
+from alembic import command
+from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import (BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table,
-                        Text, UniqueConstraint, create_engine, event, insert, select, update)
+                        Text, UniqueConstraint, create_engine, event, insert, inspect, select, text, update)
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
@@ -119,7 +126,50 @@ def make_engine(url, sqlite_sync="NORMAL"):
 
 
 class StoreError(RuntimeError):
-    """The database refused or failed a write."""
+    """The database refused or failed a write, or cannot be brought to this version's tables."""
+
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+# databases made before migrations existed have no alembic_version: the newest table each one has tells
+# its revision (the first release's tables are the baseline; `rematches` came with revision 0002)
+UNVERSIONED = (("rematches", "0002"), ("rooms", "0001"))
+MIGRATION_LOCK = 0x70616368697369        # PostgreSQL advisory lock: one process migrates at a time
+
+
+def alembic_config(connection=None):
+    """Alembic's configuration for our migrations, run on `connection` (see migrations/env.py)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.attributes["connection"] = connection
+    return cfg
+
+
+def migrate(engine):
+    """Upgrade the database to this version's tables (Alembic's head); the revision it is at now.
+
+    An empty database gets every table; an older one is upgraded in place; one made before migrations
+    existed is first stamped with the revision its tables match. Several processes starting at once on
+    PostgreSQL take turns (an advisory lock held until the upgrade commits)."""
+    with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
+        cfg = alembic_config(conn)
+        script = ScriptDirectory.from_config(cfg)
+        tables = set(inspect(conn).get_table_names())
+        if "alembic_version" in tables:
+            known = {r.revision for r in script.walk_revisions()}
+            unknown = [r for r in conn.execute(text("SELECT version_num FROM alembic_version")).scalars()
+                       if r not in known]
+            if unknown:
+                raise StoreError(f"the database is at revision {', '.join(unknown)}, which this version of "
+                                 f"pachisi does not know (its newest is {script.get_current_head()}): "
+                                 f"it was upgraded by a newer version")
+        else:
+            found = next((rev for table, rev in UNVERSIONED if table in tables), None)
+            if found:
+                command.stamp(cfg, found)
+        command.upgrade(cfg, "head")
+        return script.get_current_head()
 
 
 class Store:
@@ -128,7 +178,11 @@ class Store:
     def __init__(self, url=None, sqlite_sync="NORMAL"):
         self.url = url or default_url()
         self.engine = make_engine(self.url, sqlite_sync)
-        metadata.create_all(self.engine)
+        try:
+            migrate(self.engine)
+        except BaseException:
+            self.engine.dispose()
+            raise
         self._queue = queue.Queue()
         self._thread = threading.Thread(target=self._writer, name="pachisi-db-writer", daemon=True)
         self._thread.start()
