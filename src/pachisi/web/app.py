@@ -15,17 +15,15 @@ from pathlib import Path
 
 from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 
-from .. import record as records
 from ..engine.game import GameError
 from ..engine.options import OptionError
 from ..i18n import negotiate
-from ..verify import verify_text
 from . import catalogue
-from .boardjson import events_json, layout_json, position_json
+from .checking import Checker, replay_frames  # noqa: F401 - replay_frames: the app's replay, for library users
 from .db import Store
 from .rooms import CODE_ALPHABET, CODE_LENGTH, Bucket, Connection, Refusal, RoomManager, Settings
 from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, Joined, JoinRoom, Lobby, MyRoom,
@@ -33,7 +31,6 @@ from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, 
                       VerifyReport, Welcome)
 
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_FRAMES = 20000
 CSP = ("default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; "
        "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
 
@@ -99,6 +96,7 @@ def create_app(settings=None):
         store = Store(settings.database_url, settings.sqlite_sync)
         manager = RoomManager(store, settings)
         app.state.store, app.state.manager = store, manager
+        app.state.checker = Checker(settings.records)
         await manager.resume()
         # the rules and the libraries are hundreds of thousands of long-lived objects: keep them out of
         # the cyclic collector's full passes, which would otherwise pause every room now and then
@@ -108,6 +106,7 @@ def create_app(settings=None):
             yield
         finally:
             await manager.close()
+            app.state.checker.close()
             store.close()
 
     app = FastAPI(title="pachisi", version="1", lifespan=lifespan, docs_url="/api/docs",
@@ -264,24 +263,25 @@ def create_app(settings=None):
         except UnicodeDecodeError:
             return None
 
-    @app.post("/api/verify", response_model=VerifyReport)
-    async def verify(request: Request, lang: str = Depends(request_lang)):
-        """Re-derive every roll of a record (the request body) from its revealed seed."""
+    async def checked(kind, request, lang):
+        """A record checked in the worker pool (checking.py): its answer, or the refusal of its budget."""
         text = await body_text(request)
         if text is None:
             return refusal(Refusal("malformed", "a record is UTF-8 text"), lang)
-        return verify_text(text).as_dict(lang)
+        who = request.client.host if request.client else "?"
+        status, body = await app.state.checker.run(kind, text, who, lang)
+        headers = {"Retry-After": "5"} if status in (429, 503) else None
+        return Response(body, status_code=status, media_type="application/json", headers=headers)
+
+    @app.post("/api/verify", response_model=VerifyReport)
+    async def verify(request: Request, lang: str = Depends(request_lang)):
+        """Re-derive every roll of a record (the request body) from its revealed seed."""
+        return await checked("verify", request, lang)
 
     @app.post("/api/replay", response_model=ReplayOut)
     async def replay(request: Request, lang: str = Depends(request_lang)):
         """A record (the request body) as frames to step through."""
-        text = await body_text(request)
-        if text is None:
-            return refusal(Refusal("malformed", "a record is UTF-8 text"), lang)
-        try:
-            return replay_frames(text)
-        except GameError as e:
-            return refusal(Refusal("record", "{error}", error=e), lang)
+        return await checked("replay", request, lang)
 
     # -- live rooms ------------------------------------------------------------------------------
     @app.websocket("/ws/{code}")
@@ -391,47 +391,6 @@ async def _send_loop(conn, ws):
 def _error(e, lang="en", seq=None, client_id=None):
     """A Refusal as the WebSocket error message, told in `lang`."""
     return ErrorOut(code=e.code, message=e.message(lang), seq=seq, id=client_id).model_dump_json()
-
-
-def replay_frames(text):
-    """Every game of a record as frames: the start, then one frame per roll and move."""
-    games, _ = records.load_match(text)
-    frames, headers = [], []
-    game = None
-    for round_no, (rec, start, final) in enumerate(games, 1):
-        headers.append(dict(rec.headers))
-        game = start.game
-        state = start.clone()
-        last_layout = None
-
-        def frame(kind, value, player, events):
-            nonlocal last_layout
-            view = game.view(state.arr)
-            layout = layout_json(view)
-            out = {"round": round_no, "player": player, "kind": kind, "value": value, "dice": list(state.dice),
-                   "events": events_json(events), "position": position_json(view)}
-            if layout != last_layout:
-                out["layout"] = layout
-                last_layout = layout
-            if len(frames) >= MAX_FRAMES:
-                raise GameError("the record is too long to replay here (more than {limit} steps)", limit=MAX_FRAMES)
-            frames.append(out)
-
-        frame("start", "", state.current_player, [])
-        for _, _, tokens in rec.turns:
-            for token in tokens:
-                player = state.current_player
-                m = records.DICE.match(token)
-                if m:
-                    events = state.set_dice(tuple(int(d) for d in m.group(1).split("-")))
-                    frame("roll", m.group(1), player, events)
-                else:
-                    events = state.push(token)
-                    frame("move", token, player, events)
-    return {"game": game.name, "title": game.title, "players": game.players,
-            "colours": [game.player_name(p) for p in range(game.players)], "seat_colours": list(game.colours),
-            "seats": [int(x) for x in game.seats],
-            "piece_names": game.piece_names, "headers": headers, "frames": frames}
 
 
 def run(host="127.0.0.1", port=8000, settings=None, log_level="info"):
