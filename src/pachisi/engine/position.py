@@ -32,9 +32,14 @@ MAX_DEPTH = 16                        # nesting of a position's JSON: the deepes
 def position_object(data: str | bytes) -> dict:
     """The JSON object of a position's text; GameError when it is not JSON, nests deeper than any
     position does, or is not an object."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise GameError("the position is not UTF-8 text: {error}", error=str(e)) from None
     try:
         value = json.loads(data)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+    except json.JSONDecodeError as e:
         raise GameError("the position is not valid JSON: {error}", error=str(e)) from None
     except RecursionError:
         raise GameError("the position nests deeper than {depth} levels", depth=MAX_DEPTH) from None
@@ -65,12 +70,30 @@ def _check_common(data: dict) -> None:
     preset = data.get("preset")
     if preset is not None and not isinstance(preset, str):
         raise GameError("preset is the name of a preset, not {value}", value=preset)
-    options = data.get("options")
+    check_options(data.get("options"))
+
+
+def check_options(options: Any) -> None:
+    """House-rule overrides as JSON gives them: an object of names to true, false, whole numbers or words."""
     if options is not None and not (isinstance(options, dict) and all(
             isinstance(v, (bool, int, str)) and not (isinstance(v, int) and abs(v) > 10 ** 9)
             for v in options.values())):
         raise GameError("options is an object of house rules, each true, false, a whole number or a word, "
                         "not {value}", value=options)
+
+
+def options_object(text: str) -> dict:
+    """The house-rule overrides of a JSON text (a web request's `options`); GameError naming the problem."""
+    try:
+        options = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise GameError("options is not valid JSON: {error}", error=str(e)) from None
+    except RecursionError:
+        raise GameError("options nest deeper than {depth} levels", depth=MAX_DEPTH) from None
+    if json_depth(options) > MAX_DEPTH:
+        raise GameError("options nest deeper than {depth} levels", depth=MAX_DEPTH)
+    check_options(options)
+    return options or {}
 
 
 def load_position(data: dict | str | bytes, make_game: Callable[..., Game]) -> State:

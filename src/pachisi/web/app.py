@@ -18,9 +18,11 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine.game import GameError
 from ..engine.options import OptionError
+from ..engine.position import options_object
 from ..i18n import negotiate
 from . import catalogue
 from .checking import Checker, replay_frames  # noqa: F401 - replay_frames: the app's replay, for library users
@@ -36,7 +38,8 @@ CSP = ("default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; s
 
 
 class BodyLimit:
-    """Refuse request bodies larger than `limit` bytes (413), however they are sent."""
+    """Refuse request bodies larger than `limit` bytes (413), however they are sent: the body is read
+    here, up to the limit, before the app sees it (a chunked body has no Content-Length to trust)."""
 
     def __init__(self, app, limit):
         self.app, self.limit = app, limit
@@ -49,25 +52,28 @@ class BodyLimit:
         lang = negotiate(headers.get(b"accept-language", b"").decode("latin-1"))
         if declared is not None and declared.isdigit() and int(declared) > self.limit:
             return await _too_large(send, self.limit, lang)
-        seen = 0
-
-        async def limited():
-            nonlocal seen
+        chunks, seen = [], 0
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge()
-            return message
+            if message["type"] != "http.request":
+                return                                  # the client went away
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
+                return await _too_large(send, self.limit, lang)
+            chunks.append(chunk)
+            if not message.get("more_body"):
+                break
+        body, given = b"".join(chunks), False
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(send, self.limit, lang)
+        async def replay():
+            nonlocal given
+            if given:
+                return await receive()
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
 
-
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send, limit, lang):
@@ -127,7 +133,21 @@ def create_app(settings=None):
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
         return refusal(Refusal("malformed", f"{where}: {first.get('msg', 'invalid request')}".strip(": ")),
-                       status=422)
+                       request_lang(request), 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request, exc):
+        """FastAPI's own refusals (a body it cannot parse, a method not allowed) as {code, message} too."""
+        lang = request_lang(request)
+        if exc.status_code == 400:
+            e = Refusal("malformed", "the request body is not JSON that can be read (is it nested too deeply?)")
+        elif exc.status_code == 405:
+            e = Refusal("method", "{method} is not allowed at {path}", method=request.method, path=request.url.path)
+        else:
+            e = Refusal("http", "{detail}", detail=str(exc.detail))
+        response = refusal(e, lang, exc.status_code)
+        response.headers.update(getattr(exc, "headers", None) or {})
+        return response
 
     def manager() -> RoomManager:
         return app.state.manager
@@ -174,10 +194,7 @@ def create_app(settings=None):
              lang: str = Depends(request_lang)):
         """The dice the game rolls with these options (for checking rolls in the browser)."""
         try:
-            opts = json.loads(options) if options else {}
-            if not isinstance(opts, dict):
-                raise OptionError("options is a JSON object")
-            return catalogue.dice_ranges(name, players, preset, opts)
+            return catalogue.dice_ranges(name, players, preset, options_object(options) if options else {})
         except (OptionError, GameError, ValueError) as e:
             return refusal(Refusal("options", "{error}", error=e), lang)
 

@@ -14,6 +14,7 @@ bounded queue.  Beyond any of these the answer is a refusal that says which.
 """
 import asyncio
 from concurrent.futures import TimeoutError as JobTimeout
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 import json
 import multiprocessing
@@ -144,6 +145,9 @@ class Checker:
         except ProcessExpired as e:
             return 400, _refusal("record", Error("the record could not be checked: its checker stopped ({problem})",
                                                  problem=str(e)), lang)
+        except BrokenProcessPool:
+            self.close()                    # its workers cannot start: a new pool for the next record
+            return 503, _refusal("busy", Error("the record checker is restarting; try again in a moment"), lang)
         finally:
             self.busy -= 1
             self.jobs[address] -= 1
