@@ -82,10 +82,6 @@ def verify_text(text, budget=None):
         if "Seed" not in h:
             report.fail("{label}: the record does not reveal its dice seed (is the game over?)", label=label)
             continue
-        if committed and "Position" in h:
-            report.fail("{label}: a record with a dice commitment starts from the game's first position; "
-                        "a [Position] header is not allowed in it", label=label)
-            continue
         try:
             seed = int(h["Seed"])
             round_no = int(h.get("Round", i))
@@ -97,6 +93,10 @@ def verify_text(text, budget=None):
         elif seed != base + round_no - 1:
             report.fail("{label}: seed {seed} is not the match's seed {base} + {later}", label=label, seed=seed,
                         base=base, later=round_no - 1)
+        if committed and "Position" in h:
+            report.fail("{label}: a record with a dice commitment starts from the game's first position; "
+                        "a [Position] header is not allowed in it", label=label)
+            continue
         checks = []
 
         def check(number, name, state, dice, round_no=round_no, checks=checks):
