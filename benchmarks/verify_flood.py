@@ -6,9 +6,12 @@ then while 4 clients keep posting hostile records to /api/verify (a legal Kimbo 
 more, a 1 MiB Ludo record of rolls that move nothing, a record of thousands of one-roll games, and
 the 1 MiB record again), then alone again.  Prints the figures and what the verifies were answered.
 
-    PYTHONPATH=src python benchmarks/verify_flood.py [--seconds 20] [--kimbo-bytes 70000]
+    PYTHONPATH=src python benchmarks/verify_flood.py [--seconds 20] [--kimbo-bytes 70000] [--server-src DIR]
+
+--server-src serves another tree's code (its src folder), to compare before and after a change.
 """
 import argparse
+import os
 from collections import Counter
 import statistics
 import tempfile
@@ -62,7 +65,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=20.0, help="of each measurement")
     ap.add_argument("--kimbo-bytes", type=int, default=70_000)
+    ap.add_argument("--server-src", help="the src folder of the code to serve (default: this one's)")
     args = ap.parse_args()
+    if args.server_src:
+        os.environ["PYTHONPATH"] = os.path.abspath(args.server_src)
     print("building the hostile records...", flush=True)
     hostile = {"Kimbo record": long_kimbo_record(args.kimbo_bytes), "1 MiB of no-move rolls": no_move_record(),
                "thousands of tiny games": tiny_games_record(), "1 MiB of no-move rolls (2)": no_move_record()}
