@@ -118,6 +118,22 @@ def test_a_record_beyond_the_budget_is_refused_with_the_reason(tmp_path):
         assert r.status_code == 413 and r.json()["code"] == "budget"
 
 
+def test_a_job_past_its_time_is_killed_and_the_pool_goes_on():
+    """A job still running past its seconds and grace (here: reading a 1 MiB record, before any step)
+    is killed; the next record is checked by a new worker."""
+    async def scenario():
+        checker = Checker(RecordLimits(workers=1, games=10 ** 6, actions=10 ** 7, seconds=1e-9, grace=0.001))
+        try:
+            status, body = await checker.run("verify", tiny_games_record(), "10.0.0.1")
+            assert status == 413 and "it was stopped" in json.loads(body)["message"]
+            checker.limits.seconds = 60
+            status, body = await checker.run("verify", tiny_games_record(200), "10.0.0.1")
+            assert status == 200 and json.loads(body)["games"] == 2
+        finally:
+            checker.close()
+    asyncio.run(scenario())
+
+
 def test_the_event_loop_answers_while_a_long_verify_runs(client):
     """A GET sent while a long record is checked is answered before the check ends (on the event loop
     the GET would wait for it)."""

@@ -29,7 +29,6 @@ from ..i18n import Error
 from .boardjson import events_json, layout_json, position_json
 
 MAX_FRAMES = 20000
-GRACE = 5.0                 # seconds past a job's budget before its worker is killed
 
 
 @dataclass
@@ -39,6 +38,7 @@ class RecordLimits:
     games: int = 40             # games in one record (a match to 9 wins among 4 players has at most 33)
     actions: int = 100_000      # rolls and moves in one record (a long Kimbo game has about 4,000)
     seconds: float = 10.0       # of a worker's time for one record
+    grace: float = 5.0          # seconds past that before a job that overran (a step that never ended) is killed
     per_address: int = 2        # records of one address checked or waiting at once
     queue: int = 8              # records checked or waiting on the whole server
     share: float = 0.5          # worker-seconds a second one address may use on average...
@@ -133,10 +133,10 @@ class Checker:
                                  lang)
         self.busy += 1
         self.jobs[address] = self.jobs.get(address, 0) + 1
-        spent = lim.seconds + GRACE
+        spent = lim.seconds + lim.grace
         try:
             future = self._pool().schedule(check, (kind, text, lim.games, lim.actions, lim.seconds, lang),
-                                           timeout=lim.seconds + GRACE)
+                                           timeout=lim.seconds + lim.grace)
             status, body, spent = await asyncio.wrap_future(future)
             return status, body
         except JobTimeout:
