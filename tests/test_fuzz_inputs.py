@@ -158,3 +158,25 @@ def test_the_api_answers_mutated_records_and_options_without_a_500(client, text,
             assert set(r.json()) == {"code", "message"} and r.json()["message"]
     r = client.get("/api/games/shishbesh/dice", params={"options": json.dumps(options)})
     assert r.status_code in (200, 400) and (r.status_code == 200 or r.json()["message"])
+
+
+BASE = {"game": "shishbesh", "players": 2, "to_move": 0, "pieces": [[-1] * 4, [-1] * 4]}
+HOSTILE_FILES = {
+    "not UTF-8": (b"\xff\xfe{\"game\"", "the position is not UTF-8 text"),
+    "deeply nested": (b"[" * 5000, "the position nests deeper than 16 levels"),
+    "options is a word": (json.dumps({**BASE, "options": "x"}).encode(), "options is an object of house rules"),
+    "preset is a list": (json.dumps({**BASE, "preset": [1]}).encode(), "preset is the name of a preset, not [1]"),
+}
+
+
+@pytest.mark.parametrize("what", HOSTILE_FILES)
+def test_the_referee_refuses_a_hostile_position_file_in_one_line(tmp_path, what):
+    from typer.testing import CliRunner
+    from pachisi.cli import app
+    raw, reason = HOSTILE_FILES[what]
+    path = tmp_path / "position.json"
+    path.write_bytes(raw)
+    r = CliRunner().invoke(app, ["moves", "--game", "shishbesh", "--position", str(path), "--dice", "6,1"])
+    assert r.exit_code == 2, r.output
+    assert reason in r.output and "Traceback" not in r.output
+    assert len(r.output.strip().splitlines()) == 1 and r.output.startswith("error: ")
