@@ -12,7 +12,7 @@ import pytest
 
 from pachisi import make_game, record as records
 from pachisi.engine.position import dump_position
-from pachisi.verify import commitment, verify_text
+from pachisi.verify import verify_text
 from pachisi.web import create_app
 from pachisi.web.checking import Checker, RecordLimits, Share
 from pachisi.web.schemas import ClientMessage

@@ -25,7 +25,7 @@ from ..engine.options import OptionError
 from ..engine.position import options_object
 from ..i18n import negotiate
 from . import catalogue
-from .checking import Checker, replay_frames  # noqa: F401 - replay_frames: the app's replay, for library users
+from .checking import Checker
 from .db import Store
 from .rooms import CODE_ALPHABET, CODE_LENGTH, Bucket, Connection, Refusal, RoomManager, Settings
 from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, Joined, JoinRoom, Lobby, MyRoom,
