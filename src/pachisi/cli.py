@@ -19,7 +19,7 @@ from .bots import BOTS, LEVELS, bot_for_level, make_bot
 from .engine.game import GameError
 from .engine.match import Match
 from .engine.options import OptionError, parse_assignments, written
-from .engine.position import load_position
+from .engine.position import load_position, position_object
 from .games import GAMES, game_class, make_game
 from .i18n import LANGUAGES, render as _render
 from .render.terminal import MoveTrace, describe_events, render, seat_style
@@ -244,11 +244,11 @@ def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
           as_json: bool = typer.Option(False, "--json", help="print JSON")):
     """The referee: the legal moves of a position, for a roll or at a decision that needs none."""
     try:
-        data = json.loads(position.read_text(encoding="utf-8"))
+        data = position_object(position.read_bytes())
     except OSError as e:
         fail(f"cannot read {position}: {e.strerror}")
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        fail(f"{position} is not valid JSON: {e}")
+    except GameError as e:
+        fail(f"{position}: {_told(e)}")
     values = _dice_option(dice) if dice is not None else None
     try:
         if isinstance(data, dict):
@@ -588,14 +588,21 @@ def _verdict(r):
     return f"not significant; ~{need:,} games a side to settle"
 
 
+def _record_text(file):
+    """A record file's text, or a one-line error (exit code 2) when it cannot be read or is not UTF-8."""
+    try:
+        return file.read_text(encoding="utf-8")
+    except OSError as e:
+        fail(_("cannot read {file}: {problem}", file=file, problem=e.strerror))
+    except UnicodeDecodeError as e:
+        fail(_("{file} is not UTF-8 text: {problem}", file=file, problem=e))
+
+
 @app.command()
 def replay(file: Path = typer.Argument(..., help="a record file"),
            quiet: bool = typer.Option(False, "--quiet", "-q", help="only check, do not draw")):
     """Re-check a record move by move and show the game."""
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as e:
-        fail(_("cannot read {file}: {problem}", file=file, problem=e.strerror))
+    text = _record_text(file)
     try:
         games, match = records.load_match(text)
     except GameError as e:
@@ -709,10 +716,7 @@ def verify(file: Path = typer.Argument(..., help="a record file of a finished we
            as_json: bool = typer.Option(False, "--json", help="print JSON")):
     """Fair dice: re-derive every roll of a record from its revealed seed and check the commitment."""
     from .verify import summary, verify_text
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as e:
-        fail(f"cannot read {file}: {e.strerror}")
+    text = _record_text(file)
     report = verify_text(text)
     if as_json:
         console.print_json(json.dumps(report.as_dict(), ensure_ascii=False))

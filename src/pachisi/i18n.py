@@ -326,12 +326,40 @@ RU = {
     "round {round}: {error}": "партия {round}: {error}",
     "the record is too long to replay here (more than {limit} steps)":
         "запись слишком длинная, чтобы проиграть её здесь (больше {limit} шагов)",
+    "the record holds {count} games; at most {limit} are checked here":
+        "в записи партий: {count}; здесь проверяют не больше {limit}",
+    "the record holds {count} rolls and moves; at most {limit} are checked here":
+        "в записи бросков и ходов: {count}; здесь проверяют не больше {limit}",
+    "checking the record took more than {seconds} s; it was stopped":
+        "проверка записи заняла больше {seconds} с и была остановлена",
+    "{count} records from your address are being checked already; wait for them":
+        "с вашего адреса уже проверяются записи ({count}); дождитесь их",
+    "your address has used its share of the record checker; try again in {seconds} s":
+        "ваш адрес исчерпал свою долю проверки записей; попробуйте через {seconds} с",
+    "the server is checking too many records; try again in a moment":
+        "сервер проверяет слишком много записей; попробуйте чуть позже",
+    "the record could not be checked: its checker stopped ({problem})":
+        "запись не удалось проверить: проверка остановилась ({problem})",
+    "the record checker is restarting; try again in a moment": "проверка записей перезапускается; попробуйте чуть позже",
+    "{file} is not UTF-8 text: {problem}": "{file} — не текст в UTF-8: {problem}",
     "not a saved state: {error}": "это не сохранённая позиция: {error}",
     "not a saved {game} state: {found} numbers, expected {size}":
         "это не сохранённая позиция {game}: чисел {found}, а надо {size}",
     # fair dice: the verify report
     "the game": "партия",
     "the match: {error}": "матч: {error}",
+    "the record says it is a web room's, but it has no [DiceCommit]: a web room's record always carries the "
+    "commitment to its dice, so without it the record cannot be verified":
+        "запись называет себя записью веб-комнаты, но в ней нет [DiceCommit]: запись веб-комнаты всегда несёт "
+        "обязательство своих кубиков, так что без него запись не проверить",
+    "{label}: a record with a dice commitment starts from the game's first position; a [Position] header is not "
+    "allowed in it":
+        "{label}: запись с обязательством кубиков начинается с начальной позиции игры; заголовок [Position] в ней "
+        "недопустим",
+    "{label} is unfinished: a web room reveals its seed only when its game or match is over":
+        "{label} не окончена: веб-комната раскрывает зерно, только когда её партия или матч окончены",
+    "the match is unfinished: it is played to {wins} wins, and the score is {score}":
+        "матч не окончен: он идёт до {wins} побед, а счёт {score}",
     "{label}: the record does not reveal its dice seed (is the game over?)":
         "{label}: запись не раскрывает зерно кубиков (игра окончена?)",
     "{label}: [Seed] and [Round] must be whole numbers": "{label}: [Seed] и [Round] должны быть целыми числами",
@@ -437,6 +465,14 @@ RU = {
         "turn: ждущий бонус — это момент уже после ходов броска: пишите его без played",
     "the move is not written in full: write {spellings}": "ход записан не полностью: пишите {spellings}",
     "the position is not valid JSON: {error}": "позиция — не правильный JSON: {error}",
+    "the position is not UTF-8 text: {error}": "позиция — не текст в UTF-8: {error}",
+    "the position nests deeper than {depth} levels": "позиция вложена глубже {depth} уровней",
+    "game is the name of a game, not {value}": "game — это название игры, а не {value}",
+    "preset is the name of a preset, not {value}": "preset — это название набора правил, а не {value}",
+    "options is an object of house rules, each true, false, a whole number or a word, not {value}":
+        "options — объект домашних правил, каждое true, false, целое число или слово, а не {value}",
+    "options is not valid JSON: {error}": "options — не правильный JSON: {error}",
+    "options nest deeper than {depth} levels": "options вложены глубже {depth} уровней",
     "a position is a JSON object with game, players, to_move and pieces":
         "позиция — это объект JSON с game, players, to_move и pieces",
     "unknown key(s) in the position: {keys}; allowed: {allowed}": "в позиции лишние ключи: {keys}; можно: {allowed}",
@@ -813,6 +849,9 @@ RU = {
     "no how-to-play page for {game}": "для {game} нет страницы «Как играть»",
     "a record is UTF-8 text": "запись партии — это текст в UTF-8",
     "the request is larger than {limit} bytes": "запрос больше {limit} байт",
+    "the request body is not JSON that can be read (is it nested too deeply?)":
+        "тело запроса — не читаемый JSON (может быть, вложено слишком глубоко?)",
+    "{method} is not allowed at {path}": "{method} нельзя по адресу {path}",
     "a message is at most {limit} bytes": "сообщение — не больше {limit} байт",
     "too many messages; slow down": "слишком много сообщений; помедленнее",
     "not a valid message: {problem}": "неверное сообщение: {problem}",

@@ -25,20 +25,51 @@ from dataclasses import dataclass, field
 import datetime
 import json
 import re
+import time
+from typing import Callable
 
 from .engine.game import GameError, State
 from .engine.match import Match
 from .engine.options import parse_assignments
-from .engine.position import dump_position, load_position
+from .engine.position import dump_position, load_position, position_object
 from .games import make_game
 
 HEADER = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 LINE = re.compile(r"^(\d+)\.\s+(\S+)\s*(.*)$")
-DICE = re.compile(r"^\[(\d+(?:-\d+)*)\]$")
+DICE = re.compile(r"^\[(\d{1,4}(?:-\d{1,4})*)\]$")
 
 
 class RecordError(GameError):
     """A record that is malformed or holds an illegal move; names its line."""
+
+
+class BudgetError(RecordError):
+    """A record that costs more to check than a Budget allows (a server's limit, not a fault of the game)."""
+
+
+class Budget:
+    """Limits on the work of replaying an uploaded record: games, actions (rolls and moves) and seconds.
+    A server checks records from anyone; these keep one record from taking a worker for long."""
+
+    def __init__(self, games: int | None = None, actions: int | None = None, seconds: float | None = None):
+        self.games, self.actions, self.seconds = games, actions, seconds
+        self.deadline: float | None = None
+
+    def admit(self, records: list[Record]) -> None:
+        """Refuse a parsed record beyond the games and actions allowed, before any replay; start the clock."""
+        if self.games is not None and len(records) > self.games:
+            raise BudgetError("the record holds {count} games; at most {limit} are checked here", count=len(records),
+                              limit=self.games)
+        count = sum(len(tokens) for r in records for _, _, tokens in r.turns)
+        if self.actions is not None and count > self.actions:
+            raise BudgetError("the record holds {count} rolls and moves; at most {limit} are checked here",
+                              count=count, limit=self.actions)
+        if self.seconds is not None:
+            self.deadline = time.monotonic() + self.seconds
+
+    def step(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise BudgetError("checking the record took more than {seconds} s; it was stopped", seconds=self.seconds)
 
 
 @dataclass
@@ -143,8 +174,10 @@ def parse(text: str) -> list[Record]:
     return records
 
 
-def replay(record: Record) -> tuple[State, State]:
-    """Re-play a parsed record move by move; returns (start state, final state)."""
+def replay(record: Record, budget: Budget | None = None,
+           on_roll: Callable[[int, str, State, tuple[int, ...]], None] | None = None) -> tuple[State, State]:
+    """Re-play a parsed record move by move; returns (start state, final state).
+    `budget` (admitted) limits the time; `on_roll(line, player, state, dice)` sees each roll before it is made."""
     h = record.headers
     for key in ("Game", "Players"):
         if key not in h:
@@ -153,7 +186,7 @@ def replay(record: Record) -> tuple[State, State]:
         nplayers = len(h["Players"].split(","))
         options = parse_assignments(h.get("Options", "").split())
         if "Position" in h:
-            data = json.loads(h["Position"])
+            data = position_object(h["Position"])
             data.setdefault("game", h["Game"])
             data.setdefault("players", nplayers)
             data.setdefault("options", options)
@@ -181,10 +214,15 @@ def replay(record: Record) -> tuple[State, State]:
             raise RecordError("line {number}: it is {expected}'s turn, not {name}'s", number=number,
                               expected=expected, name=name)
         for token in tokens:
+            if budget is not None:
+                budget.step()
             try:
                 m = DICE.match(token)
                 if m:
-                    state.set_dice(tuple(int(d) for d in m.group(1).split("-")))
+                    dice = tuple(int(d) for d in m.group(1).split("-"))
+                    if on_roll is not None:
+                        on_roll(number, name, state, dice)
+                    state.set_dice(dice)
                 else:
                     state.push(token)
             except GameError as e:
@@ -196,10 +234,14 @@ def replay(record: Record) -> tuple[State, State]:
     return start, state
 
 
-def load(text: str) -> list[tuple[Record, State, State]]:
+def load(text: str, budget: Budget | None = None) -> list[tuple[Record, State, State]]:
     """Replay every game of a record text, re-checking every move; returns
-    [(record, start, final state)].  RecordError names a malformed line or an illegal move."""
-    return [(r, *replay(r)) for r in parse(text)]
+    [(record, start, final state)].  RecordError names a malformed line or an illegal move;
+    BudgetError a record beyond `budget`."""
+    parsed = parse(text)
+    if budget is not None:
+        budget.admit(parsed)
+    return [(r, *replay(r, budget)) for r in parsed]
 
 
 def write_match(match: Match, players: list[str], date: datetime.date | None = None) -> str:
@@ -211,16 +253,22 @@ def write_match(match: Match, players: list[str], date: datetime.date | None = N
     return "\n".join(parts)
 
 
-def load_match(text: str) -> tuple[list[tuple[Record, State, State]], Match | None]:
+def load_match(text: str, budget: Budget | None = None) -> tuple[list[tuple[Record, State, State]], Match | None]:
     """Replay a record that may hold a match; returns (games, match or None).
 
     A match's games must follow its rules: each later game started by the
     player after the previous game's starter, and no game after the match is won."""
-    games = load(text)
+    games = load(text, budget)
+    return games, match_of(games)
+
+
+def match_of(games: list[tuple[Record, State, State]]) -> Match | None:
+    """The match replayed games make (None: the record is of one game, without [Match]); RecordError
+    where they break a match's rules.  A match whose last game is unfinished is returned unfinished."""
     first = games[0][0].headers.get("Match")
     if first is None:
-        return games, None
-    m = re.match(r"first to (\d+) wins?$", first)
+        return None
+    m = re.match(r"first to (\d{1,3}) wins?$", first)
     if not m:
         raise RecordError("[Match] says {first!r}; write it as \"first to N wins\"", first=first)
     match = Match(games[0][2].game, int(m.group(1)), seed=games[0][1].seed)
@@ -235,4 +283,4 @@ def load_match(text: str) -> tuple[list[tuple[Record, State, State]], Match | No
             match.add(start, final)
         except GameError as e:
             raise RecordError("round {round}: {error}", round=i, error=e) from None
-    return games, match
+    return match

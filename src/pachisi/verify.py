@@ -53,15 +53,26 @@ class Report:
         return asdict(replace(self, problems=[p.message(lang) for p in self.problems]))
 
 
-def verify_text(text):
-    """The Report of a record (one game or a match)."""
+WEB_SITE = "pachisi web"           # the [Site] of a web room's record: it always carries its commitment
+
+
+def verify_text(text, budget=None):
+    """The Report of a record (one game or a match).  `budget` (record.Budget) bounds the work of
+    an uploaded record: BudgetError when it is exceeded, rather than a report."""
     report = Report()
     try:
         parsed = records.parse(text)
     except GameError as e:
         report.fail("{error}", error=e)
         return report
+    if budget is not None:
+        budget.admit(parsed)
     base = commit = salt = None
+    games = []
+    committed = any("DiceCommit" in rec.headers for rec in parsed)
+    if not committed and any(rec.headers.get("Site") == WEB_SITE for rec in parsed):
+        report.fail("the record says it is a web room's, but it has no [DiceCommit]: a web room's record always "
+                    "carries the commitment to its dice, so without it the record cannot be verified")
     for i, rec in enumerate(parsed, 1):
         h = rec.headers
         report.games += 1
@@ -82,23 +93,36 @@ def verify_text(text):
         elif seed != base + round_no - 1:
             report.fail("{label}: seed {seed} is not the match's seed {base} + {later}", label=label, seed=seed,
                         base=base, later=round_no - 1)
+        if committed and "Position" in h:
+            report.fail("{label}: a record with a dice commitment starts from the game's first position; "
+                        "a [Position] header is not allowed in it", label=label)
+            continue
+        checks = []
+
+        def check(number, name, state, dice, round_no=round_no, checks=checks):
+            expected = list(state.next_roll())
+            checks.append(RollCheck(round_no, number, name, list(dice), expected, list(dice) == expected))
+
         try:
-            start, final = records.replay(rec)
+            start, final = records.replay(rec, budget, check)
+        except records.BudgetError:
+            raise
         except GameError as e:
             report.fail("{label}: {error}", label=label, error=e)
             continue
+        games.append((rec, start, final))
         if "Position" not in h and round_no == 1:
             fresh = start.game.new_state(seed=seed)
             if fresh.current_player != start.current_player:
                 name = start.game.player_name
                 report.fail("{label}: {first} started, but the seed's roll-off gives {expected}", label=label,
                             first=Term(name(start.current_player)), expected=Term(name(fresh.current_player)))
-        _check_rolls(report, rec, start.clone(), round_no, label)
-    if len(parsed) > 1 or "Match" in parsed[0].headers:
-        try:
-            records.load_match(text)
-        except GameError as e:
-            report.fail("the match: {error}", error=e)
+        if committed and not final.is_over:
+            report.fail("{label} is unfinished: a web room reveals its seed only when its game or match is over",
+                        label=label)
+        _add_rolls(report, checks, label)
+    if len(games) == len(parsed):
+        _check_match(report, games)
     if commit is None:
         report.commitment = "absent"
     elif base is None or salt is None:
@@ -113,23 +137,26 @@ def verify_text(text):
     return report
 
 
-def _check_rolls(report, rec, state, round_no, label):
-    for number, name, tokens in rec.turns:
-        for token in tokens:
-            m = records.DICE.match(token)
-            if not m:
-                state.push(token)
-                continue
-            dice = [int(d) for d in m.group(1).split("-")]
-            expected = list(state.next_roll())
-            ok = dice == expected
-            report.rolls += 1
-            report.checked.append(RollCheck(round_no, number, name, dice, expected, ok))
-            if not ok:
-                report.fail("{label}, line {number}: {name} rolled {dice}, but the seed gives {expected}", label=label,
-                            number=number, name=name, dice="-".join(map(str, dice)),
-                            expected="-".join(map(str, expected)))
-            state.set_dice(tuple(dice))
+def _check_match(report, games):
+    """A match's rules (who starts each game, nothing after it is won), and that it was played out."""
+    try:
+        match = records.match_of(games)
+    except GameError as e:
+        report.fail("the match: {error}", error=e)
+        return
+    if match is not None and not match.over:
+        report.fail("the match is unfinished: it is played to {wins} wins, and the score is {score}",
+                    wins=match.wins, score=match.score_text())
+
+
+def _add_rolls(report, checks, label):
+    for check in checks:
+        report.rolls += 1
+        report.checked.append(check)
+        if not check.ok:
+            report.fail("{label}, line {number}: {name} rolled {dice}, but the seed gives {expected}", label=label,
+                        number=check.line, name=check.player, dice="-".join(map(str, check.dice)),
+                        expected="-".join(map(str, check.expected)))
 
 
 def summary(report):

@@ -26,6 +26,74 @@ if TYPE_CHECKING:
 
 COMMON_KEYS = {"game", "preset", "options", "players", "to_move", "pieces", "seed", "turn"}
 ROLL_KEYS = ("roll", "played")        # the turn fields every game has: the roll under way
+MAX_DEPTH = 16                        # nesting of a position's JSON: the deepest game needs 4
+
+
+def position_object(data: str | bytes) -> dict:
+    """The JSON object of a position's text; GameError when it is not JSON, nests deeper than any
+    position does, or is not an object."""
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            raise GameError("the position is not UTF-8 text: {error}", error=str(e)) from None
+    try:
+        value = json.loads(data)
+    except json.JSONDecodeError as e:
+        raise GameError("the position is not valid JSON: {error}", error=str(e)) from None
+    except RecursionError:
+        raise GameError("the position nests deeper than {depth} levels", depth=MAX_DEPTH) from None
+    if not isinstance(value, dict):
+        raise GameError("a position is a JSON object with game, players, to_move and pieces")
+    return value
+
+
+def json_depth(value: Any, limit: int = MAX_DEPTH) -> int:
+    """How deep lists and objects nest in `value` (0: a scalar), counted level by level without
+    recursion, and no further than limit + 1."""
+    depth, level = 0, [value]
+    while depth <= limit:
+        level = [x for x in level if isinstance(x, (dict, list))]
+        if not level:
+            break
+        depth += 1
+        level = [v for x in level for v in (x.values() if isinstance(x, dict) else x)]
+    return depth
+
+
+def _check_common(data: dict) -> None:
+    """The common keys' types, before any game reads them (a game expects a name, a number, an object)."""
+    if json_depth(data) > MAX_DEPTH:
+        raise GameError("the position nests deeper than {depth} levels", depth=MAX_DEPTH)
+    if not isinstance(data["game"], str):
+        raise GameError("game is the name of a game, not {value}", value=data["game"])
+    preset = data.get("preset")
+    if preset is not None and not isinstance(preset, str):
+        raise GameError("preset is the name of a preset, not {value}", value=preset)
+    check_options(data.get("options"))
+
+
+def check_options(options: Any) -> None:
+    """House-rule overrides as JSON gives them: an object of names to true, false, whole numbers or words."""
+    if options is not None and not (isinstance(options, dict) and all(
+            isinstance(v, (bool, int, str)) and not (isinstance(v, int) and abs(v) > 10 ** 9)
+            for v in options.values())):
+        raise GameError("options is an object of house rules, each true, false, a whole number or a word, "
+                        "not {value}", value=options)
+
+
+def options_object(text: str) -> dict:
+    """The house-rule overrides of a JSON text (a web request's `options`); GameError naming the problem."""
+    try:
+        options = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise GameError("options is not valid JSON: {error}", error=str(e)) from None
+    except RecursionError:
+        raise GameError("options nest deeper than {depth} levels", depth=MAX_DEPTH) from None
+    if json_depth(options) > MAX_DEPTH:
+        raise GameError("options nest deeper than {depth} levels", depth=MAX_DEPTH)
+    check_options(options)
+    return options or {}
 
 
 def load_position(data: dict | str | bytes, make_game: Callable[..., Game]) -> State:
@@ -34,10 +102,7 @@ def load_position(data: dict | str | bytes, make_game: Callable[..., Game]) -> S
     passes pachisi.make_game).  Anything the rules do not allow, or a turn
     field that contradicts another, raises GameError naming it."""
     if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except json.JSONDecodeError as e:
-            raise GameError("the position is not valid JSON: {error}", error=str(e)) from None
+        data = position_object(data)
     if not isinstance(data, dict):
         raise GameError("a position is a JSON object with game, players, to_move and pieces")
     unknown = set(data) - COMMON_KEYS
@@ -47,6 +112,7 @@ def load_position(data: dict | str | bytes, make_game: Callable[..., Game]) -> S
     for key in ("game", "pieces"):
         if key not in data:
             raise GameError("the position has no {key!r}", key=key)
+    _check_common(data)
     players = data.get("players", len(data["pieces"]) if isinstance(data["pieces"], list) else 0)
     game = make_game(data["game"], players, data.get("preset"), data.get("options") or {})
     to_move = data.get("to_move", 0)

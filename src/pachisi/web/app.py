@@ -15,17 +15,17 @@ from pathlib import Path
 
 from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from .. import record as records
 from ..engine.game import GameError
 from ..engine.options import OptionError
+from ..engine.position import options_object
 from ..i18n import negotiate
-from ..verify import verify_text
 from . import catalogue
-from .boardjson import events_json, layout_json, position_json
+from .checking import Checker
 from .db import Store
 from .rooms import CODE_ALPHABET, CODE_LENGTH, Bucket, Connection, Refusal, RoomManager, Settings
 from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, Joined, JoinRoom, Lobby, MyRoom,
@@ -33,13 +33,13 @@ from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, 
                       VerifyReport, Welcome)
 
 STATIC = Path(__file__).resolve().parent / "static"
-MAX_FRAMES = 20000
 CSP = ("default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; "
        "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
 
 
 class BodyLimit:
-    """Refuse request bodies larger than `limit` bytes (413), however they are sent."""
+    """Refuse request bodies larger than `limit` bytes (413), however they are sent: the body is read
+    here, up to the limit, before the app sees it (a chunked body has no Content-Length to trust)."""
 
     def __init__(self, app, limit):
         self.app, self.limit = app, limit
@@ -52,25 +52,28 @@ class BodyLimit:
         lang = negotiate(headers.get(b"accept-language", b"").decode("latin-1"))
         if declared is not None and declared.isdigit() and int(declared) > self.limit:
             return await _too_large(send, self.limit, lang)
-        seen = 0
-
-        async def limited():
-            nonlocal seen
+        chunks, seen = [], 0
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise _TooLarge()
-            return message
+            if message["type"] != "http.request":
+                return                                  # the client went away
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.limit:
+                return await _too_large(send, self.limit, lang)
+            chunks.append(chunk)
+            if not message.get("more_body"):
+                break
+        body, given = b"".join(chunks), False
 
-        try:
-            await self.app(scope, limited, send)
-        except _TooLarge:
-            await _too_large(send, self.limit, lang)
+        async def replay():
+            nonlocal given
+            if given:
+                return await receive()
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
 
-
-class _TooLarge(Exception):
-    pass
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send, limit, lang):
@@ -99,6 +102,7 @@ def create_app(settings=None):
         store = Store(settings.database_url, settings.sqlite_sync)
         manager = RoomManager(store, settings)
         app.state.store, app.state.manager = store, manager
+        app.state.checker = Checker(settings.records)
         await manager.resume()
         # the rules and the libraries are hundreds of thousands of long-lived objects: keep them out of
         # the cyclic collector's full passes, which would otherwise pause every room now and then
@@ -108,6 +112,7 @@ def create_app(settings=None):
             yield
         finally:
             await manager.close()
+            app.state.checker.close()
             store.close()
 
     app = FastAPI(title="pachisi", version="1", lifespan=lifespan, docs_url="/api/docs",
@@ -128,7 +133,21 @@ def create_app(settings=None):
         first = exc.errors()[0] if exc.errors() else {}
         where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
         return refusal(Refusal("malformed", f"{where}: {first.get('msg', 'invalid request')}".strip(": ")),
-                       status=422)
+                       request_lang(request), 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request, exc):
+        """FastAPI's own refusals (a body it cannot parse, a method not allowed) as {code, message} too."""
+        lang = request_lang(request)
+        if exc.status_code == 400:
+            e = Refusal("malformed", "the request body is not JSON that can be read (is it nested too deeply?)")
+        elif exc.status_code == 405:
+            e = Refusal("method", "{method} is not allowed at {path}", method=request.method, path=request.url.path)
+        else:
+            e = Refusal("http", "{detail}", detail=str(exc.detail))
+        response = refusal(e, lang, exc.status_code)
+        response.headers.update(getattr(exc, "headers", None) or {})
+        return response
 
     def manager() -> RoomManager:
         return app.state.manager
@@ -175,10 +194,7 @@ def create_app(settings=None):
              lang: str = Depends(request_lang)):
         """The dice the game rolls with these options (for checking rolls in the browser)."""
         try:
-            opts = json.loads(options) if options else {}
-            if not isinstance(opts, dict):
-                raise OptionError("options is a JSON object")
-            return catalogue.dice_ranges(name, players, preset, opts)
+            return catalogue.dice_ranges(name, players, preset, options_object(options) if options else {})
         except (OptionError, GameError, ValueError) as e:
             return refusal(Refusal("options", "{error}", error=e), lang)
 
@@ -264,24 +280,25 @@ def create_app(settings=None):
         except UnicodeDecodeError:
             return None
 
-    @app.post("/api/verify", response_model=VerifyReport)
-    async def verify(request: Request, lang: str = Depends(request_lang)):
-        """Re-derive every roll of a record (the request body) from its revealed seed."""
+    async def checked(kind, request, lang):
+        """A record checked in the worker pool (checking.py): its answer, or the refusal of its budget."""
         text = await body_text(request)
         if text is None:
             return refusal(Refusal("malformed", "a record is UTF-8 text"), lang)
-        return verify_text(text).as_dict(lang)
+        who = request.client.host if request.client else "?"
+        status, body = await app.state.checker.run(kind, text, who, lang)
+        headers = {"Retry-After": "5"} if status in (429, 503) else None
+        return Response(body, status_code=status, media_type="application/json", headers=headers)
+
+    @app.post("/api/verify", response_model=VerifyReport)
+    async def verify(request: Request, lang: str = Depends(request_lang)):
+        """Re-derive every roll of a record (the request body) from its revealed seed."""
+        return await checked("verify", request, lang)
 
     @app.post("/api/replay", response_model=ReplayOut)
     async def replay(request: Request, lang: str = Depends(request_lang)):
         """A record (the request body) as frames to step through."""
-        text = await body_text(request)
-        if text is None:
-            return refusal(Refusal("malformed", "a record is UTF-8 text"), lang)
-        try:
-            return replay_frames(text)
-        except GameError as e:
-            return refusal(Refusal("record", "{error}", error=e), lang)
+        return await checked("replay", request, lang)
 
     # -- live rooms ------------------------------------------------------------------------------
     @app.websocket("/ws/{code}")
@@ -391,47 +408,6 @@ async def _send_loop(conn, ws):
 def _error(e, lang="en", seq=None, client_id=None):
     """A Refusal as the WebSocket error message, told in `lang`."""
     return ErrorOut(code=e.code, message=e.message(lang), seq=seq, id=client_id).model_dump_json()
-
-
-def replay_frames(text):
-    """Every game of a record as frames: the start, then one frame per roll and move."""
-    games, _ = records.load_match(text)
-    frames, headers = [], []
-    game = None
-    for round_no, (rec, start, final) in enumerate(games, 1):
-        headers.append(dict(rec.headers))
-        game = start.game
-        state = start.clone()
-        last_layout = None
-
-        def frame(kind, value, player, events):
-            nonlocal last_layout
-            view = game.view(state.arr)
-            layout = layout_json(view)
-            out = {"round": round_no, "player": player, "kind": kind, "value": value, "dice": list(state.dice),
-                   "events": events_json(events), "position": position_json(view)}
-            if layout != last_layout:
-                out["layout"] = layout
-                last_layout = layout
-            if len(frames) >= MAX_FRAMES:
-                raise GameError("the record is too long to replay here (more than {limit} steps)", limit=MAX_FRAMES)
-            frames.append(out)
-
-        frame("start", "", state.current_player, [])
-        for _, _, tokens in rec.turns:
-            for token in tokens:
-                player = state.current_player
-                m = records.DICE.match(token)
-                if m:
-                    events = state.set_dice(tuple(int(d) for d in m.group(1).split("-")))
-                    frame("roll", m.group(1), player, events)
-                else:
-                    events = state.push(token)
-                    frame("move", token, player, events)
-    return {"game": game.name, "title": game.title, "players": game.players,
-            "colours": [game.player_name(p) for p in range(game.players)], "seat_colours": list(game.colours),
-            "seats": [int(x) for x in game.seats], "dice": [list(r) for r in game.dice_ranges()],
-            "piece_names": game.piece_names, "headers": headers, "frames": frames}
 
 
 def run(host="127.0.0.1", port=8000, settings=None, log_level="info"):

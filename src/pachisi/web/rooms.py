@@ -35,6 +35,7 @@ from .. import record as records
 from ..verify import commitment
 from . import db
 from .boardjson import events_json, layout_json, moves_json, position_json
+from .checking import RecordLimits
 from .schemas import NAME_MAX, CHAT_MAX
 from .thinking import Thinker
 
@@ -112,6 +113,7 @@ class Settings:
     create_rate: float = 0.5        # rooms a second one address may create (0: unlimited)
     create_burst: int = 20
     max_upload: int = 1 << 20       # bytes of an uploaded record
+    records: RecordLimits = field(default_factory=RecordLimits)   # checking uploaded records (checking.py)
     send_queue: int = 512           # messages waiting for a slow client before it is dropped
     bot_processes: int = 1          # processes the bots think in
     dice_seed: int | None = None    # set: every room's dice follow from it (tests, demonstrations; never for real play)

@@ -12,7 +12,8 @@ Scalar = Union[bool, int, str]
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """What a client sends: no unknown fields, and no coercion ("0" or true is not the number 0 or 1)."""
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 # -- HTTP: the lobby --------------------------------------------------------------

@@ -72,3 +72,45 @@ class LiveServer:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+# -- records that cost the server much to check (tests and benchmarks/verify_flood.py) -----------------
+def no_move_record(size=1 << 20):
+    """A Ludo record of about `size` bytes of rolls that move nothing (no six: no piece leaves the yard);
+    legal, but every roll is replayed and checked."""
+    colours = ("red", "green", "yellow", "blue")
+    head = '[Game "ludo"]\n[Players "a,b,c,d"]\n[Seed "1"]\n[First "red"]\n\n'
+    lines, total, n = [head], len(head), 0
+    while True:
+        line = f"{n + 1}. {colours[n % 4]} [{n % 5 + 1}]\n"
+        if total + len(line) > size:
+            return "".join(lines)
+        lines.append(line)
+        total += len(line)
+        n += 1
+
+
+def tiny_games_record(size=1 << 20):
+    """A record of as many one-roll Ludo games as fit in `size` bytes (each game a new game to set up)."""
+    game = '[Game "ludo"]\n[Players "a,b"]\n[Seed "1"]\n[First "red"]\n\n1. red [1]\n\n'
+    return game * (size // len(game))
+
+
+def long_kimbo_record(size=70_000, seed=0):
+    """A legal Kimbo record of at least `size` bytes: games of four players making random legal moves,
+    one after another, from `seed`."""
+    import random
+    from .. import make_game, record as records
+    game, parts, total = make_game("kimbo", 4), [], 0
+    while total < size:
+        state, rng = game.new_state(seed), random.Random(seed)
+        start = state.clone()
+        while not state.is_over:
+            if state.is_chance:
+                state.roll()
+            else:
+                state.push(rng.choice(state.legal_moves()))
+        parts.append(records.write(state, records.headers_for(state, ["a", "b", "c", "d"]), start=start))
+        total += len(parts[-1])
+        seed += 1
+    return "\n".join(parts)

@@ -1,0 +1,212 @@
+"""Uploaded records are checked off the event loop.
+
+/api/verify and /api/replay replay a record move by move, and a long record costs
+seconds of CPU: on the event loop that would stall every room.  So they run in a
+small pool of worker processes (threads would still hold the GIL), at a lower
+priority than the server, each record within a Budget of games, rolls and moves,
+and seconds (a job still running a little after that is killed).  One address has
+a few records checked at a time and a share of the workers' time; the server a
+bounded queue.  Beyond any of these the answer is a refusal that says which.
+
+    checker = Checker(RecordLimits())                 # the app's lifespan
+    status, body = await checker.run("verify", text, address, lang)
+    checker.close()
+"""
+import asyncio
+from concurrent.futures import TimeoutError as JobTimeout
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+import json
+import multiprocessing
+import os
+import time
+
+from pebble import ProcessExpired, ProcessPool
+
+from .. import record as records
+from ..engine.game import GameError
+from ..i18n import Error
+from .boardjson import events_json, layout_json, position_json
+
+MAX_FRAMES = 20000
+
+
+@dataclass
+class RecordLimits:
+    """What checking one uploaded record may cost, and how much of it one address may ask for."""
+    workers: int = 2            # processes that check records
+    games: int = 40             # games in one record (a match to 9 wins among 4 players has at most 33)
+    actions: int = 100_000      # rolls and moves in one record (a long Kimbo game has about 4,000)
+    seconds: float = 10.0       # of a worker's time for one record
+    grace: float = 5.0          # seconds past that before a job that overran (a step that never ended) is killed
+    per_address: int = 2        # records of one address checked or waiting at once
+    queue: int = 8              # records checked or waiting on the whole server
+    share: float = 0.5          # worker-seconds a second one address may use on average...
+    burst: float = 30.0         # ...and at most at once
+
+
+class Share:
+    """An address's share of the workers' time: `rate` seconds a second, at most `burst` saved.  A job
+    may overdraw it; the address then waits until it is positive again."""
+
+    def __init__(self, rate, burst):
+        self.rate, self.burst = rate, burst
+        self.balance, self.at = float(burst), time.monotonic()
+
+    def _refill(self):
+        now = time.monotonic()
+        self.balance = min(self.burst, self.balance + (now - self.at) * self.rate)
+        self.at = now
+
+    def wait(self):
+        """Seconds until the address may start another job (0: now)."""
+        self._refill()
+        return 0.0 if self.balance > 0 else -self.balance / self.rate
+
+    def spend(self, seconds):
+        self._refill()
+        self.balance -= seconds
+
+
+def _body(value):
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _refusal(code, error, lang):
+    return _body({"code": code, "message": error.message(lang)})
+
+
+def check(kind, text, games, actions, seconds, lang):
+    """(HTTP status, JSON body, seconds taken) of verifying or replaying a record (runs in a worker)."""
+    from ..verify import verify_text
+    began = time.monotonic()
+    budget = records.Budget(games, actions, seconds)
+    try:
+        if kind == "verify":
+            status, body = 200, _body(verify_text(text, budget).as_dict(lang))
+        else:
+            status, body = 200, _body(replay_frames(text, budget))
+    except records.BudgetError as e:
+        status, body = 413, _refusal("budget", e, lang)
+    except GameError as e:
+        status, body = 400, _refusal("record", e, lang)
+    return status, body, time.monotonic() - began
+
+
+def _start_worker(parent):
+    """A checking worker: behind the server for the CPU, and gone when the server is."""
+    from .thinking import _watch_parent
+    try:
+        os.nice(10)
+    except OSError:
+        pass
+    _watch_parent(parent)
+
+
+class Checker:
+    """The worker pool (started on first use) and the limits on who may use it."""
+
+    def __init__(self, limits=None):
+        self.limits = limits or RecordLimits()
+        self.pool = None
+        self.busy = 0               # records checked or waiting
+        self.jobs = {}              # address -> its records checked or waiting
+        self.shares = {}            # address -> Share
+
+    async def run(self, kind, text, address, lang="en"):
+        """(status, JSON body) of checking `text` for `address`: the report or frames, or a refusal."""
+        lim = self.limits
+        if self.jobs.get(address, 0) >= lim.per_address:
+            return 429, _refusal("rate", Error("{count} records from your address are being checked already; "
+                                               "wait for them", count=lim.per_address), lang)
+        share = self.shares.get(address)
+        if share is None:
+            if len(self.shares) > 10000:
+                self.shares = {a: s for a, s in self.shares.items() if s.wait() > 0}
+            share = self.shares[address] = Share(lim.share, lim.burst)
+        wait = share.wait()
+        if wait > 0:
+            return 429, _refusal("rate", Error("your address has used its share of the record checker; try again "
+                                               "in {seconds} s", seconds=int(wait) + 1), lang)
+        if self.busy >= lim.queue:
+            return 503, _refusal("busy", Error("the server is checking too many records; try again in a moment"),
+                                 lang)
+        self.busy += 1
+        self.jobs[address] = self.jobs.get(address, 0) + 1
+        spent = lim.seconds + lim.grace
+        try:
+            future = self._pool().schedule(check, (kind, text, lim.games, lim.actions, lim.seconds, lang),
+                                           timeout=lim.seconds + lim.grace)
+            status, body, spent = await asyncio.wrap_future(future)
+            return status, body
+        except JobTimeout:
+            return 413, _refusal("budget", Error("checking the record took more than {seconds} s; it was stopped",
+                                                 seconds=lim.seconds), lang)
+        except ProcessExpired as e:
+            return 400, _refusal("record", Error("the record could not be checked: its checker stopped ({problem})",
+                                                 problem=str(e)), lang)
+        except BrokenProcessPool:
+            self.close()                    # its workers cannot start: a new pool for the next record
+            return 503, _refusal("busy", Error("the record checker is restarting; try again in a moment"), lang)
+        finally:
+            self.busy -= 1
+            self.jobs[address] -= 1
+            if not self.jobs[address]:
+                del self.jobs[address]
+            share.spend(spent)
+
+    def _pool(self):
+        if self.pool is None:
+            self.pool = ProcessPool(self.limits.workers, context=multiprocessing.get_context("spawn"),
+                                    initializer=_start_worker, initargs=(os.getpid(),))
+        return self.pool
+
+    def close(self):
+        if self.pool is not None:
+            self.pool.stop()
+            self.pool.join(timeout=5)
+            self.pool = None
+
+
+def replay_frames(text, budget=None):
+    """Every game of a record as frames: the start, then one frame per roll and move."""
+    games, _ = records.load_match(text, budget)
+    frames, headers = [], []
+    game = None
+    for round_no, (rec, start, final) in enumerate(games, 1):
+        headers.append(dict(rec.headers))
+        game = start.game
+        state = start.clone()
+        last_layout = None
+
+        def frame(kind, value, player, events):
+            nonlocal last_layout
+            view = game.view(state.arr)
+            layout = layout_json(view)
+            out = {"round": round_no, "player": player, "kind": kind, "value": value, "dice": list(state.dice),
+                   "events": events_json(events), "position": position_json(view)}
+            if layout != last_layout:
+                out["layout"] = layout
+                last_layout = layout
+            if len(frames) >= MAX_FRAMES:
+                raise records.BudgetError("the record is too long to replay here (more than {limit} steps)",
+                                          limit=MAX_FRAMES)
+            frames.append(out)
+
+        frame("start", "", state.current_player, [])
+        for _, _, tokens in rec.turns:
+            for token in tokens:
+                if budget is not None:
+                    budget.step()
+                player = state.current_player
+                m = records.DICE.match(token)
+                if m:
+                    events = state.set_dice(tuple(int(d) for d in m.group(1).split("-")))
+                    frame("roll", m.group(1), player, events)
+                else:
+                    events = state.push(token)
+                    frame("move", token, player, events)
+    return {"game": game.name, "title": game.title, "players": game.players,
+            "colours": [game.player_name(p) for p in range(game.players)], "seat_colours": list(game.colours),
+            "seats": [int(x) for x in game.seats], "dice": [list(r) for r in game.dice_ranges()],
+            "piece_names": game.piece_names, "headers": headers, "frames": frames}
