@@ -14,6 +14,7 @@ def database(request):
 
 @pytest.fixture(scope="module", params=web_db.BACKENDS)
 def module_database(request):
-    """Fresh databases for a module's shared server (the browser tests), on SQLite and on PostgreSQL."""
-    with web_db.databases(request.param) as dbs:
+    """Fresh databases for a module's shared server or client, on SQLite and on PostgreSQL: a module marked
+    usefixtures("module_database") runs every test on both, and web_db.url_for(folder) hands them out."""
+    with web_db.databases(request.param, active=True) as dbs:
         yield dbs

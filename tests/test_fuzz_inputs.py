@@ -142,7 +142,7 @@ def test_a_mutated_record_replays_or_is_refused_and_verify_reports_it(text):
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory):
+def client(tmp_path_factory, module_database):
     with TestClient(create_app(settings(tmp_path_factory.mktemp("fuzz")))) as c:
         yield c
 

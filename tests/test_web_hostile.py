@@ -23,7 +23,7 @@ pytestmark = pytest.mark.timeout(600)
 
 
 @pytest.fixture(scope="module")
-def client(tmp_path_factory):
+def client(tmp_path_factory, module_database):
     with TestClient(create_app(settings(tmp_path_factory.mktemp("hostile")))) as c:
         yield c
 
@@ -103,7 +103,7 @@ def test_a_commitment_records_game_cut_short_is_unfinished(room_record):
 
 
 # -- item 1: budgets and the event loop ---------------------------------------------------------------
-def test_a_record_beyond_the_budget_is_refused_with_the_reason(tmp_path):
+def test_a_record_beyond_the_budget_is_refused_with_the_reason(tmp_path, database):
     limits = RecordLimits(workers=1, games=3, actions=500, seconds=1e-9)
     with TestClient(create_app(settings(tmp_path, records=limits))) as c:
         r = c.post("/api/verify", content=no_move_record(20_000))

@@ -70,14 +70,14 @@ class Databases:
 def databases(backend, active=False):
     """Databases for a test or a module, dropped after; `active`: the ones url_for hands out."""
     global _active
-    dbs = Databases(backend)
+    dbs, outer = Databases(backend), _active
     if active:
         _active = dbs
     try:
         yield dbs
     finally:
         if active:
-            _active = None
+            _active = outer         # a test's databases inside a module's: the module's again after the test
         dbs.drop()
 
 
