@@ -27,7 +27,8 @@ from ..verify import verify_text
 from . import catalogue
 from .boardjson import events_json, layout_json, position_json
 from .db import Store
-from .rooms import CODE_ALPHABET, CODE_LENGTH, Bucket, Connection, Refusal, RoomManager, Settings
+from .rooms import (CODE_ALPHABET, CODE_LENGTH, Bucket, Connection, Refusal, RoomManager, Settings,
+                    warn_predictable_dice)
 from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, Joined, JoinRoom, Lobby, MyRoom,
                       MyRooms, OpenRoom, PlayPage, Pong, Rematch, RematchIn, ReplayOut, RoomInfo, RulesPage,
                       VerifyReport, Welcome)
@@ -99,7 +100,8 @@ def create_app(settings=None):
         store = Store(settings.database_url, settings.sqlite_sync)
         manager = RoomManager(store, settings)
         app.state.store, app.state.manager = store, manager
-        await manager.resume()
+        warn_predictable_dice(settings)
+        manager.start()     # rooms under way load when first asked for: the server answers at once
         # the rules and the libraries are hundreds of thousands of long-lived objects: keep them out of
         # the cyclic collector's full passes, which would otherwise pause every room now and then
         gc.collect()
@@ -210,6 +212,10 @@ def create_app(settings=None):
             if len(create_buckets) > 10000:
                 create_buckets.clear()
         try:
+            manager().admit(request.client.host if request.client else "?")
+        except Refusal as e:
+            return refusal(e, lang, 429)
+        try:
             room, token = await manager().create(spec)
         except Refusal as e:
             return refusal(e, lang)
@@ -217,10 +223,10 @@ def create_app(settings=None):
 
     @app.get("/api/rooms/{code}", response_model=RoomInfo)
     async def room_info(code: str, lang: str = Depends(request_lang)):
-        room = await manager().get(code)
-        if room is None:
+        info = await manager().info(code)
+        if info is None:
             return refusal(Refusal("room", "no room {code}", code=code), lang, 404)
-        return room.info()
+        return info
 
     @app.post("/api/rooms/{code}/join", response_model=Joined)
     async def join(code: str, spec: JoinRoom, lang: str = Depends(request_lang)):
