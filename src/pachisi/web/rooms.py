@@ -610,13 +610,16 @@ def room_seed(dice_seed, room_id):
 
 
 def warn_predictable_dice(settings):
-    """Say loudly, on stderr and in the server's log, that the dice follow from a known seed."""
+    """Say loudly, on stderr and in the server's log (uvicorn's, where it is set up), that the dice follow
+    from a known seed."""
     if settings.dice_seed is None:
         return
-    text = (f"WARNING: --dice-seed {settings.dice_seed}: every room's dice follow from this seed and anyone who "
-            f"knows it can foresee every roll. For tests and demonstrations only, never for real play.")
-    print(text, file=sys.stderr, flush=True)
-    logging.getLogger("pachisi.web").warning(text)
+    text = (f"--dice-seed {settings.dice_seed}: every room's dice follow from this seed and anyone who knows it "
+            f"can foresee every roll. For tests and demonstrations only, never for real play.")
+    print(f"WARNING: {text}", file=sys.stderr, flush=True)
+    log = logging.getLogger("uvicorn.error")
+    if log.handlers:
+        log.warning(text)
 
 
 class RoomManager:
@@ -719,8 +722,8 @@ class RoomManager:
         """Unload the rooms nobody is connected to that are over or idle for Settings.room_idle."""
         now = time.monotonic()
         for room in list(self.rooms.values()):
-            if room.idle() and (now - room.used >= self.settings.room_idle
-                                or (room.status == "over" and now - room.used >= self.GRACE)):
+            if room.idle() and now - room.used >= (self.GRACE if room.status == "over"
+                                                   else max(self.GRACE, self.settings.room_idle)):
                 self.evict(room)
 
     def _cap(self):
