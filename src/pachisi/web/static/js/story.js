@@ -140,6 +140,7 @@ export function turnSentence(tr, room, words = {}) {
   if (tr.dice.length && moves) head = t("log.rolled.played", { who: w, dice, moves });
   else if (tr.dice.length) head = t("log.rolled", { who: w, dice });
   else head = t("log.played", { who: w, moves });
+  if (tr.by === "standin") head += t("log.standin", { level: room.standin_level });   // no free help unseen
   const ctx = { room, game: room.game, dice: tr.dice, events: tr.events, player: tr.p, run: tr.run, top: topOf(room) };
   const rest = mergeBurned(tr.events.filter((e) => !QUIET.has(e.kind))).map((e) => eventSentence(e, ctx));
   return [head, ...rest].join("; ");
