@@ -87,7 +87,6 @@ def test_a_finished_room_is_unloaded_without_waiting_for_the_idle_time(tmp_path)
 
 def test_beyond_max_rooms_the_least_recently_used_are_unloaded(tmp_path):
     with TestClient(create_app(settings(tmp_path, max_rooms=3))) as c:
-        manager(c).GRACE = 0.0
         codes = [create(c, seats=("local", "local"))["code"] for _ in range(5)]
         assert list(manager(c).rooms) == codes[2:]
         c.get(f"/api/rooms/{codes[2]}/record")          # used again: now the most recent

@@ -337,7 +337,8 @@ def create_app(settings=None):
                         conn.push(_error(Refusal("malformed", "hello was already said"), conn.lang))
                         continue
                     conn.lang = msg.lang
-                    problem = room.attach(conn, msg.token)
+                    room = await manager().get(room.code) or room     # the room in memory now (it may have
+                    problem = room.attach(conn, msg.token)              # been unloaded since the connection came)
                     attached = True
                     conn.push(Welcome(code=room.code, you=conn.players, spectator=not conn.players,
                                       host=conn.host).model_dump_json())

@@ -626,7 +626,7 @@ class RoomManager:
     """The rooms in memory (an LRU of those nobody is connected to) and the ways to make and find them."""
 
     INFOS = 10000       # room infos remembered for rooms not in memory (a few KiB each)
-    GRACE = 10.0        # seconds a room just asked for is kept even beyond max_rooms (its client's hello is coming)
+    GRACE = 10.0        # seconds a finished room stays after its last use (its players read the end)
 
     def __init__(self, store, settings):
         self.store = store
@@ -722,20 +722,14 @@ class RoomManager:
         """Unload the rooms nobody is connected to that are over or idle for Settings.room_idle."""
         now = time.monotonic()
         for room in list(self.rooms.values()):
-            if room.idle() and now - room.used >= (self.GRACE if room.status == "over"
-                                                   else max(self.GRACE, self.settings.room_idle)):
+            if room.idle() and now - room.used >= (self.GRACE if room.status == "over" else self.settings.room_idle):
                 self.evict(room)
 
     def _cap(self):
         """Beyond Settings.max_rooms rooms nobody is connected to, unload the least recently used."""
         idle = [r for r in self.rooms.values() if r.idle()]
-        excess = len(idle) - self.settings.max_rooms
-        now = time.monotonic()
-        for room in idle:               # least recently used first
-            if excess <= 0 or now - room.used < self.GRACE:
-                break
+        for room in idle[:max(0, len(idle) - self.settings.max_rooms)]:     # least recently used first
             self.evict(room)
-            excess -= 1
 
     def admit(self, address):
         """Count a room created from `address`; Refusal beyond Settings.rooms_per_hour."""
