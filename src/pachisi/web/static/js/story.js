@@ -133,14 +133,14 @@ export function turnsOf(log) {
 
 // One turn as a sentence: "Red rolled 5-2 and played 5d 2d; Red captured Blue's b".
 export function turnSentence(tr, room, words = {}) {
-  const w = who(room, tr.p);
+  // a stand-in's turn says so: no free help unseen
+  const w = tr.by === "standin" ? t("log.standin", { who: who(room, tr.p), level: room.standin_level }) : who(room, tr.p);
   const moves = tr.moves.map((m) => (words[m] ? `${words[m]} (${m})` : m)).join(", ");
   const dice = tr.dice.join("-");
   let head;
   if (tr.dice.length && moves) head = t("log.rolled.played", { who: w, dice, moves });
   else if (tr.dice.length) head = t("log.rolled", { who: w, dice });
   else head = t("log.played", { who: w, moves });
-  if (tr.by === "standin") head += t("log.standin", { level: room.standin_level });   // no free help unseen
   const ctx = { room, game: room.game, dice: tr.dice, events: tr.events, player: tr.p, run: tr.run, top: topOf(room) };
   const rest = mergeBurned(tr.events.filter((e) => !QUIET.has(e.kind))).map((e) => eventSentence(e, ctx));
   return [head, ...rest].join("; ");
