@@ -460,7 +460,7 @@ def test_bots_play_on_after_a_restart(tmp_path):
 
 
 def test_an_absent_player_is_replaced_by_a_bot_until_they_return(tmp_path):
-    with TestClient(create_app(settings(tmp_path))) as c:
+    with TestClient(create_app(settings(tmp_path, min_absent_after=0.1))) as c:
         room = create(c, seats=("local", "invite"), absent_after=0.3)
         token_b = c.post(f"/api/rooms/{room['code']}/join", json={"player": 1, "name": "Bo"}).json()["token"]
         a = Player(c, room["code"], room["token"])

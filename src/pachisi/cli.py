@@ -692,7 +692,15 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
                                            help="an SQLAlchemy URL (default: an SQLite file in the user's data folder)"),
           bot_delay: float = typer.Option(0.8, help="seconds a bot waits before each roll or move"),
           absent_after: float = typer.Option(60.0, help="default seconds before a bot plays for an absent person"),
+          min_absent_after: float = typer.Option(20.0, help="the least wait before a stand-in a room may ask for "
+                                                 "(0, never, is always allowed)"),
           create_rate: float = typer.Option(0.5, help="rooms a second one address may create (0: unlimited)"),
+          rooms_per_hour: int = typer.Option(60, help="rooms one address may create in an hour (0: unlimited)"),
+          room_idle: float = typer.Option(300.0, help="seconds a room nobody is connected to stays in memory after "
+                                          "its last use (it reloads from the database when asked for)"),
+          max_rooms: int = typer.Option(200, help="rooms nobody is connected to kept in memory at most"),
+          bot_processes: int = typer.Option(None, help="processes the bots think in (default: one a core, at most "
+                                            "four)"),
           sqlite_sync: str = typer.Option("NORMAL", help="SQLite's synchronous: NORMAL (a commit survives a crash "
                                           "of the server) or FULL (a power cut too, at the disk's pace)"),
           dice_seed: int = typer.Option(None, help="derive every room's dice from this seed (tests, demonstrations: "
@@ -705,10 +713,14 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
         fail(f"the web app needs its extra packages (pip install 'pachisi[web]'): {e}")
     if sqlite_sync.upper() not in ("NORMAL", "FULL"):
         fail(f"--sqlite-sync is NORMAL or FULL, not {sqlite_sync!r}")
+    settings = Settings(database_url=database_url, bot_delay=bot_delay, absent_after=absent_after,
+                        min_absent_after=min_absent_after, create_rate=create_rate, rooms_per_hour=rooms_per_hour,
+                        room_idle=room_idle, max_rooms=max_rooms, bot_processes=bot_processes,
+                        sqlite_sync=sqlite_sync.upper(), dice_seed=dice_seed)
+    if settings.problem():
+        fail(settings.problem())
     console.print(f"pachisi web app on http://{host}:{port}")
-    run(host, port, Settings(database_url=database_url, bot_delay=bot_delay, absent_after=absent_after,
-                             create_rate=create_rate, sqlite_sync=sqlite_sync.upper(),
-                             dice_seed=dice_seed), log_level=log_level)
+    run(host, port, settings, log_level=log_level)
 
 
 @app.command()

@@ -844,6 +844,12 @@ RU = {
         "этот ключ не занимает места в этой комнате: вы смотрите как зритель",
     "unknown bot level {level}; levels: {levels}": "нет бота уровня {level}; уровни: {levels}",
     "too many rooms created from here; wait a little": "отсюда создано слишком много комнат; подождите немного",
+    "{n} rooms were created from this address in the last hour, the most allowed; try again in {minutes} min":
+        "с этого адреса за последний час создано {n} комнат — это предел; попробуйте снова через {minutes} мин",
+    "absent_after: a bot stands in after at least {least} seconds (or 0: never), not {value}":
+        "absent_after: бот заменяет отошедшего не раньше чем через {least} с (или 0 — никогда), а не {value}",
+    "wins {wins} contradicts options.match_wins {match_wins}: give one of them":
+        "wins {wins} противоречит options.match_wins {match_wins}: укажите что-то одно",
     "no room {code}": "комнаты {code} нет",
     "nothing at /{path}": "по адресу /{path} ничего нет",
     "no how-to-play page for {game}": "для {game} нет страницы «Как играть»",

@@ -12,8 +12,16 @@ def main(argv=None):
     p.add_argument("--db", dest="database_url", default=None, help="an SQLAlchemy URL (default: DATABASE_URL or SQLite)")
     p.add_argument("--bot-delay", type=float, default=0.8)
     p.add_argument("--absent-after", type=float, default=60.0)
+    p.add_argument("--min-absent-after", type=float, default=20.0,
+                   help="the least wait before a stand-in that a room may ask for (0 always allowed: never)")
     p.add_argument("--rate", type=float, default=8.0, help="messages a second a connection may send")
     p.add_argument("--create-rate", type=float, default=0.5, help="rooms a second one address may create (0: unlimited)")
+    p.add_argument("--rooms-per-hour", type=int, default=60, help="rooms one address may create in an hour (0: unlimited)")
+    p.add_argument("--room-idle", type=float, default=300.0,
+                   help="seconds a room nobody is connected to stays in memory after its last use")
+    p.add_argument("--max-rooms", type=int, default=200, help="rooms nobody is connected to kept in memory at most")
+    p.add_argument("--bot-processes", type=int, default=None, help="processes the bots think in (default: one a core, "
+                   "at most four)")
     p.add_argument("--sqlite-sync", default="NORMAL", choices=("FULL", "NORMAL"),
                    help="SQLite: FULL syncs every commit to disk (survives a power cut), NORMAL survives a crash "
                         "of the server but not of the machine")
@@ -21,9 +29,13 @@ def main(argv=None):
                    help="derive every room's dice from this seed (tests, demonstrations: the dice are predictable)")
     p.add_argument("--log-level", default="warning")
     a = p.parse_args(argv)
-    run(a.host, a.port, Settings(database_url=a.database_url, bot_delay=a.bot_delay, absent_after=a.absent_after,
-                                 rate=a.rate, create_rate=a.create_rate, sqlite_sync=a.sqlite_sync,
-                                 dice_seed=a.dice_seed), log_level=a.log_level)
+    settings = Settings(database_url=a.database_url, bot_delay=a.bot_delay, absent_after=a.absent_after,
+                        min_absent_after=a.min_absent_after, rate=a.rate, create_rate=a.create_rate,
+                        rooms_per_hour=a.rooms_per_hour, room_idle=a.room_idle, max_rooms=a.max_rooms,
+                        bot_processes=a.bot_processes, sqlite_sync=a.sqlite_sync, dice_seed=a.dice_seed)
+    if settings.problem():
+        p.error(settings.problem())
+    run(a.host, a.port, settings, log_level=a.log_level)
 
 
 if __name__ == "__main__":

@@ -27,7 +27,8 @@ from ..i18n import negotiate
 from . import catalogue
 from .checking import Checker
 from .db import Store
-from .rooms import CODE_ALPHABET, CODE_LENGTH, Bucket, Connection, Refusal, RoomManager, Settings
+from .rooms import (CODE_ALPHABET, CODE_LENGTH, Bucket, Connection, Refusal, RoomManager, Settings,
+                    warn_predictable_dice)
 from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, Joined, JoinRoom, Lobby, MyRoom,
                       MyRooms, OpenRoom, PlayPage, Pong, Rematch, RematchIn, ReplayOut, RoomInfo, RulesPage,
                       VerifyReport, Welcome)
@@ -103,7 +104,8 @@ def create_app(settings=None):
         manager = RoomManager(store, settings)
         app.state.store, app.state.manager = store, manager
         app.state.checker = Checker(settings.records)
-        await manager.resume()
+        warn_predictable_dice(settings)
+        manager.start()     # rooms under way load when first asked for: the server answers at once
         # the rules and the libraries are hundreds of thousands of long-lived objects: keep them out of
         # the cyclic collector's full passes, which would otherwise pause every room now and then
         gc.collect()
@@ -226,6 +228,10 @@ def create_app(settings=None):
             if len(create_buckets) > 10000:
                 create_buckets.clear()
         try:
+            manager().admit(request.client.host if request.client else "?")
+        except Refusal as e:
+            return refusal(e, lang, 429)
+        try:
             room, token = await manager().create(spec)
         except Refusal as e:
             return refusal(e, lang)
@@ -233,10 +239,10 @@ def create_app(settings=None):
 
     @app.get("/api/rooms/{code}", response_model=RoomInfo)
     async def room_info(code: str, lang: str = Depends(request_lang)):
-        room = await manager().get(code)
-        if room is None:
+        info = await manager().info(code)
+        if info is None:
             return refusal(Refusal("room", "no room {code}", code=code), lang, 404)
-        return room.info()
+        return info
 
     @app.post("/api/rooms/{code}/join", response_model=Joined)
     async def join(code: str, spec: JoinRoom, lang: str = Depends(request_lang)):
@@ -348,7 +354,8 @@ def create_app(settings=None):
                         conn.push(_error(Refusal("malformed", "hello was already said"), conn.lang))
                         continue
                     conn.lang = msg.lang
-                    problem = room.attach(conn, msg.token)
+                    room = await manager().get(room.code) or room     # the room in memory now (it may have
+                    problem = room.attach(conn, msg.token)              # been unloaded since the connection came)
                     attached = True
                     conn.push(Welcome(code=room.code, you=conn.players, spectator=not conn.players,
                                       host=conn.host).model_dump_json())

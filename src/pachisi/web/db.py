@@ -331,10 +331,5 @@ def open_rooms(conn, limit=50):
     return out
 
 
-def live_codes(conn):
-    """Codes of the rooms whose game is under way (to resume their bots after a restart)."""
-    return [row[0] for row in conn.execute(select(rooms.c.code).where(rooms.c.status == "playing"))]
-
-
 def code_taken(conn, code):
     return conn.execute(select(rooms.c.id).where(rooms.c.code == code)).first() is not None

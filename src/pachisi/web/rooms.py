@@ -15,14 +15,24 @@ ends it reveals seed and salt, and every roll can be re-derived
 
 Absent players: a person whose seat has no live connection holds up the game
 on their turn; after the room's `absent_after` seconds (while someone else is
-there to wait) a bot of the room's stand-in level plays the seat until its
-person comes back.
+there to wait; at least Settings.min_absent_after, so that the stand-in is no
+free help) a bot of the room's stand-in level plays the seat until its person
+comes back.  Every player sees the stand-in's level and each move it made.
+
+Memory: a room lives in memory while someone uses it.  A room nobody is
+connected to is unloaded once idle (Settings.room_idle), at once when its game
+is over, and beyond Settings.max_rooms the least recently used go first; it is
+loaded again from the database when asked for.  Loading a room never starts its
+bots: they play on when someone connects (a new room's bots start at once).
 """
 import asyncio
+from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 import hashlib
 import json
+import logging
 import secrets
+import sys
 import time
 
 from ..bots import LEVELS
@@ -37,7 +47,7 @@ from . import db
 from .boardjson import events_json, layout_json, moves_json, position_json
 from .checking import RecordLimits
 from .schemas import NAME_MAX, CHAT_MAX
-from .thinking import Thinker
+from .thinking import PERSON, SPECTATED, UNWATCHED, Thinker
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
@@ -105,6 +115,7 @@ class Settings:
     sqlite_sync: str = "NORMAL"     # NORMAL (WAL): a commit survives a crash of the server; FULL: a power cut too
     bot_delay: float = 0.8          # seconds a bot waits before each roll or move, so people can follow
     absent_after: float = 60.0      # default seconds before a bot stands in for an absent person
+    min_absent_after: float = 20.0  # the least wait a room may ask for (0, never, is always allowed)
     max_message: int = 4096         # bytes of one WebSocket message
     rate: float = 8.0               # messages a second a connection may send, on average
     burst: int = 30
@@ -112,13 +123,25 @@ class Settings:
     chat_burst: int = 5
     create_rate: float = 0.5        # rooms a second one address may create (0: unlimited)
     create_burst: int = 20
+    rooms_per_hour: int = 60        # rooms one address may create in an hour (0: unlimited)
+    room_idle: float = 300.0        # seconds an unwatched room stays in memory after its last use
+    max_rooms: int = 200            # unwatched rooms kept in memory at most (the least recently used go first)
     max_upload: int = 1 << 20       # bytes of an uploaded record
     records: RecordLimits = field(default_factory=RecordLimits)   # checking uploaded records (checking.py)
     send_queue: int = 512           # messages waiting for a slow client before it is dropped
-    bot_processes: int = 1          # processes the bots think in
+    bot_processes: int | None = None  # processes the bots think in (None: one a core, at most four)
     dice_seed: int | None = None    # set: every room's dice follow from it (tests, demonstrations; never for real play)
     docs_dir: str | None = None
     extra: dict = field(default_factory=dict)
+
+    def problem(self):
+        """What is wrong with these settings (for `pachisi serve` to refuse), or None."""
+        if 0 < self.absent_after < self.min_absent_after:
+            return (f"--absent-after {self.absent_after:g} is shorter than --min-absent-after "
+                    f"{self.min_absent_after:g} (0: a bot never stands in)")
+        if self.max_rooms < 0 or self.room_idle < 0 or self.rooms_per_hour < 0:
+            return "--max-rooms, --room-idle and --rooms-per-hour are 0 or more"
+        return None
 
 
 class Bucket:
@@ -205,6 +228,7 @@ class Room:
         self._changed = asyncio.Event()
         self._pump = None
         self.closed = False
+        self.used = time.monotonic()    # when someone last asked for the room (its place in the LRU)
 
     # -- applying actions -----------------------------------------------------------
     def _check(self, action):
@@ -357,13 +381,16 @@ class Room:
             if not conn.players and not conn.host:
                 problem = Refusal("token", "this token holds no seat in this room: you are watching as a spectator")
         self.conns.add(conn)
+        self.used = time.monotonic()
         for p in conn.players:
             self.seats[p].standin = False
         self._changed.set()
+        self.start_pump()               # a room loaded while nobody watched plays on now
         return problem
 
     def detach(self, conn):
         self.conns.discard(conn)
+        self.used = time.monotonic()
         conn.closed = True
         now = time.time()
         changed = False
@@ -377,6 +404,17 @@ class Room:
 
     def _present(self, player):
         return any(player in c.players for c in self.conns)
+
+    def priority(self):
+        """How urgent this room's bots are: PERSON when a seated person is connected, SPECTATED when only
+        spectators are, UNWATCHED when nobody is."""
+        if any(c.players for c in self.conns):
+            return PERSON
+        return SPECTATED if self.conns else UNWATCHED
+
+    def idle(self):
+        """Whether the room may be unloaded: nobody connected and nothing under way."""
+        return not self.conns and not self.lock.locked()
 
     # -- bots and stand-ins ------------------------------------------------------------------
     def _actor(self):
@@ -443,7 +481,7 @@ class Room:
             seat = self.seats[player]
             level = seat.level if kind == "bot" else self.standin_level
             seed = (self.bot_seed + 7919 * player + seq) & 0x3FFFFFFF
-            action = await self.manager.thinker.choose(self.game, self.state.arr, level, seed)
+            action = await self.manager.thinker.choose(self.game, self.state.arr, level, seed, self.priority())
         async with self.lock:
             if self.seq != seq or self._actor() != (player, kind):
                 return
@@ -549,64 +587,168 @@ class Room:
             parts.append(records.write(final, headers, start=start))
         return "\n".join(parts)
 
-    async def close(self):
+    def unload(self):
+        """Stop the room's bots; the room is dropped from memory (the database keeps it)."""
         self.closed = True
         self._changed.set()
         if self._pump is not None:
             self._pump.cancel()
+
+    async def close(self):
+        self.unload()
+        if self._pump is not None:
             try:
                 await self._pump
             except (asyncio.CancelledError, Exception):   # noqa: BLE001
                 pass
 
 
+def room_seed(dice_seed, room_id):
+    """The dice seed of room number `room_id` under Settings.dice_seed: it follows from the database's
+    room id, so the first room of a fresh database rolls the same dice every run, and a room created
+    after a restart never repeats the dice of one created before it."""
+    digest = hashlib.sha256(f"pachisi-rooms:{dice_seed}:{room_id}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
+
+
+def warn_predictable_dice(settings):
+    """Say loudly, on stderr and in the server's log (uvicorn's, where it is set up), that the dice follow
+    from a known seed."""
+    if settings.dice_seed is None:
+        return
+    text = (f"--dice-seed {settings.dice_seed}: every room's dice follow from this seed and anyone who knows it "
+            f"can foresee every roll. For tests and demonstrations only, never for real play.")
+    print(f"WARNING: {text}", file=sys.stderr, flush=True)
+    log = logging.getLogger("uvicorn.error")
+    if log.handlers:
+        log.warning(text)
+
+
 class RoomManager:
+    """The rooms in memory (an LRU of those nobody is connected to) and the ways to make and find them."""
+
+    INFOS = 10000       # room infos remembered for rooms not in memory (a few KiB each)
+    GRACE = 10.0        # seconds a finished room stays after its last use (its players read the end)
+
     def __init__(self, store, settings):
         self.store = store
         self.settings = settings
-        self.rooms = {}
+        self.rooms = OrderedDict()      # code -> Room, least recently used first
+        self.infos = OrderedDict()      # code -> info() of a room not in memory
         self._load_lock = asyncio.Lock()
         self.problems = []
         self.thinker = Thinker(settings.bot_processes)
-        self._created = 0
-
-    def _room_seed(self):
-        """A new room's dice seed: secret and random; or, with Settings.dice_seed,
-        the n-th seed that follows from it, so a test sees the same dice every run."""
-        if self.settings.dice_seed is None:
-            return secrets.randbelow(2 ** 62)
-        self._created += 1
-        digest = hashlib.sha256(f"pachisi-rooms:{self.settings.dice_seed}:{self._created}".encode()).digest()
-        return int.from_bytes(digest[:8], "big") >> 2
+        self.created_by = {}            # address -> times of its rooms created in the last hour
+        self.unloaded = 0
+        self._sweeper = None
 
     def log(self, text):
         self.problems = (self.problems + [text])[-100:]
 
-    async def get(self, code):
+    def start(self):
+        """Start unloading idle rooms now and then (the server calls it once its loop runs)."""
+        if self._sweeper is None:
+            self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
+
+    async def _sweep_forever(self):
+        while True:
+            await asyncio.sleep(max(1.0, min(30.0, self.settings.room_idle / 4)))
+            self.sweep()
+
+    @staticmethod
+    def _code(code):
         code = str(code).strip().upper()
-        room = self.rooms.get(code)
-        if room is not None:
-            return room
-        if not (len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code)):
+        return code if len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code) else None
+
+    async def get(self, code):
+        """The room in memory, loaded from the database if need be (without starting its bots); None when
+        there is no such room."""
+        code = self._code(code)
+        if code is None:
             return None
-        async with self._load_lock:
-            room = self.rooms.get(code)
-            if room is None:
-                data = self.store.read(lambda conn: db.load_room(conn, code))
-                if data is None:
-                    return None
-                room = Room(self, *data)
-                self.rooms[code] = room
-                room.start_pump()
+        room = self.rooms.get(code)
+        if room is None:
+            async with self._load_lock:
+                room = self.rooms.get(code)
+                if room is None:
+                    room = self._load(code)
+                    if room is None:
+                        return None
+                    self.rooms[code] = room
+                    self.infos.pop(code, None)
+        room.used = time.monotonic()
+        self.rooms.move_to_end(code)
+        self._cap()
         return room
 
-    async def resume(self):
-        """After a restart: bring back the rooms under way, so that their bots play on."""
-        for code in self.store.read(db.live_codes):
-            try:
-                await self.get(code)
-            except (GameError, OptionError) as e:
-                self.log(f"room {code} cannot be restored: {e}")
+    def _load(self, code):
+        data = self.store.read(lambda conn: db.load_room(conn, code))
+        return None if data is None else Room(self, *data)
+
+    async def info(self, code):
+        """A room's info() without keeping it in memory: from the room if it is loaded, else as remembered
+        when it was unloaded, else read from the database once (the room is not kept)."""
+        code = self._code(code)
+        if code is None:
+            return None
+        room = self.rooms.get(code)
+        if room is not None:
+            room.used = time.monotonic()
+            self.rooms.move_to_end(code)
+            return room.info()
+        info = self.infos.get(code)
+        if info is None:
+            room = self._load(code)
+            if room is None:
+                return None
+            info = room.info()
+            room.unload()
+            self._remember(code, info)
+        return info
+
+    def _remember(self, code, info):
+        self.infos[code] = info
+        self.infos.move_to_end(code)
+        while len(self.infos) > self.INFOS:
+            self.infos.popitem(last=False)
+
+    def evict(self, room):
+        """Drop an idle room from memory; it is loaded again from the database when asked for."""
+        if self.rooms.get(room.code) is room and room.idle():
+            del self.rooms[room.code]
+            self._remember(room.code, room.info())
+            room.unload()
+            self.unloaded += 1
+
+    def sweep(self):
+        """Unload the rooms nobody is connected to that are over or idle for Settings.room_idle."""
+        now = time.monotonic()
+        for room in list(self.rooms.values()):
+            if room.idle() and now - room.used >= (self.GRACE if room.status == "over" else self.settings.room_idle):
+                self.evict(room)
+
+    def _cap(self):
+        """Beyond Settings.max_rooms rooms nobody is connected to, unload the least recently used."""
+        idle = [r for r in self.rooms.values() if r.idle()]
+        for room in idle[:max(0, len(idle) - self.settings.max_rooms)]:     # least recently used first
+            self.evict(room)
+
+    def admit(self, address):
+        """Count a room created from `address`; Refusal beyond Settings.rooms_per_hour."""
+        limit = self.settings.rooms_per_hour
+        if limit <= 0:
+            return
+        now = time.monotonic()
+        times = self.created_by.setdefault(address, deque())
+        while times and now - times[0] > 3600:
+            times.popleft()
+        if len(times) >= limit:
+            wait = int(3600 - (now - times[0])) + 1
+            raise Refusal("rooms", "{n} rooms were created from this address in the last hour, the most allowed; "
+                                   "try again in {minutes} min", n=limit, minutes=(wait + 59) // 60)
+        times.append(now)
+        if len(self.created_by) > 100000:        # forget addresses whose hour is over
+            self.created_by = {a: t for a, t in self.created_by.items() if t and now - t[-1] <= 3600}
 
     async def create(self, spec):
         """A new room from a CreateRoom request; returns (room, host token)."""
@@ -614,8 +756,14 @@ class RoomManager:
             name = game_class(spec.game).name
         except OptionError as e:
             raise Refusal("options", "{error}", error=e) from None
+        options = dict(spec.options)
+        if spec.wins is not None and any(o.name == "match_wins" for o in game_class(name).options):
+            # the game's own option is the one source of truth for the match's length
+            if options.setdefault("match_wins", spec.wins) != spec.wins:
+                raise Refusal("options", "wins {wins} contradicts options.match_wins {match_wins}: give one of them",
+                              wins=spec.wins, match_wins=options["match_wins"])
         try:
-            game = make_game(name, len(spec.seats), spec.preset, spec.options)
+            game = make_game(name, len(spec.seats), spec.preset, options)
         except (GameError, ValueError) as e:
             raise Refusal("options", "{error}", error=e) from None
         wins = spec.wins or game.match_wins
@@ -633,13 +781,22 @@ class RoomManager:
                                   "token_hash": h if s.kind == "local" else None})
         standin = bot_level(spec.standin_level or max(LEVELS))
         absent = self.settings.absent_after if spec.absent_after is None else spec.absent_after
+        if 0 < absent < self.settings.min_absent_after:
+            raise Refusal("options", "absent_after: a bot stands in after at least {least} seconds (or 0: never), "
+                                     "not {value}", least=f"{self.settings.min_absent_after:g}", value=f"{absent:g}")
         code = await self._insert(game, wins, seat_rows, spec.public, absent, standin, h)
-        return await self.get(code), token
+        return await self._started(code), token
+
+    async def _started(self, code):
+        """A new room, its bots under way (its people are on their way to it)."""
+        room = await self.get(code)
+        room.start_pump()
+        return room
 
     async def _insert(self, game, wins, seat_rows, public, absent_after, standin, host_hash, rematch_of=None):
         """Store a new room with a fresh secret seed; returns its code.  `rematch_of`: the id of
         the finished room it is the rematch of (that room then points its people here)."""
-        seed = self._room_seed()
+        seed = secrets.randbelow(2 ** 62)
         salt = secrets.token_hex(16)
         now = time.time()
         code = self._new_code()
@@ -654,6 +811,10 @@ class RoomManager:
 
         def run(conn):
             room_id = insert(conn)
+            if self.settings.dice_seed is not None:
+                known = room_seed(self.settings.dice_seed, room_id)
+                conn.execute(db.rooms.update().where(db.rooms.c.id == room_id)
+                             .values(seed=known, commit=commitment(known, salt)))
             if rematch_of is not None:
                 db.link_rematch(rematch_of, code)(conn)
             return room_id
@@ -675,7 +836,7 @@ class RoomManager:
                 old.rematch = await self._insert(old.game, old.match.wins, seat_rows, old.public, old.absent_after,
                                                  old.standin_level, old.host_hash, rematch_of=old.id)
                 old.broadcast(old.state_message())
-        return await self.get(old.rematch)
+        return await self._started(old.rematch)
 
     def _new_code(self):
         for _ in range(100):
@@ -695,6 +856,8 @@ class RoomManager:
         return out
 
     async def close(self):
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for room in list(self.rooms.values()):
             await room.close()
         self.thinker.close()

@@ -19,11 +19,13 @@ class LiveServer:
     """`with LiveServer(db_url) as srv: srv.url ...`; srv.kill() simulates a crash."""
 
     def __init__(self, database_url, port=None, bot_delay=0.0, absent_after=60.0, rate=8.0, create_rate=0.0,
-                 extra_args=()):
+                 min_absent_after=0.0, rooms_per_hour=0, extra_args=()):
+        # the tests' knobs: no limit on rooms created, and stand-ins as quick as a test wants them
         self.database_url = database_url
         self.port = port or free_port()
         self.args = [sys.executable, "-m", "pachisi.web", "--host", "127.0.0.1", "--port", str(self.port),
                      "--db", database_url, "--bot-delay", str(bot_delay), "--absent-after", str(absent_after),
+                     "--min-absent-after", str(min_absent_after), "--rooms-per-hour", str(rooms_per_hour),
                      "--rate", str(rate), "--create-rate", str(create_rate), *extra_args]
         self.proc = None
 

@@ -485,6 +485,12 @@ export class RoomPage {
       li.style.borderColor = colourHex(st.colour);
       this.playersBox.append(li);
     }
+    // every player sees what stands in for an absent one (the host chose it)
+    if (this.room.seats.some((st) => st.kind !== "bot")) {
+      const rule = this.room.absent_after > 0
+        ? t("room.standin.rule", { s: this.room.absent_after, level: this.room.standin_level }) : t("room.standin.never");
+      this.playersBox.append(h("li", { class: "standin-rule muted", text: rule }));
+    }
   }
 
   drawMoves() {

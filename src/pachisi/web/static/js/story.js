@@ -133,7 +133,8 @@ export function turnsOf(log) {
 
 // One turn as a sentence: "Red rolled 5-2 and played 5d 2d; Red captured Blue's b".
 export function turnSentence(tr, room, words = {}) {
-  const w = who(room, tr.p);
+  // a stand-in's turn says so: no free help unseen
+  const w = tr.by === "standin" ? t("log.standin", { who: who(room, tr.p), level: room.standin_level }) : who(room, tr.p);
   const moves = tr.moves.map((m) => (words[m] ? `${words[m]} (${m})` : m)).join(", ");
   const dice = tr.dice.join("-");
   let head;
