@@ -34,7 +34,7 @@ def commands():
     """The quick `pachisi ...` lines of the shell blocks whose files are in the repository
     (`pachisi replay` of the reader's own record is left out)."""
     for param in blocks("sh"):
-        for line in param.values[0].splitlines():
+        for line in param.values[0].replace("\\\n", " ").splitlines():     # a command continued with \
             line = line.split("  #")[0].strip()
             if not line.startswith("pachisi "):
                 continue

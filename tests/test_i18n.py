@@ -164,7 +164,7 @@ def test_the_whole_roll_reason_is_told_in_russian():
 
 # -- the web app -------------------------------------------------------------------------------------
 @pytest.fixture
-def client(tmp_path):
+def client(tmp_path, database):
     with TestClient(create_app(settings(tmp_path))) as c:
         yield c
 
