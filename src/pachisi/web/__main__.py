@@ -2,6 +2,7 @@
 import argparse
 
 from .app import run
+from .limits import LimitSettings
 from .rooms import Settings
 
 
@@ -19,11 +20,17 @@ def main(argv=None):
                         "of the server but not of the machine")
     p.add_argument("--dice-seed", type=int, default=None,
                    help="derive every room's dice from this seed (tests, demonstrations: the dice are predictable)")
+    p.add_argument("--conns-per-address", type=int, default=64, help="open connections one address may hold")
+    p.add_argument("--header-timeout", type=float, default=10.0, help="seconds a request's headers may take")
+    p.add_argument("--trusted-proxies", default="", help="addresses of reverse proxies in front")
     p.add_argument("--log-level", default="warning")
     a = p.parse_args(argv)
     run(a.host, a.port, Settings(database_url=a.database_url, bot_delay=a.bot_delay, absent_after=a.absent_after,
                                  rate=a.rate, create_rate=a.create_rate, sqlite_sync=a.sqlite_sync,
-                                 dice_seed=a.dice_seed), log_level=a.log_level)
+                                 dice_seed=a.dice_seed,
+                                 limits=LimitSettings(conns_per_address=a.conns_per_address,
+                                                      header_timeout=a.header_timeout,
+                                                      trusted_proxies=a.trusted_proxies)), log_level=a.log_level)
 
 
 if __name__ == "__main__":
