@@ -137,11 +137,11 @@ def test_twenty_connections_of_one_seat_chat_no_more_than_one(tmp_path):
             p.send({"type": "ping"})
             p.until(lambda m: m["type"] == "pong")
         watcher = Player(client, room["code"])
-        assert [m["text"] for m in watcher.state["chat"]] == [f"line 0.{j}" for j in range(5)]
-        refused = [e for p in players for e in p.errors if e["code"] == "rate"]
-        assert len(refused) == 95
         for p in players + [watcher]:
             p.close()
+        assert len(watcher.state["chat"]) == 5            # one connection alone may send 5
+        refused = [e for p in players for e in p.errors if e["code"] == "rate"]
+        assert len(refused) == 95
 
 
 def refused_hello(client, code, token=None):
@@ -237,13 +237,14 @@ def test_refused_actions_are_paid_from_the_address_budget(tmp_path):
 
 
 def test_a_seats_actions_share_one_allowance(tmp_path):
-    with app_client(tmp_path, limits=LimitSettings(act_rate=0.0001, act_burst=2, refused_burst=100)) as client:
+    with app_client(tmp_path, rate=0.0001, burst=3) as client:       # 3 messages a connection, 3 actions a seat
         room = create(client)
         a, b = Player(client, room["code"], room["token"]), Player(client, room["code"], room["token"])
-        a.act("roll", seq=999)
-        b.act("roll", seq=999)
-        a.act("roll", seq=999)
-        assert [a.error()["code"], b.error()["code"], a.error()["code"]] == ["stale", "stale", "rate"]
+        for p in (a, b, a, b):
+            p.act("roll", seq=999)
+        assert [a.error()["code"], b.error()["code"], a.error()["code"], b.error()["code"]] == \
+            ["stale", "stale", "stale", "rate"]
+        assert b.errors[-1]["message"] == "too many actions from this seat; slow down"
         a.close()
         b.close()
 

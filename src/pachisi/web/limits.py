@@ -8,7 +8,7 @@ Two layers:
   reverse proxy (docs/web.md) the proxy's addresses are trusted: they are not capped here
   (the proxy caps its clients) and their X-Forwarded-For names the client for the app.
 * the app layer (`Limits`): rates per seat (every connection of one seat shares the seat's
-  chat and action allowance), a budget of refused actions and of room lookups per address,
+  chat allowance, and for its actions one connection's message rate), a budget of refused actions and of room lookups per address,
   and caps on connections per seat and spectators per room and per address.
 """
 from collections import OrderedDict
@@ -30,8 +30,6 @@ class LimitSettings:
     conns_per_seat: int = 4             # live WebSocket connections of one seat token in a room
     spectators_per_room: int = 200
     spectators_per_address: int = 16    # watching connections from one address, in all rooms
-    act_rate: float = 2.0               # actions a second one seat may send, over all its connections
-    act_burst: int = 20
     refused_rate: float = 0.5           # refused actions a second one address may cause
     refused_burst: int = 20
     lookup_rate: float = 0.2            # lookups of unknown room codes a second from one address
@@ -113,7 +111,7 @@ class Limits:
     def __init__(self, settings):
         lim = self.settings = settings.limits
         self.chat = Buckets(settings.chat_rate, settings.chat_burst)
-        self.act = Buckets(lim.act_rate, lim.act_burst)
+        self.act = Buckets(settings.rate, settings.burst)     # a seat's actions: a connection's message rate
         self.refused = Buckets(lim.refused_rate, lim.refused_burst)
         self.lookups = Buckets(lim.lookup_rate, lim.lookup_burst)
         self.seat_conns = Counts(lim.conns_per_seat)

@@ -143,7 +143,7 @@ class Connection:
         self.bucket = Bucket(settings.rate, settings.burst)
         # a seat's connections share its seat's buckets (limits.Limits.admit); these are a spectator's
         self.chat_bucket = Bucket(settings.chat_rate, settings.chat_burst)
-        self.act_bucket = Bucket(settings.limits.act_rate, settings.limits.act_burst)
+        self.act_bucket = Bucket(settings.rate, settings.burst)
         self.release = lambda: None     # gives back what Limits.admit counted
         self.strikes = 0
         self.closed = False
