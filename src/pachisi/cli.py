@@ -705,6 +705,10 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
                                           "of the server) or FULL (a power cut too, at the disk's pace)"),
           dice_seed: int = typer.Option(None, help="derive every room's dice from this seed (tests, demonstrations: "
                                         "the dice are predictable, so never for real play)"),
+          redis_url: str = typer.Option(None, envvar="REDIS_URL", help="Redis between several server processes "
+                                        "(needs PostgreSQL; see --workers)"),
+          workers: int = typer.Option(1, help="server processes sharing the port, each the one authority of its "
+                                      "rooms (more than one: PostgreSQL --db and --redis-url)"),
           log_level: str = typer.Option("info", help="uvicorn's log level")):
     """Start the web app: every game in the browser, on one screen and online."""
     try:
@@ -716,7 +720,8 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
     settings = Settings(database_url=database_url, bot_delay=bot_delay, absent_after=absent_after,
                         min_absent_after=min_absent_after, create_rate=create_rate, rooms_per_hour=rooms_per_hour,
                         room_idle=room_idle, max_rooms=max_rooms, bot_processes=bot_processes,
-                        sqlite_sync=sqlite_sync.upper(), dice_seed=dice_seed)
+                        sqlite_sync=sqlite_sync.upper(), dice_seed=dice_seed, redis_url=redis_url,
+                        workers=workers)
     if settings.problem():
         fail(settings.problem())
     console.print(f"pachisi web app on http://{host}:{port}")

@@ -1,5 +1,6 @@
 """python -m pachisi.web [--port N] [--db URL] ...: the web app (as `pachisi serve`)."""
 import argparse
+import os
 
 from .app import run
 from .rooms import Settings
@@ -27,12 +28,16 @@ def main(argv=None):
                         "of the server but not of the machine")
     p.add_argument("--dice-seed", type=int, default=None,
                    help="derive every room's dice from this seed (tests, demonstrations: the dice are predictable)")
+    p.add_argument("--redis-url", default=os.environ.get("REDIS_URL"),
+                   help="Redis between several server processes (default: REDIS_URL; needs PostgreSQL)")
+    p.add_argument("--workers", type=int, default=1, help="server processes (more than one: PostgreSQL and Redis)")
     p.add_argument("--log-level", default="warning")
     a = p.parse_args(argv)
     settings = Settings(database_url=a.database_url, bot_delay=a.bot_delay, absent_after=a.absent_after,
                         min_absent_after=a.min_absent_after, rate=a.rate, create_rate=a.create_rate,
                         rooms_per_hour=a.rooms_per_hour, room_idle=a.room_idle, max_rooms=a.max_rooms,
-                        bot_processes=a.bot_processes, sqlite_sync=a.sqlite_sync, dice_seed=a.dice_seed)
+                        bot_processes=a.bot_processes, sqlite_sync=a.sqlite_sync, dice_seed=a.dice_seed,
+                        redis_url=a.redis_url, workers=a.workers)
     if settings.problem():
         p.error(settings.problem())
     run(a.host, a.port, settings, log_level=a.log_level)

@@ -9,8 +9,10 @@ rate allows, or malformed, gets an error message and changes nothing.
 """
 from contextlib import asynccontextmanager
 import asyncio
+import dataclasses
 import gc
 import json
+import os
 from pathlib import Path
 
 from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -104,6 +106,15 @@ def create_app(settings=None):
         manager = RoomManager(store, settings)
         app.state.store, app.state.manager = store, manager
         app.state.checker = Checker(settings.records)
+        app.state.cluster = None
+        if settings.redis_url:          # several processes: rooms leased in PostgreSQL, Redis between them
+            if store.engine.dialect.name != "postgresql":
+                store.close()
+                raise RuntimeError("several server processes share their rooms through PostgreSQL: "
+                                   "--redis-url needs --db postgresql+psycopg://...")
+            from .cluster import Cluster
+            manager.cluster = app.state.cluster = Cluster(store, manager, settings.redis_url)
+            await manager.cluster.start(app)
         warn_predictable_dice(settings)
         manager.start()     # rooms under way load when first asked for: the server answers at once
         # the rules and the libraries are hundreds of thousands of long-lived objects: keep them out of
@@ -114,12 +125,17 @@ def create_app(settings=None):
             yield
         finally:
             await manager.close()
+            if app.state.cluster is not None:
+                await app.state.cluster.close()
             app.state.checker.close()
             store.close()
 
     app = FastAPI(title="pachisi", version="1", lifespan=lifespan, docs_url="/api/docs",
                   openapi_url="/api/openapi.json", redoc_url=None)
     app.add_middleware(BodyLimit, limit=settings.max_upload)
+    if settings.redis_url:
+        from .cluster import Router
+        app.add_middleware(Router)      # outermost: a room's requests go to the process that owns the room
     create_buckets = {}
 
     @app.middleware("http")
@@ -417,11 +433,29 @@ def _error(e, lang="en", seq=None, client_id=None):
     return ErrorOut(code=e.code, message=e.message(lang), seq=seq, id=client_id).model_dump_json()
 
 
+SETTINGS_ENV = "PACHISI_WEB_SETTINGS"
+
+
+def app_from_env():
+    """The app of one of `pachisi serve --workers N`'s processes (uvicorn imports it in each): its
+    Settings come as JSON in the environment."""
+    from .checking import RecordLimits
+    values = json.loads(os.environ[SETTINGS_ENV])
+    return create_app(Settings(**dict(values, records=RecordLimits(**values["records"]))))
+
+
 def run(host="127.0.0.1", port=8000, settings=None, log_level="info"):
-    """Serve the app with uvicorn."""
+    """Serve the app with uvicorn: in this process, or in Settings.workers processes sharing the port
+    (each its own rooms; cluster.py)."""
     import uvicorn
-    uvicorn.run(create_app(settings), host=host, port=port, log_level=log_level, ws_max_size=1 << 16,
-                ws_per_message_deflate=True, timeout_graceful_shutdown=3)
+    settings = settings or Settings()
+    options = dict(host=host, port=port, log_level=log_level, ws_max_size=1 << 16, ws_per_message_deflate=True,
+                   timeout_graceful_shutdown=3)
+    if settings.workers > 1:
+        os.environ[SETTINGS_ENV] = json.dumps(dataclasses.asdict(settings))
+        uvicorn.run("pachisi.web.app:app_from_env", factory=True, workers=settings.workers, **options)
+    else:
+        uvicorn.run(create_app(settings), **options)
 
 
 __all__ = ["create_app", "run", "Settings"]
