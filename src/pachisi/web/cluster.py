@@ -218,7 +218,8 @@ class Cluster:
                 data = json.loads(m["data"])
             except ValueError:
                 continue
-            if data.get("op") == "open":
+            if data.get("op") == "open":        # its queue at once: the stream's next messages come right after
+                self.streams[data["sid"]] = asyncio.Queue()
                 asyncio.get_running_loop().create_task(self._serve(data["sid"], data["from"], data["scope"]))
             else:
                 q = self.streams.get(data.get("sid"))
@@ -227,7 +228,7 @@ class Cluster:
 
     async def _serve(self, sid, origin, scope):
         """The owner's side of a forwarded connection: run it through the app."""
-        q = self.streams[sid] = asyncio.Queue()
+        q = self.streams[sid]
         out = Outbox(self, self.channel(origin))
         scope = _unwire(scope)
         scope["pachisi.forwarded"] = True
