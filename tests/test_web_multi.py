@@ -14,19 +14,20 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 import web_db
+from pachisi.web import Settings
+from pachisi.web.__main__ import main as serve
 from pachisi.web.testing import LiveServer
 
 REDIS = os.environ.get("PACHISI_TEST_REDIS_URL")
-pytestmark = [
-    pytest.mark.skipif(not os.environ.get(web_db.ENV) or not REDIS,
-                       reason="several server processes need PACHISI_TEST_DATABASE_URL (PostgreSQL) and "
-                              "PACHISI_TEST_REDIS_URL (Redis); .ci/run starts both"),
-    pytest.mark.timeout(300),
-]
+pytestmark = pytest.mark.timeout(300)
 
 
 @pytest.fixture
 def pg(tmp_path):
+    """A fresh PostgreSQL database, beside PACHISI_TEST_REDIS_URL's Redis (skipped without either)."""
+    if not os.environ.get(web_db.ENV) or not REDIS:
+        pytest.skip("several server processes need PACHISI_TEST_DATABASE_URL (PostgreSQL) and "
+                    "PACHISI_TEST_REDIS_URL (Redis); .ci/run starts both")
     with web_db.databases("postgresql") as dbs:
         yield dbs.url(tmp_path)
 
@@ -212,3 +213,20 @@ def test_the_owner_killed_mid_game_hands_its_room_over_with_nothing_acknowledged
     finally:
         for s in (a, b, c):
             s.stop()
+
+
+def test_several_processes_are_refused_on_sqlite_and_without_redis(tmp_path, capsys):
+    sqlite = f"sqlite:///{tmp_path / 'web.db'}"
+    pg_url = "postgresql+psycopg://u@127.0.0.1/pachisi"
+    assert Settings(database_url=sqlite).problem() is None           # one process on SQLite: as ever
+    for settings in (Settings(database_url=sqlite, workers=2), Settings(database_url=sqlite, redis_url="redis://x")):
+        assert settings.problem() == ("several server processes share their rooms through PostgreSQL: --workers "
+                                      "above 1 and --redis-url need --db postgresql+psycopg://... (SQLite serves "
+                                      "one process)")
+    assert Settings(database_url=pg_url, workers=2).problem() == \
+        "several server processes talk through Redis: --workers above 1 needs --redis-url (or REDIS_URL)"
+    assert Settings(database_url=pg_url, workers=0).problem() == "--workers is 1 or more, not 0"
+    assert Settings(database_url=pg_url, workers=4, redis_url="redis://127.0.0.1/0").problem() is None
+    with pytest.raises(SystemExit) as stop:
+        serve(["--db", sqlite, "--workers", "2"])
+    assert stop.value.code == 2 and "SQLite serves one process" in capsys.readouterr().err
