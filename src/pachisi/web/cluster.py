@@ -19,6 +19,7 @@ and the client reconnects (the web client does by itself), landing on a live own
 import asyncio
 import base64
 import json
+import logging
 import os
 import re
 import secrets
@@ -31,6 +32,7 @@ from .db import StoreError
 
 ROUTED = re.compile(r"^/(?:ws|api/rooms)/([A-Za-z0-9]{6})(?:/[a-z]*)?$")   # the paths of one room
 NOW = "extract(epoch from clock_timestamp())"
+log = logging.getLogger("pachisi.cluster")
 
 CLAIM = text(f"""
 INSERT INTO room_leases (code, owner, expires)
@@ -40,8 +42,11 @@ ON CONFLICT (code) DO UPDATE SET owner = excluded.owner, expires = excluded.expi
 WHERE room_leases.owner = excluded.owner OR room_leases.expires < {NOW}
 RETURNING owner""")
 HOLDER = text(f"SELECT owner, expires > {NOW} AS live FROM room_leases WHERE code = :code")
-RENEW = text(f"UPDATE room_leases SET expires = {NOW} + :ttl WHERE owner = :me AND code = ANY(:codes) "
-             f"AND expires > {NOW} RETURNING code")
+# rows a store write is fencing at the moment are skipped, not waited for (the fence renews them, and
+# waiting could deadlock with a batch of fenced writes locking rows in another order)
+RENEW = text(f"UPDATE room_leases SET expires = {NOW} + :ttl WHERE code IN (SELECT code FROM room_leases "
+             f"WHERE owner = :me AND code = ANY(:codes) AND expires > {NOW} FOR UPDATE SKIP LOCKED) RETURNING code")
+HELD = text(f"SELECT code FROM room_leases WHERE owner = :me AND code = ANY(:codes) AND expires > {NOW}")
 FENCE = text(f"UPDATE room_leases SET expires = {NOW} + :ttl WHERE code = :code AND owner = :me "
              f"AND expires > {NOW}")
 RELEASE = text("DELETE FROM room_leases WHERE owner = :me AND code = ANY(:codes)")
@@ -77,8 +82,9 @@ def _unwire(data):
 
 
 class Outbox:
-    """Messages published to one channel in order by one task (a sender that is cancelled never cuts a
-    publish in half, and no two publishes of a stream overtake each other)."""
+    """The messages to one process, published in order by one task, whatever has queued up in one
+    pipeline: a sender that is cancelled never cuts a publish in half, no message of a stream overtakes
+    another, and the traffic to a process takes one Redis connection however many streams it carries."""
 
     def __init__(self, cluster, channel):
         self.cluster, self.channel = cluster, channel
@@ -86,20 +92,20 @@ class Outbox:
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     def put(self, data):
-        self.queue.put_nowait(data)
+        self.queue.put_nowait(json.dumps(data, separators=(",", ":")))
 
     async def _run(self):
         while True:
-            data = await self.queue.get()
-            if data is None:
-                return
+            batch = [await self.queue.get()]
+            while not self.queue.empty() and len(batch) < 512:
+                batch.append(self.queue.get_nowait())
             try:
-                await self.cluster.redis.publish(self.channel, json.dumps(data, separators=(",", ":")))
-            except Exception as e:         # noqa: BLE001 - Redis away: the stream's far end times out
-                self.cluster.manager.log(f"cluster: publishing to {self.channel} failed: {e!r}")
-
-    def close(self):
-        self.queue.put_nowait(None)
+                async with self.cluster.redis.pipeline(transaction=False) as pipe:
+                    for text in batch:
+                        pipe.publish(self.channel, text)
+                    await pipe.execute()
+            except Exception as e:         # noqa: BLE001 - Redis away: the streams' far ends time out
+                log.warning("publishing to %s failed: %r", self.channel, e)
 
 
 class Cluster:
@@ -111,12 +117,21 @@ class Cluster:
         import redis.asyncio as aioredis
         self.engine = store.engine
         self.manager = manager
-        self.redis = aioredis.from_url(redis_url)
+        # publishes go through one connection a destination (Outbox); the rest is a few at a time
+        self.redis = aioredis.Redis(connection_pool=aioredis.BlockingConnectionPool.from_url(
+            redis_url, max_connections=64, timeout=20))
         self.id = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(4)}"
         self.streams = {}           # stream id -> queue of messages from the far end
+        self.outboxes = {}          # process id -> its Outbox
         self.app = None
         self._tasks = []
         self.forwarded = 0          # connections and requests forwarded to an owner (for the benchmark)
+
+    def outbox(self, proc):
+        box = self.outboxes.get(proc)
+        if box is None:
+            box = self.outboxes[proc] = Outbox(self, self.channel(proc))
+        return box
 
     @staticmethod
     def channel(proc):
@@ -138,7 +153,7 @@ class Cluster:
         self._tasks = [loop.create_task(self._listen()), loop.create_task(self._renew_forever())]
 
     async def close(self):
-        for t in self._tasks:
+        for t in self._tasks + [box.task for box in self.outboxes.values()]:
             t.cancel()
         try:
             await asyncio.to_thread(self._sql, RELEASE_ALL, me=self.id)
@@ -183,10 +198,13 @@ class Cluster:
         asyncio.get_running_loop().run_in_executor(None, self._sql_quiet, RELEASE, [code])
 
     def _sql_quiet(self, stmt, codes):
+        codes = [c for c in codes if c not in self.manager.rooms]     # loaded again meanwhile: kept
+        if not codes:
+            return
         try:
             self._sql(stmt, me=self.id, codes=codes)
         except Exception as e:              # noqa: BLE001 - it expires anyway
-            self.manager.log(f"cluster: releasing {codes} failed: {e!r}")
+            log.warning(f"releasing {codes} failed: {e!r}")
 
     async def _renew_forever(self):
         while True:
@@ -198,13 +216,17 @@ class Cluster:
                     continue
                 kept = {r.code for r in await asyncio.to_thread(self._sql, RENEW, me=self.id, codes=codes,
                                                                 ttl=self.TTL)}
+                missing = [c for c in codes if c not in kept]
+                if missing:             # skipped (being fenced) or lost
+                    kept |= {r.code for r in await asyncio.to_thread(self._sql, HELD, me=self.id, codes=missing)}
                 for code in codes:
                     if code not in kept:    # stalled past the expiry: another process may own it now
+                        log.warning("room %s: its lease was lost; dropped", code)
                         self.manager.lost(code)
             except asyncio.CancelledError:
                 raise
             except Exception as e:          # noqa: BLE001 - the database or Redis away for a moment
-                self.manager.log(f"cluster: renewing leases failed: {e!r}")
+                log.warning(f"renewing leases failed: {e!r}")
 
     async def _alive(self, proc):
         return bool(await self.redis.exists(self.alive_key(proc)))
@@ -229,7 +251,7 @@ class Cluster:
     async def _serve(self, sid, origin, scope):
         """The owner's side of a forwarded connection: run it through the app."""
         q = self.streams[sid]
-        out = Outbox(self, self.channel(origin))
+        out = self.outbox(origin)
         scope = _unwire(scope)
         scope["pachisi.forwarded"] = True
         gone = {"type": "websocket.disconnect", "code": 1001} if scope["type"] == "websocket" else \
@@ -241,6 +263,7 @@ class Cluster:
                     data = await asyncio.wait_for(q.get(), self.QUIET)
                 except asyncio.TimeoutError:
                     if not await self._alive(origin):
+                        log.warning("process %s, which forwarded a connection, is gone", origin)
                         return gone
                     continue
                 if data.get("op") == "in":
@@ -252,10 +275,9 @@ class Cluster:
         try:
             await self.app(scope, receive, send)
         except Exception as e:              # noqa: BLE001 - reported; the far end sees the stream end
-            self.manager.log(f"cluster: a forwarded connection failed: {e!r}")
+            log.warning(f"a forwarded connection failed: {e!r}")
         finally:
             out.put({"op": "end", "sid": sid})
-            out.close()
             self.streams.pop(sid, None)
 
     async def forward(self, owner, code, scope, receive, send):
@@ -263,7 +285,7 @@ class Cluster:
         before anything was answered (the caller then looks for the owner again)."""
         sid = secrets.token_hex(8)
         q = self.streams[sid] = asyncio.Queue()
-        out = Outbox(self, self.channel(owner))
+        out = self.outbox(owner)
         self.forwarded += 1
         out.put({"op": "open", "sid": sid, "from": self.id, "scope": _wire(scope)})
         answered, ended = False, False
@@ -286,6 +308,7 @@ class Cluster:
                 except asyncio.TimeoutError:
                     if await self._alive(owner) and await self._holds(owner, code):
                         continue
+                    log.warning("room %s: its owner %s is gone", code, owner)
                     if not answered:
                         return False
                     if ws and not ended:
@@ -304,7 +327,6 @@ class Cluster:
             if not ended:
                 out.put({"op": "in", "sid": sid, "msg": _wire({"type": "websocket.disconnect", "code": 1001}
                                                               if ws else {"type": "http.disconnect"})})
-            out.close()
             self.streams.pop(sid, None)
 
     async def _holds(self, owner, code):
@@ -320,7 +342,7 @@ class Router:
         self.app = app
 
     async def __call__(self, scope, receive, send):
-        cluster = getattr(getattr(scope.get("app"), "state", None), "cluster", None) if "app" in scope else None
+        cluster = getattr(scope["app"].state, "cluster", None) if "app" in scope else None
         m = ROUTED.match(scope.get("path", "")) if scope["type"] in ("http", "websocket") else None
         if cluster is None or m is None or scope.get("pachisi.forwarded"):
             return await self.app(scope, receive, send)

@@ -686,11 +686,11 @@ class RoomManager:
             async with self._load_lock:
                 room = self.rooms.get(code)
                 if room is None:
-                    owner = code if self.cluster is None else await self.cluster.owner(code)
+                    mine = self.cluster is None or await self.cluster.owner(code) == self.cluster.id
                     room = self._load(code)
                     if room is None:
                         return None
-                    if self.cluster is not None and owner != self.cluster.id:
+                    if not mine:
                         room.unload()           # another process owns it: a look at it as stored, not kept
                         return room
                     self.rooms[code] = room
