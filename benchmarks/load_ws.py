@@ -158,9 +158,11 @@ async def measure(args, db_url, n):
                 http = https[i % n]
                 r = await http.post("/api/rooms", json={"game": args.game, "seats": [{"kind": "invite"}] * 4})
                 room = Room(r.json()["code"])
+                key = r.json()["key"]
                 room.home = i % n
                 for seat in range(4):
-                    j = await http.post(f"/api/rooms/{room.code}/join", json={"player": seat, "name": f"p{seat}"})
+                    j = await http.post(f"/api/rooms/{room.code}/join",
+                                        json={"player": seat, "name": f"p{seat}", "key": key})
                     room.clients.append(Client(room, seat, j.json()["token"]))
                 return room
             t = time.perf_counter()

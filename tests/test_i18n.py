@@ -171,7 +171,7 @@ def client(tmp_path, database):
 
 def test_websocket_refusals_come_in_the_language_of_the_hello(client):
     room = create(client, game="ludo", seats=("local", "invite"))
-    token_b = client.post(f"/api/rooms/{room['code']}/join", json={"player": 1, "name": "Bo"}).json()["token"]
+    token_b = client.post(f"/api/rooms/{room['code']}/join", json={"key": room["key"], "player": 1, "name": "Bo"}).json()["token"]
     ru = Player(client, room["code"], room["token"], "ru")
     en = Player(client, room["code"], token_b)          # no lang in its hello: English
     oracle = make_game("ludo", 2).new_state(seed=1)
@@ -219,10 +219,11 @@ def test_a_hello_in_an_unknown_language_is_refused(client):
 def test_http_refusals_follow_accept_language(client):
     room = create(client, seats=("local", "invite"))
     url = f"/api/rooms/{room['code']}/join"
-    assert client.post(url, json={"player": 1, "name": "Bo"}).status_code == 200
-    taken = client.post(url, json={"player": 1, "name": "Al"}, headers={"Accept-Language": "ru-RU,ru;q=0.9"})
+    key = room["key"]
+    assert client.post(url, json={"key": key, "player": 1, "name": "Bo"}).status_code == 200
+    taken = client.post(url, json={"key": key, "player": 1, "name": "Al"}, headers={"Accept-Language": "ru-RU,ru;q=0.9"})
     assert taken.status_code == 409 and taken.json() == {"code": "taken", "message": "место 1 уже занято"}
-    taken = client.post(url, json={"player": 1, "name": "Al"})
+    taken = client.post(url, json={"key": key, "player": 1, "name": "Al"})
     assert taken.json()["message"] == "seat 1 is already taken"
     missing = client.get("/api/rooms/ZZZZZZ", headers={"Accept-Language": "ru"})
     assert missing.status_code == 404 and missing.json()["message"] == "комнаты ZZZZZZ нет"

@@ -174,12 +174,12 @@ def test_open_rooms_are_listed_until_every_seat_is_taken(client):
     room = create(client, seats=("local", "invite"), public=True)
     listed = client.get("/api/rooms").json()
     assert [r["open_seats"] for r in listed if r["code"] == room["code"]] == [[1]]
-    r = client.post(f"/api/rooms/{room['code']}/join", json={"player": 1, "name": "Bo"})
+    r = client.post(f"/api/rooms/{room['code']}/join", json={"key": room["key"], "player": 1, "name": "Bo"})
     assert r.status_code == 200
     assert room["code"] not in [r["code"] for r in client.get("/api/rooms").json()]
-    r = client.post(f"/api/rooms/{room['code']}/join", json={"player": 1, "name": "Cy"})
+    r = client.post(f"/api/rooms/{room['code']}/join", json={"key": room["key"], "player": 1, "name": "Cy"})
     assert r.status_code == 409 and r.json()["code"] == "taken"
-    r = client.post(f"/api/rooms/{room['code']}/join", json={"player": 0, "name": "Cy"})
+    r = client.post(f"/api/rooms/{room['code']}/join", json={"key": room["key"], "player": 0, "name": "Cy"})
     assert r.status_code == 400
 
 
@@ -233,7 +233,7 @@ def test_two_clients_in_one_room_both_see_every_move(client):
     room = create(client, seats=("local", "invite"))
     a = Player(client, room["code"], room["token"])
     assert a.state["turn"]["phase"] == "waiting"
-    r = client.post(f"/api/rooms/{room['code']}/join", json={"player": 1, "name": "Bo"}).json()
+    r = client.post(f"/api/rooms/{room['code']}/join", json={"key": room["key"], "player": 1, "name": "Bo"}).json()
     b = Player(client, room["code"], r["token"])
     assert b.welcome["you"] == [1]
     a.until(lambda m: m["type"] == "state" and m["room"]["status"] == "playing")
@@ -254,7 +254,7 @@ def test_two_clients_in_one_room_both_see_every_move(client):
 
 def _two_people(client):
     room = create(client, seats=("local", "invite"))
-    token_b = client.post(f"/api/rooms/{room['code']}/join", json={"player": 1, "name": "Bo"}).json()["token"]
+    token_b = client.post(f"/api/rooms/{room['code']}/join", json={"key": room["key"], "player": 1, "name": "Bo"}).json()["token"]
     a = Player(client, room["code"], room["token"])
     b = Player(client, room["code"], token_b)
     return room, a, b
@@ -383,7 +383,7 @@ def test_chat_is_cleaned_length_limited_and_shared(client):
 
 def test_names_are_cleaned_and_limited(client):
     room = create(client, seats=("local", "invite"))
-    r = client.post(f"/api/rooms/{room['code']}/join", json={"player": 1, "name": 'A,"b"\x01  c' + "x" * 40})
+    r = client.post(f"/api/rooms/{room['code']}/join", json={"key": room["key"], "player": 1, "name": 'A,"b"\x01  c' + "x" * 40})
     assert r.status_code == 200
     name = client.get(f"/api/rooms/{room['code']}").json()["seats"][1]["name"]
     assert "," not in name and '"' not in name and "\x01" not in name and len(name) <= 24
@@ -401,7 +401,7 @@ def test_a_reload_reconnects_to_the_seat_with_everything_so_far(client):
     b.close()
     a.until(lambda m: m["type"] == "state" and not m["room"]["seats"][1]["present"])
     b2 = Player(client, room["code"], client.post(f"/api/rooms/{room['code']}/join",
-                                                  json={"player": 1, "name": "x"}).json().get("token"))
+                                                  json={"key": room["key"], "player": 1, "name": "x"}).json().get("token"))
     assert b2.welcome["spectator"]        # the seat is taken: a second join gets no token
     b2.close()
     b3 = Player(client, room["code"], b.token)
@@ -462,7 +462,7 @@ def test_bots_play_on_after_a_restart(tmp_path):
 def test_an_absent_player_is_replaced_by_a_bot_until_they_return(tmp_path):
     with TestClient(create_app(settings(tmp_path, min_absent_after=0.1))) as c:
         room = create(c, seats=("local", "invite"), absent_after=0.3)
-        token_b = c.post(f"/api/rooms/{room['code']}/join", json={"player": 1, "name": "Bo"}).json()["token"]
+        token_b = c.post(f"/api/rooms/{room['code']}/join", json={"key": room["key"], "player": 1, "name": "Bo"}).json()["token"]
         a = Player(c, room["code"], room["token"])
         # Bo never comes: on Bo's turns the game waits 0.3 s, then a bot plays for Bo
         for _ in range(200):

@@ -113,12 +113,12 @@ async def play(players, count):
 
 
 def new_room(server):
-    """A two-player Ludo room made on `server`: the host's token (seat 0) and seat 1's, taken through
-    another process so that the join is forwarded too."""
+    """A two-player Ludo room made on `server`: its code, the host's token (seat 0) and the invitation
+    key of seat 1 (taken through another process, so that the join is forwarded too)."""
     r = httpx.post(server.url + "/api/rooms", json={"game": "ludo", "seats": [{"kind": "local", "name": "Ann"},
                                                                               {"kind": "invite"}]})
     assert r.status_code == 201, r.text
-    return r.json()["code"], r.json()["token"]
+    return r.json()["code"], r.json()["token"], r.json()["key"]
 
 
 def stored(url, code):
@@ -135,8 +135,8 @@ def stored(url, code):
 def test_clients_of_one_room_on_three_processes_see_the_same_game(pg):
     a, b, c = servers(pg, 3)
     try:
-        code, host = new_room(a)
-        j = httpx.post(f"{c.url}/api/rooms/{code}/join", json={"player": 1, "name": "Bob"})
+        code, host, key = new_room(a)
+        j = httpx.post(f"{c.url}/api/rooms/{code}/join", json={"player": 1, "name": "Bob", "key": key})
         assert j.status_code == 200, j.text
 
         async def main():
@@ -166,8 +166,8 @@ def test_clients_of_one_room_on_three_processes_see_the_same_game(pg):
 def test_the_owner_killed_mid_game_hands_its_room_over_with_nothing_acknowledged_lost(pg):
     a, b, c = servers(pg, 3)
     try:
-        code, host = new_room(a)            # a made the room: a owns it
-        j = httpx.post(f"{c.url}/api/rooms/{code}/join", json={"player": 1, "name": "Bob"})
+        code, host, key = new_room(a)            # a made the room: a owns it
+        j = httpx.post(f"{c.url}/api/rooms/{code}/join", json={"player": 1, "name": "Bob", "key": key})
         assert j.status_code == 200, j.text
 
         async def main():

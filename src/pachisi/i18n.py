@@ -851,6 +851,22 @@ RU = {
     "wins {wins} contradicts options.match_wins {match_wins}: give one of them":
         "wins {wins} противоречит options.match_wins {match_wins}: укажите что-то одно",
     "no room {code}": "комнаты {code} нет",
+    # connections and rates (pachisi/web/limits.py)
+    "too many lookups of rooms that do not exist from here; wait a minute":
+        "отсюда слишком часто спрашивают несуществующие комнаты; подождите минуту",
+    "this seat already has {n} connections open: close one of its tabs or devices first":
+        "у этого места уже открыто соединений: {n}; сначала закройте одну из вкладок или одно из устройств",
+    "this room already has {n} spectators: try again later": "в этой комнате уже {n} зрителей: попробуйте позже",
+    "too many rooms are watched from your address (at most {n})":
+        "с вашего адреса смотрят слишком много комнат (не больше {n})",
+    "too many actions from this seat; slow down": "слишком много действий с этого места; помедленнее",
+    "too many refused actions from your address; wait a little":
+        "с вашего адреса слишком много отклонённых действий; подождите немного",
+    "{move!r} is not a move here": "{move!r} — здесь не ход",
+    "the name {name} reads like a bot's: pick another, so that nobody takes you for a bot":
+        "имя {name} похоже на имя бота: выберите другое, чтобы вас не приняли за бота",
+    "this room is private: its seats are taken through the invitation link (ask whoever invited you for it)":
+        "это закрытая комната: места в ней занимают по ссылке-приглашению (попросите её у того, кто вас пригласил)",
     "nothing at /{path}": "по адресу /{path} ничего нет",
     "no how-to-play page for {game}": "для {game} нет страницы «Как играть»",
     "a record is UTF-8 text": "запись партии — это текст в UTF-8",

@@ -9,10 +9,11 @@ rate allows, or malformed, gets an error message and changes nothing.
 """
 from contextlib import asynccontextmanager
 import asyncio
-import dataclasses
 import gc
 import json
 import os
+import signal
+import socket
 from pathlib import Path
 
 from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -29,7 +30,8 @@ from ..i18n import negotiate
 from . import catalogue
 from .checking import Checker
 from .db import Store
-from .rooms import (CODE_ALPHABET, CODE_LENGTH, Bucket, Connection, Refusal, RoomManager, Settings,
+from .limits import Limits, server_config
+from .rooms import (CODE_ALPHABET, CODE_LENGTH, Bucket, Connection, Refusal, RoomManager, Settings, token_hash,
                     warn_predictable_dice)
 from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, Joined, JoinRoom, Lobby, MyRoom,
                       MyRooms, OpenRoom, PlayPage, Pong, Rematch, RematchIn, ReplayOut, RoomInfo, RulesPage,
@@ -87,6 +89,11 @@ async def _too_large(send, limit, lang):
     await send({"type": "http.response.body", "body": body})
 
 
+def address_of(request):
+    """The client's address (behind a trusted proxy, the one it forwards)."""
+    return request.client.host if request.client else "?"
+
+
 def refusal(e, lang="en", status=400):
     """A Refusal as the answer to a request, told in `lang`."""
     return JSONResponse({"code": e.code, "message": e.message(lang)}, status_code=status)
@@ -137,6 +144,8 @@ def create_app(settings=None):
         from .cluster import Router
         app.add_middleware(Router)      # outermost: a room's requests go to the process that owns the room
     create_buckets = {}
+    limits = Limits(settings)
+    app.state.limits = limits
 
     @app.middleware("http")
     async def headers(request, call_next):
@@ -169,6 +178,24 @@ def create_app(settings=None):
 
     def manager() -> RoomManager:
         return app.state.manager
+
+    async def look_up(code, address):
+        """The room of `code`, or the Refusal to answer: guessing codes is paid from the address's
+        budget of unknown codes; once it is spent, every lookup from there waits (429)."""
+        if not limits.may_look_up(address):
+            raise Refusal("rate", "too many lookups of rooms that do not exist from here; wait a minute")
+        room = await manager().get(code)
+        if room is None:
+            limits.missed(address)
+            raise Refusal("room", "no room {code}", code=code)
+        return room
+
+    async def room_or_refusal(code, request, lang):
+        """(room, None) or (None, the response refusing the lookup)."""
+        try:
+            return await look_up(code, address_of(request)), None
+        except Refusal as e:
+            return None, refusal(e, lang, 429 if e.code == "rate" else 404)
 
     # -- pages ----------------------------------------------------------------------------
     def index(status=200):
@@ -237,7 +264,7 @@ def create_app(settings=None):
     @app.post("/api/rooms", response_model=Created, status_code=201)
     async def create_room(spec: CreateRoom, request: Request, lang: str = Depends(request_lang)):
         if settings.create_rate > 0:
-            who = request.client.host if request.client else "?"
+            who = address_of(request)
             bucket = create_buckets.setdefault(who, Bucket(settings.create_rate, settings.create_burst))
             if not bucket.take():
                 return refusal(Refusal("rate", "too many rooms created from here; wait a little"), lang, 429)
@@ -251,33 +278,39 @@ def create_app(settings=None):
             room, token = await manager().create(spec)
         except Refusal as e:
             return refusal(e, lang)
-        return {"code": room.code, "token": token, "url": f"/r/{room.code}"}
+        key = room.invite_key()
+        return {"code": room.code, "token": token, "url": f"/r/{room.code}?k={key}", "key": key}
 
     @app.get("/api/rooms/{code}", response_model=RoomInfo)
-    async def room_info(code: str, lang: str = Depends(request_lang)):
-        info = await manager().info(code)
+    async def room_info(code: str, request: Request, lang: str = Depends(request_lang)):
+        address = address_of(request)
+        if not limits.may_look_up(address):
+            return refusal(Refusal("rate", "too many lookups of rooms that do not exist from here; wait a minute"),
+                           lang, 429)
+        info = await manager().info(code)        # an unloaded room answers without being loaded again
         if info is None:
+            limits.missed(address)
             return refusal(Refusal("room", "no room {code}", code=code), lang, 404)
         return info
 
     @app.post("/api/rooms/{code}/join", response_model=Joined)
-    async def join(code: str, spec: JoinRoom, lang: str = Depends(request_lang)):
-        room = await manager().get(code)
-        if room is None:
-            return refusal(Refusal("room", "no room {code}", code=code), lang, 404)
+    async def join(code: str, spec: JoinRoom, request: Request, lang: str = Depends(request_lang)):
+        room, refused = await room_or_refusal(code, request, lang)
+        if refused:
+            return refused
         try:
-            token = await room.join(spec.player, spec.name)
+            token = await room.join(spec.player, spec.name, spec.key)
         except Refusal as e:
-            return refusal(e, lang, 409 if e.code == "taken" else 400)
+            return refusal(e, lang, {"taken": 409, "key": 403}.get(e.code, 400))
         return {"code": room.code, "token": token, "player": spec.player}
 
     @app.post("/api/rooms/{code}/rematch", response_model=Rematch)
-    async def rematch(code: str, spec: RematchIn, lang: str = Depends(request_lang)):
+    async def rematch(code: str, spec: RematchIn, request: Request, lang: str = Depends(request_lang)):
         """A finished room's rematch: same game, seats and bots, new dice; every player keeps their seat
         (their token holds it there too).  Asked again by any player: the same new room."""
-        room = await manager().get(code)
-        if room is None:
-            return refusal(Refusal("room", "no room {code}", code=code), lang, 404)
+        room, refused = await room_or_refusal(code, request, lang)
+        if refused:
+            return refused
         try:
             new = await manager().rematch(room, spec.token)
         except Refusal as e:
@@ -285,11 +318,11 @@ def create_app(settings=None):
         return {"code": new.code, "url": f"/r/{new.code}"}
 
     @app.get("/api/rooms/{code}/record", response_class=PlainTextResponse)
-    async def record(code: str, lang: str = Depends(request_lang)):
+    async def record(code: str, request: Request, lang: str = Depends(request_lang)):
         """The record of the room's game (match); seed and salt once it is over."""
-        room = await manager().get(code)
-        if room is None:
-            return refusal(Refusal("room", "no room {code}", code=code), lang, 404)
+        room, refused = await room_or_refusal(code, request, lang)
+        if refused:
+            return refused
         name = f"{room.game.name}-{room.code}.txt"
         return PlainTextResponse(room.record_text(), headers={
             "Content-Disposition": f'attachment; filename="{name}"'})
@@ -326,14 +359,17 @@ def create_app(settings=None):
     @app.websocket("/ws/{code}")
     async def room_socket(ws: WebSocket, code: str):
         await ws.accept()
-        room = await manager().get(code)
-        if room is None:
-            await ws.send_text(_error(Refusal("room", "no room {code}", code=code)))
-            await ws.close(code=4404)
+        address = address_of(ws)
+        try:
+            room = await look_up(code, address)
+        except Refusal as e:
+            await ws.send_text(_error(e))
+            await ws.close(code=4429 if e.code == "rate" else 4404)
             return
         conn = Connection(settings)
         sender = asyncio.create_task(_send_loop(conn, ws))
         attached = False
+        close_code = 1000
         try:
             while not conn.closed:
                 message = await ws.receive()
@@ -371,10 +407,18 @@ def create_app(settings=None):
                         continue
                     conn.lang = msg.lang
                     room = await manager().get(room.code) or room     # the room in memory now (it may have
-                    problem = room.attach(conn, msg.token)              # been unloaded since the connection came)
+                    h = token_hash(msg.token) if msg.token else None   # been unloaded since the connection came)
+                    seat = h if h and (room.seats_of(msg.token) or h == room.host_hash) else None
+                    full = limits.admit(conn, room.code, address, seat)
+                    if full:
+                        await ws.send_text(_error(full, conn.lang))
+                        close_code = 4429
+                        break
+                    problem = room.attach(conn, msg.token)
                     attached = True
+                    key = room.invite_key() if conn.players or conn.host else None
                     conn.push(Welcome(code=room.code, you=conn.players, spectator=not conn.players,
-                                      host=conn.host).model_dump_json())
+                                      host=conn.host, key=key).model_dump_json())
                     if problem:
                         conn.push(_error(problem, conn.lang))
                     conn.push(room.state_message(snapshot=True))
@@ -390,7 +434,15 @@ def create_app(settings=None):
                     continue
                 try:
                     if msg.type == "act":
-                        await room.act(conn, msg.seq, msg.action, msg.id)
+                        if not conn.act_bucket.take():
+                            raise Refusal("rate", "too many actions from this seat; slow down")
+                        if not limits.may_be_refused(address):
+                            raise Refusal("rate", "too many refused actions from your address; wait a little")
+                        try:
+                            await room.act(conn, msg.seq, msg.action, msg.id)
+                        except Refusal:
+                            limits.was_refused(address)
+                            raise
                     else:
                         await room.say(conn, msg.text)
                 except Refusal as e:
@@ -400,10 +452,11 @@ def create_app(settings=None):
         finally:
             if attached:
                 room.detach(conn)
+            conn.release()
             conn.closed = True
             sender.cancel()
             try:
-                await ws.close()
+                await ws.close(code=close_code)
             except Exception:             # noqa: BLE001 - already closed
                 pass
 
@@ -433,29 +486,39 @@ def _error(e, lang="en", seq=None, client_id=None):
     return ErrorOut(code=e.code, message=e.message(lang), seq=seq, id=client_id).model_dump_json()
 
 
-SETTINGS_ENV = "PACHISI_WEB_SETTINGS"
-
-
-def app_from_env():
-    """The app of one of `pachisi serve --workers N`'s processes (uvicorn imports it in each): its
-    Settings come as JSON in the environment."""
-    from .checking import RecordLimits
-    values = json.loads(os.environ[SETTINGS_ENV])
-    return create_app(Settings(**dict(values, records=RecordLimits(**values["records"]))))
-
-
 def run(host="127.0.0.1", port=8000, settings=None, log_level="info"):
-    """Serve the app with uvicorn: in this process, or in Settings.workers processes sharing the port
-    (each its own rooms; cluster.py)."""
+    """Serve the app with uvicorn, with the socket limits of settings.limits (limits.server_config): in
+    this process, or in Settings.workers processes sharing the port (each the authority of its own rooms;
+    cluster.py)."""
     import uvicorn
     settings = settings or Settings()
-    options = dict(host=host, port=port, log_level=log_level, ws_max_size=1 << 16, ws_per_message_deflate=True,
-                   timeout_graceful_shutdown=3)
-    if settings.workers > 1:
-        os.environ[SETTINGS_ENV] = json.dumps(dataclasses.asdict(settings))
-        uvicorn.run("pachisi.web.app:app_from_env", factory=True, workers=settings.workers, **options)
-    else:
-        uvicorn.run(create_app(settings), **options)
+    if settings.workers <= 1:
+        uvicorn.Server(server_config(create_app(settings), host, port, settings.limits, log_level)).run()
+        return
+    sock = socket.create_server((host, port), reuse_port=False, backlog=2048)
+    children = []
+    for _ in range(settings.workers):
+        pid = os.fork()
+        if pid == 0:            # each child builds its own app, loop and database connections
+            code = 0
+            try:
+                uvicorn.Server(server_config(create_app(settings), host, port, settings.limits, log_level)) \
+                    .run(sockets=[sock])
+            except BaseException:       # noqa: BLE001 - reported by uvicorn; the parent sees the exit code
+                code = 1
+            os._exit(code)
+        children.append(pid)
+
+    def stop(signum, frame):
+        for pid in children:
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    for pid in children:
+        os.waitpid(pid, 0)
 
 
 __all__ = ["create_app", "run", "Settings"]

@@ -28,9 +28,12 @@ bots: they play on when someone connects (a new room's bots start at once).
 import asyncio
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
+import base64
 import hashlib
+import hmac
 import json
 import logging
+import re
 import secrets
 import sys
 import time
@@ -44,6 +47,8 @@ from ..i18n import Error, Term
 from .. import record as records
 from ..verify import commitment
 from . import db
+from .limits import Bucket, LimitSettings
+from .names import bot_like, looks_blank
 from .boardjson import events_json, layout_json, moves_json, position_json
 from .checking import RecordLimits
 from .schemas import NAME_MAX, CHAT_MAX
@@ -52,6 +57,8 @@ from .thinking import PERSON, SPECTATED, UNWATCHED, Thinker
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 SYMBOLS = ("●", "▲", "■", "◆")
+# what a move's notation can look like (in any game); anything else is refused before the engine parses it
+MOVE_SHAPE = re.compile(r"[A-Za-z0-9 .,:;+*/<>=()\[\]#@!?~_^'-]{1,64}")
 QUIET_EVENTS = frozenset({"moved", "house", "pass", "fence"})   # told by the move itself and whose turn it is
 
 
@@ -68,7 +75,12 @@ def clean_text(text, limit):
 def clean_name(text, default):
     # a record's Players header is comma separated: names carry no commas or quotes
     name = clean_text(str(text).replace(",", " ").replace('"', "'"), NAME_MAX)
-    return name or default
+    if looks_blank(name):
+        return default
+    if bot_like(name):
+        raise Refusal("name", "the name {name} reads like a bot's: pick another, so that nobody takes you for a bot",
+                      name=name)
+    return name
 
 
 class Refusal(Error):
@@ -134,6 +146,7 @@ class Settings:
     workers: int = 1                # server processes `pachisi serve` starts (more than one: PostgreSQL and Redis)
     dice_seed: int | None = None    # set: every room's dice follow from it (tests, demonstrations; never for real play)
     docs_dir: str | None = None
+    limits: LimitSettings = field(default_factory=LimitSettings)
     extra: dict = field(default_factory=dict)
 
     def problem(self):
@@ -155,26 +168,6 @@ class Settings:
         return None
 
 
-class Bucket:
-    """A token bucket: `rate` a second, at most `burst` at once."""
-
-    def __init__(self, rate, burst):
-        self.rate, self.burst = rate, burst
-        self.tokens = float(burst)
-        self.at = time.monotonic()
-
-    def take(self):
-        if self.rate <= 0:
-            return True
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
-
-
 class Connection:
     """One WebSocket client of a room: a spectator, or the holder of some seats."""
 
@@ -184,7 +177,10 @@ class Connection:
         self.players = []
         self.host = False
         self.bucket = Bucket(settings.rate, settings.burst)
+        # a seat's connections share its seat's buckets (limits.Limits.admit); these are a spectator's
         self.chat_bucket = Bucket(settings.chat_rate, settings.chat_burst)
+        self.act_bucket = Bucket(settings.rate, settings.burst)
+        self.release = lambda: None     # gives back what Limits.admit counted
         self.strikes = 0
         self.closed = False
         self.lang = "en"            # the language of its refusals, as its hello says
@@ -236,6 +232,7 @@ class Room:
         self.bot_seed = secrets.randbelow(2 ** 31) if manager.settings.dice_seed is None else self.seed % 2 ** 31
         self._layout = None
         self._moves = None
+        self._legal = None
         self._changed = asyncio.Event()
         self._pump = None
         self.closed = False
@@ -253,11 +250,23 @@ class Room:
             if not st.is_chance:
                 raise Refusal("illegal", "the dice are already rolled: a move is expected")
             return "roll", "-".join(str(d) for d in st.next_roll())
-        try:
-            move = st.parse_move(action)
-        except IllegalMove as e:
-            raise Refusal.illegal(e) from None
-        return "move", move.text
+        if action not in self.legal_texts():
+            if not MOVE_SHAPE.fullmatch(action):
+                raise Refusal("illegal", "{move!r} is not a move here", move=action[:40])
+            try:                            # another spelling of a legal move, or why it is refused
+                move = st.parse_move(action)
+            except IllegalMove as e:
+                raise Refusal.illegal(e) from None
+            return "move", move.text
+        return "move", action
+
+    def legal_texts(self):
+        """The notations of the legal moves here, from the list the players are sent: a move the web
+        page sends is checked without the engine's parser."""
+        moves = self._moves_json()
+        if self._legal is None:
+            self._legal = {m["t"] for m in moves} | {t for m in moves for t in m.get("same", ())}
+        return self._legal
 
     def _apply(self, kind, value, by, client_id, replaying=False):
         """Apply a checked (or stored) action; returns its log entry with events."""
@@ -287,7 +296,7 @@ class Room:
             else:
                 self.state = self.match.new_game()
                 self.start = self.state.clone()
-        self._moves = None
+        self._moves = self._legal = None
         st.clear_stack()        # the web never undoes
         return entry
 
@@ -357,8 +366,17 @@ class Room:
         self.chat = (self.chat + [msg])[-50:]
         self.broadcast(json.dumps(msg, ensure_ascii=False))
 
-    async def join(self, player, name):
+    def invite_key(self):
+        """The secret of the room's invitation link (derived from the host's token hash, which never
+        leaves the server): an open seat of a private room is taken only with it, not with the code."""
+        mac = hmac.new((self.host_hash or "").encode(), f"pachisi-invite:{self.code}".encode(), hashlib.sha256)
+        return base64.urlsafe_b64encode(mac.digest()[:12]).decode()
+
+    async def join(self, player, name, key=None):
         """An invited person takes an open seat; returns their secret token."""
+        if not self.public and not hmac.compare_digest(str(key or ""), self.invite_key()):
+            raise Refusal("key", "this room is private: its seats are taken through the invitation link "
+                                 "(ask whoever invited you for it)")
         async with self.lock:
             if not 0 <= player < len(self.seats):
                 raise Refusal("seat", "this room has players 0 to {last}", last=len(self.seats) - 1)

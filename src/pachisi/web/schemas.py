@@ -47,12 +47,14 @@ class CreateRoom(Strict):
 class Created(BaseModel):
     code: str
     token: str
-    url: str
+    url: str                        # the invitation link: /r/CODE?k=KEY (the key opens a private room's seats)
+    key: str
 
 
 class JoinRoom(Strict):
     player: int = Field(ge=0, le=3)
     name: str = Field("", max_length=100)
+    key: Optional[str] = Field(None, max_length=64)     # the invitation link's key (a private room's seats need it)
 
 
 class RematchIn(Strict):
@@ -283,6 +285,7 @@ class Welcome(BaseModel):
     you: list[int]                  # the players this connection may act for
     spectator: bool
     host: bool
+    key: Optional[str] = None       # the invitation link's key, told to the room's players and host
 
 
 class ErrorOut(BaseModel):

@@ -77,6 +77,18 @@ export function forgetToken(code) {
   save("pachisi.tokens", all);
 }
 
+// The invitation keys this browser was given (by an invitation link /r/CODE?k=KEY, or as a room's player):
+// a private room's open seat is taken with its key.
+export function inviteKeyFor(code) { return load("pachisi.keys", {})[code] || null; }
+
+export function rememberInviteKey(code, key) {
+  const all = load("pachisi.keys", {});
+  all[code] = key;
+  const keys = Object.keys(all);
+  if (keys.length > 200) delete all[keys[0]];
+  save("pachisi.keys", all);
+}
+
 export function myName() { return load("pachisi.name", ""); }
 export function rememberName(name) { save("pachisi.name", name); }
 export function savedLang() { return load("pachisi.lang", null); }

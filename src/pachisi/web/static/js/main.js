@@ -3,7 +3,7 @@
 // says so with a way back.  While a page prepares, a spinner says what it is doing.
 import { h, clear } from "./dom.js";
 import { setLang, getLang, translateStatic, t } from "./i18n.js";
-import { ROOM_CODE } from "./api.js";
+import { ROOM_CODE, rememberInviteKey } from "./api.js";
 import { lobbyPage } from "./lobby.js";
 import { RoomPage } from "./room.js";
 import { rulesPage } from "./rules.js";
@@ -58,7 +58,11 @@ async function route() {
 // An invitation link /r/CODE becomes the room's page; any other path than / is a page that is not there.
 let badPath = null;
 const invite = /^\/r\/([^/]*)\/?$/.exec(location.pathname);
-if (invite && ROOM_CODE.test(decodeURIComponent(invite[1]).toUpperCase())) history.replaceState(null, "", `/#/room/${invite[1].toUpperCase()}`);
+if (invite && ROOM_CODE.test(decodeURIComponent(invite[1]).toUpperCase())) {
+  const key = new URLSearchParams(location.search).get("k");      // a private room's seats open with it
+  if (key) rememberInviteKey(invite[1].toUpperCase(), key);
+  history.replaceState(null, "", `/#/room/${invite[1].toUpperCase()}`);
+}
 else if (invite) badPath = { room: decodeURIComponent(invite[1]) };
 else if (location.pathname !== "/") badPath = { path: location.pathname };
 window.addEventListener("hashchange", () => {

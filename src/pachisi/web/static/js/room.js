@@ -4,7 +4,7 @@
 // a game-over screen gives the places, each player's figures, the dice checked
 // against the commitment, a rematch and a replay.
 import { h, clear, announce, beep, unlockAudio } from "./dom.js";
-import { postJSON, tokenFor, rememberToken, myName, rememberName } from "./api.js";
+import { postJSON, tokenFor, rememberToken, myName, rememberName, inviteKeyFor, rememberInviteKey } from "./api.js";
 import { t, gameName, colourName, getLang } from "./i18n.js";
 import { Board, colourHex, colourInk, seatSymbol, rollDice } from "./board.js";
 import { commitment } from "./records.js";
@@ -220,7 +220,11 @@ export class RoomPage {
   }
 
   receive(msg) {
-    if (msg.type === "welcome") { this.you = msg.you; this.host = msg.host; return; }
+    if (msg.type === "welcome") {
+      this.you = msg.you; this.host = msg.host;
+      if (msg.key) rememberInviteKey(this.code, msg.key);    // its players may invite with the room's link
+      return;
+    }
     if (msg.type === "error") { this.showError(msg); return; }
     if (msg.type === "chat") { this.chat.push(msg); this.drawChat(); return; }
     if (msg.type !== "state") return;
@@ -584,7 +588,8 @@ export class RoomPage {
     const show = room.status === "waiting" || (open.length && this.you.length);
     this.inviteBox.hidden = !show;
     if (!show) return;
-    const link = `${location.origin}/r/${room.code}`;
+    const key = inviteKeyFor(room.code);
+    const link = `${location.origin}/r/${room.code}${key && !room.public ? `?k=${encodeURIComponent(key)}` : ""}`;
     const copy = h("button", { type: "button", text: t("room.copy"), onclick: async () => {
       try { await navigator.clipboard.writeText(link); copy.textContent = t("room.copied"); } catch { linkInput.select(); }
     } });
@@ -606,7 +611,7 @@ export class RoomPage {
         onclick: async () => {
           try {
             rememberName(name.value.trim());
-            const res = await postJSON(`/api/rooms/${this.code}/join`, { player: st.player, name: name.value.trim() });
+            const res = await postJSON(`/api/rooms/${this.code}/join`, { player: st.player, name: name.value.trim(), key: inviteKeyFor(this.code) });
             rememberToken(this.code, res.token);
             this.reconnect();
           } catch (e) { this.showError({ code: "join", message: e.message }); }
