@@ -145,7 +145,9 @@ async def measure(args, db_url, n):
     process runs with Redis, paying the same leases and fencing as more)."""
     cluster = ("--redis-url", args.redis_url) if args.processes else ()
     sync = ("--sqlite-sync", args.sqlite_sync) if db_url.startswith("sqlite") else ()
-    srvs = [LiveServer(db_url, rate=50, create_rate=0, extra_args=("--log-level", "error", *sync, *cluster))
+    # every client comes from 127.0.0.1: no cap on connections from one address
+    srvs = [LiveServer(db_url, rate=50, create_rate=0,
+                       extra_args=("--log-level", "error", "--conns-per-address", "0", *sync, *cluster))
             for _ in range(n)]
     tasks = []
     try:
