@@ -710,6 +710,10 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
           max_connections: int = typer.Option(4096, help="open connections in all; beyond, new requests get 503"),
           trusted_proxies: str = typer.Option("", help="comma-separated addresses of reverse proxies in front "
                                               "(their X-Forwarded-For names the client; see docs/web.md)"),
+          redis_url: str = typer.Option(None, envvar="REDIS_URL", help="Redis between several server processes "
+                                        "(needs PostgreSQL; see --workers)"),
+          workers: int = typer.Option(1, help="server processes sharing the port, each the one authority of its "
+                                      "rooms (more than one: PostgreSQL --db and --redis-url)"),
           log_level: str = typer.Option("info", help="uvicorn's log level")):
     """Start the web app: every game in the browser, on one screen and online."""
     try:
@@ -722,7 +726,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
     settings = Settings(database_url=database_url, bot_delay=bot_delay, absent_after=absent_after,
                         min_absent_after=min_absent_after, create_rate=create_rate, rooms_per_hour=rooms_per_hour,
                         room_idle=room_idle, max_rooms=max_rooms, bot_processes=bot_processes,
-                        sqlite_sync=sqlite_sync.upper(), dice_seed=dice_seed,
+                        sqlite_sync=sqlite_sync.upper(), dice_seed=dice_seed, redis_url=redis_url, workers=workers,
                         limits=LimitSettings(conns_per_address=conns_per_address, header_timeout=header_timeout,
                                              max_connections=max_connections, trusted_proxies=trusted_proxies))
     if settings.problem():

@@ -1,5 +1,6 @@
 """python -m pachisi.web [--port N] [--db URL] ...: the web app (as `pachisi serve`)."""
 import argparse
+import os
 
 from .app import run
 from .limits import LimitSettings
@@ -31,12 +32,16 @@ def main(argv=None):
     p.add_argument("--conns-per-address", type=int, default=64, help="open connections one address may hold")
     p.add_argument("--header-timeout", type=float, default=10.0, help="seconds a request's headers may take")
     p.add_argument("--trusted-proxies", default="", help="addresses of reverse proxies in front")
+    p.add_argument("--redis-url", default=os.environ.get("REDIS_URL"),
+                   help="Redis between several server processes (default: REDIS_URL; needs PostgreSQL)")
+    p.add_argument("--workers", type=int, default=1, help="server processes (more than one: PostgreSQL and Redis)")
     p.add_argument("--log-level", default="warning")
     a = p.parse_args(argv)
     settings = Settings(database_url=a.database_url, bot_delay=a.bot_delay, absent_after=a.absent_after,
                         min_absent_after=a.min_absent_after, rate=a.rate, create_rate=a.create_rate,
                         rooms_per_hour=a.rooms_per_hour, room_idle=a.room_idle, max_rooms=a.max_rooms,
                         bot_processes=a.bot_processes, sqlite_sync=a.sqlite_sync, dice_seed=a.dice_seed,
+                        redis_url=a.redis_url, workers=a.workers,
                         limits=LimitSettings(conns_per_address=a.conns_per_address, header_timeout=a.header_timeout,
                                              trusted_proxies=a.trusted_proxies))
     if settings.problem():

@@ -11,6 +11,9 @@ from contextlib import asynccontextmanager
 import asyncio
 import gc
 import json
+import os
+import signal
+import socket
 from pathlib import Path
 
 from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -110,6 +113,15 @@ def create_app(settings=None):
         manager = RoomManager(store, settings)
         app.state.store, app.state.manager = store, manager
         app.state.checker = Checker(settings.records)
+        app.state.cluster = None
+        if settings.redis_url:          # several processes: rooms leased in PostgreSQL, Redis between them
+            if store.engine.dialect.name != "postgresql":
+                store.close()
+                raise RuntimeError("several server processes share their rooms through PostgreSQL: "
+                                   "--redis-url needs --db postgresql+psycopg://...")
+            from .cluster import Cluster
+            manager.cluster = app.state.cluster = Cluster(store, manager, settings.redis_url)
+            await manager.cluster.start(app)
         warn_predictable_dice(settings)
         manager.start()     # rooms under way load when first asked for: the server answers at once
         # the rules and the libraries are hundreds of thousands of long-lived objects: keep them out of
@@ -120,12 +132,17 @@ def create_app(settings=None):
             yield
         finally:
             await manager.close()
+            if app.state.cluster is not None:
+                await app.state.cluster.close()
             app.state.checker.close()
             store.close()
 
     app = FastAPI(title="pachisi", version="1", lifespan=lifespan, docs_url="/api/docs",
                   openapi_url="/api/openapi.json", redoc_url=None)
     app.add_middleware(BodyLimit, limit=settings.max_upload)
+    if settings.redis_url:
+        from .cluster import Router
+        app.add_middleware(Router)      # outermost: a room's requests go to the process that owns the room
     create_buckets = {}
     limits = Limits(settings)
     app.state.limits = limits
@@ -470,10 +487,38 @@ def _error(e, lang="en", seq=None, client_id=None):
 
 
 def run(host="127.0.0.1", port=8000, settings=None, log_level="info"):
-    """Serve the app with uvicorn, with the socket limits of settings.limits (limits.server_config)."""
+    """Serve the app with uvicorn, with the socket limits of settings.limits (limits.server_config): in
+    this process, or in Settings.workers processes sharing the port (each the authority of its own rooms;
+    cluster.py)."""
     import uvicorn
     settings = settings or Settings()
-    uvicorn.Server(server_config(create_app(settings), host, port, settings.limits, log_level)).run()
+    if settings.workers <= 1:
+        uvicorn.Server(server_config(create_app(settings), host, port, settings.limits, log_level)).run()
+        return
+    sock = socket.create_server((host, port), reuse_port=False, backlog=2048)
+    children = []
+    for _ in range(settings.workers):
+        pid = os.fork()
+        if pid == 0:            # each child builds its own app, loop and database connections
+            code = 0
+            try:
+                uvicorn.Server(server_config(create_app(settings), host, port, settings.limits, log_level)) \
+                    .run(sockets=[sock])
+            except BaseException:       # noqa: BLE001 - reported by uvicorn; the parent sees the exit code
+                code = 1
+            os._exit(code)
+        children.append(pid)
+
+    def stop(signum, frame):
+        for pid in children:
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    for pid in children:
+        os.waitpid(pid, 0)
 
 
 __all__ = ["create_app", "run", "Settings"]

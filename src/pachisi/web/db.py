@@ -84,6 +84,13 @@ rematches = Table(                                    # a finished room -> the r
     Column("code", String(16), nullable=False),
 )
 
+room_leases = Table(                                  # several processes: a room's one authority (cluster.py)
+    "room_leases", metadata,
+    Column("code", String(16), primary_key=True),
+    Column("owner", String(64), nullable=False),      # the process's id
+    Column("expires", Float, nullable=False),         # the database's clock, seconds since the epoch
+)
+
 chats = Table(
     "chats", metadata,
     Column("id", Integer, primary_key=True),
@@ -132,7 +139,7 @@ class StoreError(RuntimeError):
 MIGRATIONS = Path(__file__).with_name("migrations")
 # databases made before migrations existed have no alembic_version: the newest table each one has tells
 # its revision (the first release's tables are the baseline; `rematches` came with revision 0002)
-UNVERSIONED = (("rematches", "0002"), ("rooms", "0001"))
+UNVERSIONED = (("room_leases", "0003"), ("rematches", "0002"), ("rooms", "0001"))
 MIGRATION_LOCK = 0x70616368697369        # PostgreSQL advisory lock: one process migrates at a time
 
 

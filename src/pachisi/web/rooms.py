@@ -142,6 +142,8 @@ class Settings:
     records: RecordLimits = field(default_factory=RecordLimits)   # checking uploaded records (checking.py)
     send_queue: int = 512           # messages waiting for a slow client before it is dropped
     bot_processes: int | None = None  # processes the bots think in (None: one a core, at most four)
+    redis_url: str | None = None    # several processes (cluster.py): Redis between them, PostgreSQL beneath
+    workers: int = 1                # server processes `pachisi serve` starts (more than one: PostgreSQL and Redis)
     dice_seed: int | None = None    # set: every room's dice follow from it (tests, demonstrations; never for real play)
     docs_dir: str | None = None
     limits: LimitSettings = field(default_factory=LimitSettings)
@@ -154,6 +156,15 @@ class Settings:
                     f"{self.min_absent_after:g} (0: a bot never stands in)")
         if self.max_rooms < 0 or self.room_idle < 0 or self.rooms_per_hour < 0:
             return "--max-rooms, --room-idle and --rooms-per-hour are 0 or more"
+        if self.workers < 1:
+            return f"--workers is 1 or more, not {self.workers}"
+        if self.workers > 1 or self.redis_url:
+            from .db import default_url
+            if not (self.database_url or default_url()).startswith("postgresql"):
+                return ("several server processes share their rooms through PostgreSQL: --workers above 1 and "
+                        "--redis-url need --db postgresql+psycopg://... (SQLite serves one process)")
+            if not self.redis_url:
+                return "several server processes talk through Redis: --workers above 1 needs --redis-url (or REDIS_URL)"
         return None
 
 
@@ -293,7 +304,10 @@ class Room:
         """Check, store, apply and announce one action (the room lock is held)."""
         kind, value = self._check(action)
         player = self.state.current_player
-        fut = self.store.submit(db.insert_action(self.id, self.seq, kind, value, player, by, client_id))
+        write = db.insert_action(self.id, self.seq, kind, value, player, by, client_id)
+        if self.manager.cluster is not None:        # several processes: stored only while this one owns the room
+            write = self.manager.cluster.fenced(self.code, write)
+        fut = self.store.submit(write)
         try:
             await asyncio.wrap_future(fut)
         except db.StoreError as e:
@@ -659,6 +673,7 @@ class RoomManager:
         self.created_by = {}            # address -> times of its rooms created in the last hour
         self.unloaded = 0
         self._sweeper = None
+        self.cluster = None             # several processes: the Cluster (cluster.py) that holds the rooms' leases
 
     def log(self, text):
         self.problems = (self.problems + [text])[-100:]
@@ -689,9 +704,13 @@ class RoomManager:
             async with self._load_lock:
                 room = self.rooms.get(code)
                 if room is None:
+                    mine = self.cluster is None or await self.cluster.owner(code) == self.cluster.id
                     room = self._load(code)
                     if room is None:
                         return None
+                    if not mine:
+                        room.unload()           # another process owns it: a look at it as stored, not kept
+                        return room
                     self.rooms[code] = room
                     self.infos.pop(code, None)
         room.used = time.monotonic()
@@ -737,6 +756,17 @@ class RoomManager:
             self._remember(room.code, room.info())
             room.unload()
             self.unloaded += 1
+            if self.cluster is not None:
+                self.cluster.release(room.code)
+
+    def lost(self, code):
+        """Several processes: this process no longer holds the room's lease; drop it at once (its clients
+        are told to reconnect, which finds the room's new owner)."""
+        room = self.rooms.pop(code, None)
+        if room is not None:
+            room.unload()
+            for conn in list(room.conns):
+                conn.closed = True
 
     def sweep(self):
         """Unload the rooms nobody is connected to that are over or idle for Settings.room_idle."""
