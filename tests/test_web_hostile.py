@@ -246,4 +246,4 @@ def test_a_join_or_move_with_numbers_as_text_is_refused(client):
         while (msg := ws.receive_json())["type"] != "error":
             pass
         assert msg["code"] == "malformed" and msg["message"] == "not a valid message: act.seq Input should be a valid integer"
-    assert client.post(f"/api/rooms/{room['code']}/join", json={"player": 1, "name": "Ann"}).status_code == 200
+    assert client.post(f"/api/rooms/{room['code']}/join", json={"player": 1, "name": "Ann", "key": room["key"]}).status_code == 200
