@@ -5,6 +5,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -28,6 +29,7 @@ class LiveServer:
                      "--min-absent-after", str(min_absent_after), "--rooms-per-hour", str(rooms_per_hour),
                      "--rate", str(rate), "--create-rate", str(create_rate), *extra_args]
         self.proc = None
+        self.log = None
 
     @property
     def url(self):
@@ -38,12 +40,14 @@ class LiveServer:
         return f"ws://127.0.0.1:{self.port}"
 
     def start(self, timeout=60):
-        self.proc = subprocess.Popen(self.args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        # the log goes to a file: a pipe nobody reads fills under load and blocks the server
+        self.log = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen(self.args, stdout=subprocess.DEVNULL, stderr=self.log,
                                      env=dict(os.environ, PYTHONUNBUFFERED="1"))
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"the server stopped: {self.proc.stderr.read().decode(errors='replace')[-2000:]}")
+                raise RuntimeError(f"the server stopped: {self.log_tail()}")
             try:
                 with urllib.request.urlopen(self.url + "/api/lobby", timeout=2) as r:
                     if r.status == 200:
@@ -66,8 +70,15 @@ class LiveServer:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
-        if self.proc and self.proc.stderr:
-            self.proc.stderr.close()
+        if self.log:
+            self.log.close()
+            self.log = None
+
+    def log_tail(self, size=2000):
+        """The end of the server's log, for a failure's message."""
+        self.log.seek(0, os.SEEK_END)
+        self.log.seek(max(0, self.log.tell() - size))
+        return self.log.read().decode(errors="replace")
 
     def __enter__(self):
         return self.start()
