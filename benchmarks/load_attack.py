@@ -40,7 +40,12 @@ def client(url, address, **kw):
 
 
 async def player(url, ws_url, until, latencies):
-    """A person playing Ludo against a level-1 bot: every action's round trip."""
+    """A person playing Ludo against a level-1 bot, game after game: every action's round trip."""
+    while time.monotonic() < until:
+        await one_game(url, ws_url, until, latencies)
+
+
+async def one_game(url, ws_url, until, latencies):
     async with client(url, PLAYER) as http:
         r = await http.post("/api/rooms", json={"game": "ludo", "seats": [{"kind": "local", "name": "Ann"},
                                                                            {"kind": "bot", "level": 1}]})
@@ -143,23 +148,26 @@ async def floods(url, ws_url, until, tally):
         room = r.json()
 
     async def conn(i):
-        try:
-            async with connect(f"{ws_url}/ws/{room['code']}", ping_interval=None, local_addr=(FLOODER, 0)) as ws:
-                await ws.send(json.dumps({"type": "hello", "token": room["token"]}))
-                seq = 0
-                while time.monotonic() < until:
-                    await ws.send(json.dumps({"type": "chat", "text": f"spam {i}"}))
-                    await ws.send(json.dumps({"type": "act", "seq": seq, "action": "zz" * 20}))
-                    try:
-                        while True:
-                            m = json.loads(await asyncio.wait_for(ws.recv(), 0.05))
-                            tally[f"flood {m['type']} {m.get('code', '')}".strip()] += 1
-                            if m["type"] == "state":
-                                seq = m["seq"]
-                    except asyncio.TimeoutError:
-                        pass
-        except Exception as e:          # noqa: BLE001 - refused or closed: counted
-            tally[f"flood conn {type(e).__name__}"] += 1
+        while time.monotonic() < until:         # closed by the server (too many refusals): back again
+            try:
+                async with connect(f"{ws_url}/ws/{room['code']}", ping_interval=None,
+                                   local_addr=(FLOODER, 0)) as ws:
+                    await ws.send(json.dumps({"type": "hello", "token": room["token"]}))
+                    seq = 0
+                    while time.monotonic() < until:
+                        await ws.send(json.dumps({"type": "chat", "text": f"spam {i}"}))
+                        await ws.send(json.dumps({"type": "act", "seq": seq, "action": "zz" * 20}))
+                        try:
+                            while True:
+                                m = json.loads(await asyncio.wait_for(ws.recv(), 0.05))
+                                tally[f"flood {m['type']} {m.get('code', '')}".strip()] += 1
+                                if m["type"] == "state":
+                                    seq = m["seq"]
+                        except asyncio.TimeoutError:
+                            pass
+            except Exception as e:          # noqa: BLE001 - refused or closed: counted
+                tally[f"flood conn {type(e).__name__}"] += 1
+                await asyncio.sleep(0.2)
     await asyncio.gather(*(conn(i) for i in range(20)))
 
 
