@@ -7,13 +7,9 @@ is refused without the engine; refused actions and guesses of room codes are pai
 a budget per address; private rooms' seats need the invitation key; names that look
 blank or like a bot's are not taken."""
 from contextlib import contextmanager
-import re
-import shutil
 import socket
-import subprocess
 import threading
 import time
-from pathlib import Path
 
 from fastapi.testclient import TestClient
 import pytest
@@ -25,7 +21,6 @@ from pachisi.web.testing import free_port
 from test_web_api import Player, create, my_turn, settings
 
 pytestmark = [pytest.mark.timeout(300), pytest.mark.usefixtures("database")]
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @contextmanager
@@ -108,21 +103,6 @@ def test_beyond_the_per_address_cap_new_connections_are_refused_while_another_ad
         assert read_all(again).startswith(b"HTTP/1.1 200")
         for s in held + [extra, other, again]:
             s.close()
-
-
-def test_the_nginx_example_of_the_docs_is_a_valid_configuration(tmp_path):
-    text = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
-    block = re.search(r"```nginx\n(.*?)```", text, re.S)
-    assert block, "docs/web.md has an nginx example"
-    assert "limit_conn" in block.group(1) and "Upgrade" in block.group(1)
-    if not shutil.which("nginx"):
-        pytest.skip("nginx is not installed")
-    conf = tmp_path / "nginx.conf"
-    (tmp_path / "logs").mkdir()
-    conf.write_text(f"pid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/logs/error.log;\nevents {{}}\n"
-                    f"http {{\naccess_log off;\n{block.group(1)}\n}}\n")
-    r = subprocess.run(["nginx", "-t", "-p", str(tmp_path), "-c", str(conf)], capture_output=True, text=True)
-    assert r.returncode == 0, r.stderr
 
 
 # -- the app layer ----------------------------------------------------------------------------------------
