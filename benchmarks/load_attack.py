@@ -11,7 +11,8 @@ is flooded at once by
 each from a loopback address of its own, while a normal player (from another) plays Ludo
 against a level-1 bot.  Printed:
 the p50/p95/p99/max of the player's actions (sending an action to receiving the new
-state), what each flood got, and the load average (the machine may be shared).
+state) and of the bot's (from the state before it, the room's bot delay of 0.3 s included), what
+each flood got, and the load average (the machine may be shared).
 
     .venv/bin/python benchmarks/load_attack.py               # 40 s
     .venv/bin/python benchmarks/load_attack.py --seconds 20 --slow 300
@@ -39,13 +40,14 @@ def client(url, address, **kw):
                              timeout=60, **kw)
 
 
-async def player(url, ws_url, until, latencies):
-    """A person playing Ludo against a level-1 bot, game after game: every action's round trip."""
+async def player(url, ws_url, until, latencies, bot_waits):
+    """A person playing Ludo against a level-1 bot, game after game: every action's round trip, and how
+    long each of the bot's actions took to come (from the state before it)."""
     while time.monotonic() < until:
-        await one_game(url, ws_url, until, latencies)
+        await one_game(url, ws_url, until, latencies, bot_waits)
 
 
-async def one_game(url, ws_url, until, latencies):
+async def one_game(url, ws_url, until, latencies, bot_waits):
     async with client(url, PLAYER) as http:
         r = await http.post("/api/rooms", json={"game": "ludo", "seats": [{"kind": "local", "name": "Ann"},
                                                                            {"kind": "bot", "level": 1}]})
@@ -55,12 +57,15 @@ async def one_game(url, ws_url, until, latencies):
 
         async def state_after(seq):
             """The next state message newer than `seq` (None when time is up or the server refused)."""
+            asked = time.perf_counter()
             while time.monotonic() < until:
                 try:
                     m = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, until - time.monotonic())))
                 except asyncio.TimeoutError:
                     return None
                 if m["type"] == "state" and m["seq"] > seq:
+                    if seq >= 0 and (m.get("last") or {}).get("by") == "bot":
+                        bot_waits.append(time.perf_counter() - asked)
                     return m
                 if m["type"] == "error" and seq >= 0:
                     return None
@@ -183,17 +188,18 @@ async def main(args):
             LiveServer(f"sqlite:///{tmp}/web.db", bot_delay=0.3, rate=8, create_rate=0.5) as srv:
         records = [long_kimbo_record(), no_move_record(), tiny_games_record(), no_move_record()]
         tally = collections.Counter()
-        latencies = []
+        latencies, bot_waits = [], []
         calm_until = time.monotonic() + args.calm
-        await player(srv.url, srv.ws_url, calm_until, calm := [])
+        await player(srv.url, srv.ws_url, calm_until, calm := [], calm_bot := [])
         until = time.monotonic() + args.seconds
         await asyncio.gather(
-            player(srv.url, srv.ws_url, until, latencies),
+            player(srv.url, srv.ws_url, until, latencies, bot_waits),
             *(uploads(srv.url, until, tally, body.encode()) for body in records),
             idle_rooms(srv.url, until, tally), slowloris(srv.port, until, args.slow, tally),
             floods(srv.url, srv.ws_url, until, tally), bot_rooms(srv.url, tally))
         print(f"load average {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} (cores: {os.cpu_count()})")
-        for name, xs in (("calm", calm), ("under attack", latencies)):
+        for name, xs in (("calm", calm), ("under attack", latencies), ("the bot's actions, calm", calm_bot),
+                         ("the bot's actions, under attack", bot_waits)):
             if len(xs) < 2:
                 print(f"{name}: {len(xs)} actions")
                 continue
