@@ -1,0 +1,247 @@
+"""Budgets per address shared by every server process through Redis (web/limits.py): a token bucket in
+one Lua script on Redis's clock, a sliding hour, counts of things held; each process checks its cached
+"blocked until" with no round trip and falls back to its own budget when Redis is away.  Needs
+PACHISI_TEST_REDIS_URL (.ci/run sets it); the app's fallback runs without it."""
+import asyncio
+import logging
+import math
+import os
+import time
+from types import SimpleNamespace
+import uuid
+
+from fastapi.testclient import TestClient
+from hypothesis import given, settings as hsettings, strategies as st
+import pytest
+
+from pachisi.web import create_app
+from pachisi.web import limits as limits_module
+from pachisi.web.checking import Share
+from pachisi.web.limits import SharedBuckets, SharedCounts, SharedWindow
+from pachisi.web.testing import free_port
+from test_web_api import settings
+
+REDIS = os.environ.get("PACHISI_TEST_REDIS_URL")
+needs_redis = pytest.mark.skipif(not REDIS, reason="PACHISI_TEST_REDIS_URL is not set (a Redis server for the "
+                                                   "shared budgets; .ci/run starts one)")
+NEVER = 1e-9            # a refill rate that adds nothing while a test runs
+
+
+def run(scenario):
+    """Run `scenario(clients)` with `n` Redis clients (processes, as far as Redis can tell), closed after."""
+    async def main():
+        import redis.asyncio as aioredis
+        clients = [aioredis.from_url(REDIS) for _ in range(3)]
+        try:
+            return await scenario(clients)
+        finally:
+            for c in clients:
+                await c.aclose()
+    return asyncio.run(main())
+
+
+def buckets(clients, rate, burst, name=None, kind=None):
+    """One SharedBuckets per client, all on one budget `name` (a fresh one by default)."""
+    name = name or f"test-{uuid.uuid4().hex[:8]}"
+    out = []
+    for c in clients:
+        b = SharedBuckets(name, rate, burst, **({"kind": kind} if kind else {}))
+        b.use(c)
+        out.append(b)
+    return out
+
+
+class Counting:
+    """A registered script that counts its calls (the round trips to Redis)."""
+
+    def __init__(self, script):
+        self.script, self.calls = script, 0
+
+    async def __call__(self, **kw):
+        self.calls += 1
+        return await self.script(**kw)
+
+
+# -- the token bucket ---------------------------------------------------------------------------------
+@needs_redis
+def test_a_shared_bucket_gives_its_burst_then_refuses_until_a_token_is_back():
+    async def scenario(clients):
+        (b,) = buckets(clients[:1], rate=0.01, burst=5)
+        spends = [await b.spend("10.0.0.1") for _ in range(6)]
+        assert [taken for taken, _ in spends] == [True] * 5 + [False]
+        assert [wait for _, wait in spends[:4]] == [0.0] * 4
+        assert 99 < spends[4][1] <= 100 and 99 < spends[5][1] <= 100      # one token at 0.01 a second
+        assert not b.ready("10.0.0.1") and b.ready("10.0.0.2")            # the next address has its own
+        assert (await b.spend("10.0.0.2"))[0]
+    run(scenario)
+
+
+@needs_redis
+def test_the_check_before_an_action_makes_no_round_trip_to_redis():
+    async def scenario(clients):
+        (b,) = buckets(clients[:1], rate=NEVER, burst=2)
+        b.scripts = [Counting(b.scripts[0])]
+        for _ in range(100):
+            assert b.ready("10.0.0.1")
+        assert b.scripts[0].calls == 0                  # the normal path: local and instant
+        await b.spend("10.0.0.1")
+        await b.spend("10.0.0.1")                       # the budget is spent: the answer is cached
+        for _ in range(100):
+            assert not b.ready("10.0.0.1")
+        assert b.scripts[0].calls == 2                  # one round trip a spend, none a check
+    run(scenario)
+
+
+@needs_redis
+def test_two_processes_spend_from_one_budget_and_each_stops_within_one_spend():
+    async def scenario(clients):
+        a, b = buckets(clients[:2], rate=NEVER, burst=20)
+        taken = [(await (a if i % 2 == 0 else b).spend("10.0.0.1"))[0] for i in range(20)]
+        assert taken == [True] * 20                     # the one budget: 20 in all, not 20 each
+        assert not b.ready("10.0.0.1")                  # b took the last token: it knows
+        assert a.ready("10.0.0.1")                      # a has not heard yet...
+        assert (await a.spend("10.0.0.1"))[0] is False  # ...its next spend finds the budget empty
+        assert not a.ready("10.0.0.1")
+    run(scenario)
+
+
+@needs_redis
+@hsettings(max_examples=30, deadline=None)
+@given(order=st.lists(st.integers(0, 2), max_size=30), burst=st.integers(1, 12))
+def test_spends_from_any_processes_in_any_order_take_exactly_the_one_burst(order, burst):
+    async def scenario(clients):
+        procs = buckets(clients, rate=NEVER, burst=burst)
+        taken = [(await procs[i].spend("10.0.0.1"))[0] for i in order]
+        assert sum(taken) == min(len(order), burst)
+        assert taken == sorted(taken, reverse=True)     # once refused, refused from everywhere
+        for i in set(order[burst:]):                    # every process refused once is blocked, locally
+            assert not procs[i].ready("10.0.0.1")
+    run(scenario)
+
+
+@needs_redis
+def test_the_bucket_refills_on_redis_clock_whatever_the_processes_clocks_say(monkeypatch):
+    async def scenario(clients):
+        a, b = buckets(clients[:2], rate=50.0, burst=1)
+        assert (await a.spend("10.0.0.1"))[0]
+        taken, wait = await a.spend("10.0.0.1")
+        assert not taken and 0 < wait <= 0.02
+        stored = await clients[0].hgetall(a.key("10.0.0.1"))
+        seconds, micro = await clients[0].time()
+        assert abs(float(stored[b"at"]) - (seconds + micro / 1e6)) < 1     # when it last spent: Redis's time
+        real = time.monotonic
+        monkeypatch.setattr(limits_module, "time", SimpleNamespace(monotonic=lambda: real() + 86400))  # a day on
+        await asyncio.sleep(wait + 0.01)                # a token is back on Redis's clock...
+        assert (await b.spend("10.0.0.1"))[0]           # ...for the process with the odd clock too
+        assert not (await b.spend("10.0.0.1"))[0] and not b.ready("10.0.0.1")
+    run(scenario)
+
+
+@needs_redis
+def test_an_overdrawn_share_of_the_record_checker_waits_until_repaid_in_every_process():
+    async def scenario(clients):
+        a, b = buckets(clients[:2], rate=0.5, burst=2.0, kind=Share)
+        assert await a.check("10.0.0.1") == 0
+        taken, wait = await a.spend("10.0.0.1", 5.0, force=True)      # a job overdraws it by 3 s
+        assert taken and 5.9 < wait <= 6.0                             # 6 s to repay at 0.5 s a second
+        assert 5.9 < await b.check("10.0.0.1") <= 6.0                  # the other process sees the debt
+    run(scenario)
+
+
+@needs_redis
+def test_an_idle_address_is_forgotten_once_its_bucket_is_full_again():
+    async def scenario(clients):
+        (b,) = buckets(clients[:1], rate=1000.0, burst=1)
+        key = b.key("10.0.0.1")
+        assert key.startswith("pachisi:budget:test-") and key.endswith(":10.0.0.1")
+        await b.spend("10.0.0.1")
+        ttl = await clients[0].pttl(key)
+        assert 0 < ttl <= 1001          # full again after 1 ms; a second's grace
+        while await clients[0].exists(key):
+            await asyncio.sleep(0.05)
+        assert (await b.spend("10.0.0.1"))[0]             # a fresh bucket, full
+        assert float(await clients[0].hget(key, "tokens")) == 0
+    run(scenario)
+
+
+# -- the sliding hour and the counts -------------------------------------------------------------------
+@needs_redis
+def test_a_shared_hour_counts_the_events_of_every_process():
+    async def scenario(clients):
+        name = f"test-{uuid.uuid4().hex[:8]}"
+        a, b = SharedWindow(name, 3, 3600.0), SharedWindow(name, 3, 3600.0)
+        a.use(clients[0])
+        b.use(clients[1])
+        waits = [await w.take("10.0.0.1") for w in (a, b, a, b)]
+        assert waits[:3] == [0.0] * 3
+        assert 3599 < waits[3] <= 3600                      # the first of the three leaves the hour then
+        assert await a.take("10.0.0.2") == 0.0
+        assert 0 < await clients[0].pttl(a.key("10.0.0.1")) <= 3_600_000
+    run(scenario)
+
+
+@needs_redis
+def test_things_held_at_once_are_capped_across_processes_and_given_back():
+    async def scenario(clients):
+        name = f"test-{uuid.uuid4().hex[:8]}"
+        a, b = SharedCounts(name, 2, hold=30), SharedCounts(name, 2, hold=30)
+        a.use(clients[0])
+        b.use(clients[1])
+        first, second = await a.acquire("10.0.0.1"), await b.acquire("10.0.0.1")
+        assert first and second
+        assert await a.acquire("10.0.0.1") is None and await b.acquire("10.0.0.1") is None
+        assert a.local.n == b.local.n == {"10.0.0.1": 1}     # the refusals counted nothing
+        assert 0 < await clients[0].pttl(a.key("10.0.0.1")) <= 30_000     # a dead holder's count expires
+        await first()
+        third = await b.acquire("10.0.0.1")
+        assert third
+        await second()
+        await third()
+        assert not await clients[0].exists(a.key("10.0.0.1")) and a.local.n == b.local.n == {}
+    run(scenario)
+
+
+# -- Redis away: this process's own budget -------------------------------------------------------------
+def test_with_redis_down_a_process_keeps_its_own_budget_and_warns_once_a_minute(monkeypatch, caplog):
+    import redis.asyncio as aioredis
+    monkeypatch.setattr(limits_module, "_last_warning", -math.inf)
+
+    async def scenario():
+        dead = aioredis.from_url(f"redis://127.0.0.1:{free_port()}/0")     # nothing listens there
+        b = SharedBuckets("test", NEVER, 3)
+        w = SharedWindow("test", 2, 3600.0)
+        c = SharedCounts("test", 1, hold=30)
+        for budget in (b, w, c):
+            budget.use(dead)
+        try:
+            spends = [(await b.spend("10.0.0.1"))[0] for _ in range(5)]
+            waits = [await w.take("10.0.0.1") for _ in range(3)]
+            release = await c.acquire("10.0.0.1")
+            refused = await c.acquire("10.0.0.1")
+            b.down_until = w.down_until = 0                  # past the retry: Redis is tried again, and fails
+            assert not (await b.spend("10.0.0.1"))[0] and await w.take("10.0.0.1") > 0
+            await release()
+            return spends, waits, release, refused, b.ready("10.0.0.1")
+        finally:
+            await dead.aclose()
+
+    with caplog.at_level(logging.WARNING, logger="pachisi.limits"):
+        spends, waits, release, refused, ready = asyncio.run(scenario())
+    assert spends == [True] * 3 + [False] * 2 and not ready
+    assert waits[:2] == [0.0, 0.0] and waits[2] > 3599
+    assert release is not None and refused is None
+    warnings = [r for r in caplog.records if r.name == "pachisi.limits"]
+    assert len(warnings) == 1 and "cannot reach Redis" in warnings[0].getMessage()
+
+
+@pytest.mark.usefixtures("database")
+def test_with_redis_down_lookups_and_creation_are_answered_from_the_process_budget(tmp_path):
+    import redis.asyncio as aioredis
+    from pachisi.web.limits import LimitSettings
+    app = create_app(settings(tmp_path, create_rate=NEVER, create_burst=2,
+                              limits=LimitSettings(lookup_rate=NEVER, lookup_burst=3)))
+    with TestClient(app) as c:
+        app.state.limits.share(aioredis.from_url(f"redis://127.0.0.1:{free_port()}/0"))
+        room = {"game": "ludo", "seats": [{"kind": "local"}, {"kind": "bot", "level": 1}]}
+        assert [c.post("/api/rooms", json=room).status_code for _ in range(3)] == [201, 201, 429]
+        assert [c.get("/api/rooms/ZZZZZZ").status_code for _ in range(4)] == [404, 404, 404, 429]
