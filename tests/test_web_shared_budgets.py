@@ -3,6 +3,8 @@ one Lua script on Redis's clock, a sliding hour, counts of things held; each pro
 "blocked until" with no round trip and falls back to its own budget when Redis is away.  Needs
 PACHISI_TEST_REDIS_URL (.ci/run sets it); the app's fallback runs without it."""
 import asyncio
+import http.client
+import json
 import logging
 import math
 import os
@@ -11,6 +13,7 @@ from types import SimpleNamespace
 import uuid
 
 from fastapi.testclient import TestClient
+import httpx
 from hypothesis import given, settings as hsettings, strategies as st
 import pytest
 
@@ -18,8 +21,9 @@ from pachisi.web import create_app
 from pachisi.web import limits as limits_module
 from pachisi.web.checking import Share
 from pachisi.web.limits import SharedBuckets, SharedCounts, SharedWindow
-from pachisi.web.testing import free_port
+from pachisi.web.testing import LiveServer, free_port
 from test_web_api import settings
+from test_web_multi import Client, new_room, pg, play  # noqa: F401 - pg: the PostgreSQL + Redis fixture
 
 REDIS = os.environ.get("PACHISI_TEST_REDIS_URL")
 needs_redis = pytest.mark.skipif(not REDIS, reason="PACHISI_TEST_REDIS_URL is not set (a Redis server for the "
@@ -245,3 +249,97 @@ def test_with_redis_down_lookups_and_creation_are_answered_from_the_process_budg
         room = {"game": "ludo", "seats": [{"kind": "local"}, {"kind": "bot", "level": 1}]}
         assert [c.post("/api/rooms", json=room).status_code for _ in range(3)] == [201, 201, 429]
         assert [c.get("/api/rooms/ZZZZZZ").status_code for _ in range(4)] == [404, 404, 404, 429]
+
+
+# -- end to end: `--workers 2 --redis-url` on PostgreSQL ---------------------------------------------------
+def workers_of(server):
+    """The pids of a `--workers N` server's processes (the children of the one started)."""
+    pid = server.proc.pid
+    with open(f"/proc/{pid}/task/{pid}/children") as f:
+        return [int(x) for x in f.read().split()]
+
+
+def serving_pid(pids, server_port, conn):
+    """Which of `pids` holds the server's end of the HTTP connection `conn` (from /proc)."""
+    client_port = conn.sock.getsockname()[1]
+    with open("/proc/net/tcp") as f:
+        rows = [line.split() for line in f.read().splitlines()[1:]]
+    inodes = {r[9] for r in rows if int(r[1].split(":")[1], 16) == server_port
+              and int(r[2].split(":")[1], 16) == client_port}
+    for pid in pids:
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            try:
+                if os.readlink(f"/proc/{pid}/fd/{fd}") in {f"socket:[{i}]" for i in inodes}:
+                    return pid
+            except OSError:
+                pass
+    return None
+
+
+def one_connection_to_each(server, pids):
+    """A keep-alive connection held by each worker process, in the order of `pids` (new connections go
+    to whichever process accepts first: they are opened until each has one)."""
+    held = {}
+    for _ in range(200):
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        conn.request("GET", "/api/rooms")
+        conn.getresponse().read()
+        pid = serving_pid(pids, server.port, conn)
+        if pid in held or pid is None:
+            conn.close()
+        else:
+            held[pid] = conn
+        if len(held) == len(pids):
+            return [held[p] for p in pids]
+    pytest.fail(f"every connection went to the same worker of {pids}")
+
+
+def ask(conn, method, path, address, body=None):
+    """(status, refusal code) of a request from `address` (forwarded by the trusted proxy 127.0.0.1)."""
+    headers = {"X-Forwarded-For": address, "Content-Type": "application/json"}
+    conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+    r = conn.getresponse()
+    data = json.loads(r.read() or b"null")
+    return r.status, data["code"] if r.status >= 400 else None
+
+
+@pytest.mark.timeout(300)
+def test_one_address_has_one_budget_of_lookups_and_rooms_across_the_worker_processes(pg):
+    server = LiveServer(pg, rate=200, create_rate=NEVER, rooms_per_hour=5, extra_args=(
+        "--workers", "2", "--redis-url", REDIS, "--dice-seed", "7", "--trusted-proxies", "127.0.0.1",
+        "--lookup-rate", str(NEVER), "--lookup-burst", "20")).start()
+    try:
+        pids = workers_of(server)
+        assert len(pids) == 2
+        conns = one_connection_to_each(server, pids)
+        socks = [c.sock for c in conns]
+
+        # lookups of rooms that do not exist, alternately through each process: the one budget of 20, and
+        # the process that did not spend the last token learns it on its next miss (21), not 40
+        looked = [ask(conns[i % 2], "GET", "/api/rooms/ZZZZZ" + "23456789"[i % 8], "203.0.113.7")
+                  for i in range(30)]
+        assert looked == [(404, "room")] * 21 + [(429, "rate")] * 9
+
+        # rooms created: 5 an hour, then the rate's burst of 20 (every attempt spends from it), both shared
+        room = {"game": "ludo", "seats": [{"kind": "local", "name": "Eve"}, {"kind": "bot", "level": 1}]}
+        made = [ask(conns[i % 2], "POST", "/api/rooms", "198.51.100.9", room) for i in range(22)]
+        assert made == [(201, None)] * 5 + [(429, "rooms")] * 15 + [(429, "rate")] * 2
+        assert [c.sock for c in conns] == socks          # the same two connections: both processes counted
+        assert [serving_pid(pids, server.port, c) for c in conns] == pids
+
+        # a player from another address plays on, untouched
+        code, host, key = new_room(server)
+        j = httpx.post(f"{server.url}/api/rooms/{code}/join", json={"player": 1, "name": "Bob", "key": key})
+        assert j.status_code == 200, j.text
+
+        async def game():
+            ann = await Client(code, host).connect(server)
+            bob = await Client(code, j.json()["token"]).connect(server)
+            await play([ann, bob], 12)
+            return ann.errors + bob.errors, ann.latest["seq"]
+
+        assert asyncio.run(game()) == ([], 12)
+        for c in conns:
+            c.close()
+    finally:
+        server.stop()
