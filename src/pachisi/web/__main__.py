@@ -35,6 +35,9 @@ def main(argv=None):
     p.add_argument("--lookup-rate", type=float, default=0.2,
                    help="lookups of unknown room codes a second one address may make (0: unlimited)")
     p.add_argument("--lookup-burst", type=int, default=20, help="...and at most at once")
+    p.add_argument("--refused-rate", type=float, default=0.5,
+                   help="refused actions a second one address may cause (0: unlimited)")
+    p.add_argument("--refused-burst", type=int, default=20, help="...and at most at once")
     p.add_argument("--redis-url", default=os.environ.get("REDIS_URL"),
                    help="Redis between several server processes (default: REDIS_URL; needs PostgreSQL)")
     p.add_argument("--workers", type=int, default=1, help="server processes (more than one: PostgreSQL and Redis)")
@@ -47,7 +50,8 @@ def main(argv=None):
                         redis_url=a.redis_url, workers=a.workers,
                         limits=LimitSettings(conns_per_address=a.conns_per_address, header_timeout=a.header_timeout,
                                              trusted_proxies=a.trusted_proxies, lookup_rate=a.lookup_rate,
-                                             lookup_burst=a.lookup_burst))
+                                             lookup_burst=a.lookup_burst, refused_rate=a.refused_rate,
+                                             refused_burst=a.refused_burst))
     if settings.problem():
         p.error(settings.problem())
     run(a.host, a.port, settings, log_level=a.log_level)
