@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 import httpx
 from hypothesis import given, settings as hsettings, strategies as st
 import pytest
+from websockets.asyncio.client import connect
 
 from pachisi.web import create_app
 from pachisi.web import limits as limits_module
@@ -294,20 +295,45 @@ def one_connection_to_each(server, pids):
     pytest.fail(f"every connection went to the same worker of {pids}")
 
 
-def ask(conn, method, path, address, body=None):
-    """(status, refusal code) of a request from `address` (forwarded by the trusted proxy 127.0.0.1)."""
+def answer(conn, method, path, address, body=None):
+    """(status, JSON body) of a request from `address` (forwarded by the trusted proxy 127.0.0.1)."""
     headers = {"X-Forwarded-For": address, "Content-Type": "application/json"}
     conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
     r = conn.getresponse()
-    data = json.loads(r.read() or b"null")
-    return r.status, data["code"] if r.status >= 400 else None
+    return r.status, json.loads(r.read() or b"null")
+
+
+def ask(conn, method, path, address, body=None):
+    """(status, refusal code or None) of a request from `address`."""
+    status, data = answer(conn, method, path, address, body)
+    return status, data["code"] if status >= 400 else None
+
+
+async def refusals_in(server, codes, address, count):
+    """The error codes of `count` stale actions sent from `address`, as a spectator, alternately in the
+    rooms `codes`."""
+    sockets = []
+    for code in codes:
+        ws = await connect(f"{server.ws_url}/ws/{code}", additional_headers={"X-Forwarded-For": address})
+        await ws.send(json.dumps({"type": "hello", "token": None}))
+        sockets.append(ws)
+    out = []
+    for i in range(count):
+        ws = sockets[i % len(sockets)]
+        await ws.send(json.dumps({"type": "act", "seq": 999, "action": "roll", "id": f"x{i}"}))
+        while (m := json.loads(await ws.recv()))["type"] != "error":
+            pass
+        out.append(m["code"])
+    for ws in sockets:
+        await ws.close()
+    return out
 
 
 @pytest.mark.timeout(300)
 def test_one_address_has_one_budget_of_lookups_and_rooms_across_the_worker_processes(pg):
     server = LiveServer(pg, rate=200, create_rate=NEVER, rooms_per_hour=5, extra_args=(
         "--workers", "2", "--redis-url", REDIS, "--dice-seed", "7", "--trusted-proxies", "127.0.0.1",
-        "--lookup-rate", str(NEVER), "--lookup-burst", "20")).start()
+        "--lookup-rate", str(NEVER), "--lookup-burst", "20", "--refused-rate", str(NEVER))).start()
     try:
         pids = workers_of(server)
         assert len(pids) == 2
@@ -326,6 +352,11 @@ def test_one_address_has_one_budget_of_lookups_and_rooms_across_the_worker_proce
         assert made == [(201, None)] * 5 + [(429, "rooms")] * 15 + [(429, "rate")] * 2
         assert [c.sock for c in conns] == socks          # the same two connections: both processes counted
         assert [serving_pid(pids, server.port, c) for c in conns] == pids
+
+        # refused actions in two rooms, each owned by the process that made it: the one budget of 20
+        # (refused burst), and the owner that did not spend the last token learns it on its next refusal
+        rooms = [answer(c, "POST", "/api/rooms", "192.0.2.50", room)[1]["code"] for c in conns]
+        assert asyncio.run(refusals_in(server, rooms, "192.0.2.66", 26)) == ["stale"] * 21 + ["rate"] * 5
 
         # a player from another address plays on, untouched
         code, host, key = new_room(server)
