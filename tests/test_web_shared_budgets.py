@@ -20,9 +20,9 @@ from websockets.asyncio.client import connect
 
 from pachisi.web import create_app
 from pachisi.web import limits as limits_module
-from pachisi.web.checking import Share
+from pachisi.web.checking import Checker, RecordLimits, Share
 from pachisi.web.limits import SharedBuckets, SharedCounts, SharedWindow
-from pachisi.web.testing import LiveServer, free_port
+from pachisi.web.testing import LiveServer, free_port, no_move_record
 from test_web_api import settings
 from test_web_multi import Client, new_room, pg, play  # noqa: F401 - pg: the PostgreSQL + Redis fixture
 
@@ -30,6 +30,12 @@ REDIS = os.environ.get("PACHISI_TEST_REDIS_URL")
 needs_redis = pytest.mark.skipif(not REDIS, reason="PACHISI_TEST_REDIS_URL is not set (a Redis server for the "
                                                    "shared budgets; .ci/run starts one)")
 NEVER = 1e-9            # a refill rate that adds nothing while a test runs
+
+
+def fresh_address():
+    """An address no earlier run has spent from (budget keys in a long-lived Redis outlive a run)."""
+    h = uuid.uuid4().hex
+    return f"2001:db8:{h[:4]}:{h[4:8]}::{h[8:12]}"
 
 
 def run(scenario):
@@ -206,6 +212,32 @@ def test_things_held_at_once_are_capped_across_processes_and_given_back():
     run(scenario)
 
 
+@needs_redis
+def test_the_record_checkers_of_two_processes_share_an_addresss_records_at_once_and_its_time():
+    async def scenario(clients):
+        # two processes' checkers: one record of an address at a time, and any job overdraws its share
+        limits = RecordLimits(workers=1, per_address=1, share=NEVER, burst=NEVER)
+        a, b = Checker(limits), Checker(limits)
+        a.share(clients[0])
+        b.share(clients[1])
+        address = fresh_address()
+        try:
+            first = asyncio.create_task(a.run("verify", no_move_record(100_000), address))
+            while not a.jobs:
+                await asyncio.sleep(0.01)
+            status, body = await b.run("verify", no_move_record(2_000), address)
+            assert status == 429 and "records from your address are being checked already" in json.loads(body)["message"]
+            assert (await first)[0] == 200
+            status, body = await b.run("verify", no_move_record(2_000), address)
+            assert status == 429 and "has used its share of the record checker" in json.loads(body)["message"]
+            status, _ = await b.run("verify", no_move_record(2_000), fresh_address())   # another address: checked
+            assert status == 200
+        finally:
+            a.close()
+            b.close()
+    run(scenario)
+
+
 # -- Redis away: this process's own budget -------------------------------------------------------------
 def test_with_redis_down_a_process_keeps_its_own_budget_and_warns_once_a_minute(monkeypatch, caplog):
     import redis.asyncio as aioredis
@@ -334,6 +366,7 @@ def test_one_address_has_one_budget_of_lookups_and_rooms_across_the_worker_proce
     server = LiveServer(pg, rate=200, create_rate=NEVER, rooms_per_hour=5, extra_args=(
         "--workers", "2", "--redis-url", REDIS, "--dice-seed", "7", "--trusted-proxies", "127.0.0.1",
         "--lookup-rate", str(NEVER), "--lookup-burst", "20", "--refused-rate", str(NEVER))).start()
+    attacker, creator, owner, refused = (fresh_address() for _ in range(4))
     try:
         pids = workers_of(server)
         assert len(pids) == 2
@@ -342,21 +375,21 @@ def test_one_address_has_one_budget_of_lookups_and_rooms_across_the_worker_proce
 
         # lookups of rooms that do not exist, alternately through each process: the one budget of 20, and
         # the process that did not spend the last token learns it on its next miss (21), not 40
-        looked = [ask(conns[i % 2], "GET", "/api/rooms/ZZZZZ" + "23456789"[i % 8], "203.0.113.7")
+        looked = [ask(conns[i % 2], "GET", "/api/rooms/ZZZZZ" + "23456789"[i % 8], attacker)
                   for i in range(30)]
         assert looked == [(404, "room")] * 21 + [(429, "rate")] * 9
 
         # rooms created: 5 an hour, then the rate's burst of 20 (every attempt spends from it), both shared
         room = {"game": "ludo", "seats": [{"kind": "local", "name": "Eve"}, {"kind": "bot", "level": 1}]}
-        made = [ask(conns[i % 2], "POST", "/api/rooms", "198.51.100.9", room) for i in range(22)]
+        made = [ask(conns[i % 2], "POST", "/api/rooms", creator, room) for i in range(22)]
         assert made == [(201, None)] * 5 + [(429, "rooms")] * 15 + [(429, "rate")] * 2
         assert [c.sock for c in conns] == socks          # the same two connections: both processes counted
         assert [serving_pid(pids, server.port, c) for c in conns] == pids
 
         # refused actions in two rooms, each owned by the process that made it: the one budget of 20
         # (refused burst), and the owner that did not spend the last token learns it on its next refusal
-        rooms = [answer(c, "POST", "/api/rooms", "192.0.2.50", room)[1]["code"] for c in conns]
-        assert asyncio.run(refusals_in(server, rooms, "192.0.2.66", 26)) == ["stale"] * 21 + ["rate"] * 5
+        rooms = [answer(c, "POST", "/api/rooms", owner, room)[1]["code"] for c in conns]
+        assert asyncio.run(refusals_in(server, rooms, refused, 26)) == ["stale"] * 21 + ["rate"] * 5
 
         # a player from another address plays on, untouched
         code, host, key = new_room(server)
