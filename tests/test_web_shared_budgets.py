@@ -24,11 +24,13 @@ from pachisi.web.checking import Checker, RecordLimits, Share
 from pachisi.web.limits import SharedBuckets, SharedCounts, SharedWindow
 from pachisi.web.testing import LiveServer, free_port, no_move_record
 from test_web_api import settings
-from test_web_multi import Client, new_room, pg, play  # noqa: F401 - pg: the PostgreSQL + Redis fixture
+import test_web_multi
+from test_web_multi import Client, new_room, play
 
 REDIS = os.environ.get("PACHISI_TEST_REDIS_URL")
 needs_redis = pytest.mark.skipif(not REDIS, reason="PACHISI_TEST_REDIS_URL is not set (a Redis server for the "
                                                    "shared budgets; .ci/run starts one)")
+pg = test_web_multi.pg      # a fresh PostgreSQL database beside PACHISI_TEST_REDIS_URL's Redis
 NEVER = 1e-9            # a refill rate that adds nothing while a test runs
 
 

@@ -169,7 +169,7 @@ if ARGV[4] == '1' or tokens >= cost then
   taken = 1
   if cost ~= 0 then
     tokens = tokens - cost
-    redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
+    redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', string.format('%.6f', now))
     redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / rate * 1000) + 1000)
   end
 end
