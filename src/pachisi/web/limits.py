@@ -14,9 +14,11 @@ Two layers:
 
 Several server processes (cluster.py) share every BUDGET per address through Redis
 (`SharedBuckets`, `SharedWindow`, `SharedCounts`: one address has one budget however many
-processes it reaches); one process keeps them in its memory.  The CAPS on connections (TCP
-connections per address, spectators per address and per room, connections per seat) guard a
-process's own file descriptors and memory: they stay per process.
+processes it reaches); one process keeps them in its memory.  Rates are token buckets; the rooms
+an address may create in an hour are a sliding hour (a sorted set of creation times), as one process
+counts them, rather than a bucket of n/3600 a second that would let 2n through in a first hour.  The
+CAPS on connections (TCP connections per address, spectators per address and per room, connections
+per seat) guard a process's own file descriptors and memory: they stay per process.
 """
 from collections import OrderedDict, deque
 from dataclasses import dataclass
