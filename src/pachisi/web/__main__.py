@@ -32,6 +32,12 @@ def main(argv=None):
     p.add_argument("--conns-per-address", type=int, default=64, help="open connections one address may hold")
     p.add_argument("--header-timeout", type=float, default=10.0, help="seconds a request's headers may take")
     p.add_argument("--trusted-proxies", default="", help="addresses of reverse proxies in front")
+    p.add_argument("--lookup-rate", type=float, default=0.2,
+                   help="lookups of unknown room codes a second one address may make (0: unlimited)")
+    p.add_argument("--lookup-burst", type=int, default=20, help="...and at most at once")
+    p.add_argument("--refused-rate", type=float, default=0.5,
+                   help="refused actions a second one address may cause (0: unlimited)")
+    p.add_argument("--refused-burst", type=int, default=20, help="...and at most at once")
     p.add_argument("--redis-url", default=os.environ.get("REDIS_URL"),
                    help="Redis between several server processes (default: REDIS_URL; needs PostgreSQL)")
     p.add_argument("--workers", type=int, default=1, help="server processes (more than one: PostgreSQL and Redis)")
@@ -43,7 +49,9 @@ def main(argv=None):
                         bot_processes=a.bot_processes, sqlite_sync=a.sqlite_sync, dice_seed=a.dice_seed,
                         redis_url=a.redis_url, workers=a.workers,
                         limits=LimitSettings(conns_per_address=a.conns_per_address, header_timeout=a.header_timeout,
-                                             trusted_proxies=a.trusted_proxies))
+                                             trusted_proxies=a.trusted_proxies, lookup_rate=a.lookup_rate,
+                                             lookup_burst=a.lookup_burst, refused_rate=a.refused_rate,
+                                             refused_burst=a.refused_burst))
     if settings.problem():
         p.error(settings.problem())
     run(a.host, a.port, settings, log_level=a.log_level)

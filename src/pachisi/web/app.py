@@ -31,7 +31,7 @@ from . import catalogue
 from .checking import Checker
 from .db import Store
 from .limits import Limits, server_config
-from .rooms import (CODE_ALPHABET, CODE_LENGTH, Bucket, Connection, Refusal, RoomManager, Settings, token_hash,
+from .rooms import (CODE_ALPHABET, CODE_LENGTH, Connection, Refusal, RoomManager, Settings, token_hash,
                     warn_predictable_dice)
 from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, Joined, JoinRoom, Lobby, MyRoom,
                       MyRooms, OpenRoom, PlayPage, Pong, Rematch, RematchIn, ReplayOut, RoomInfo, RulesPage,
@@ -122,6 +122,8 @@ def create_app(settings=None):
             from .cluster import Cluster
             manager.cluster = app.state.cluster = Cluster(store, manager, settings.redis_url)
             await manager.cluster.start(app)
+            limits.share(app.state.cluster.redis)       # one budget per address across the processes
+            app.state.checker.share(app.state.cluster.redis)
         warn_predictable_dice(settings)
         manager.start()     # rooms under way load when first asked for: the server answers at once
         # the rules and the libraries are hundreds of thousands of long-lived objects: keep them out of
@@ -143,7 +145,6 @@ def create_app(settings=None):
     if settings.redis_url:
         from .cluster import Router
         app.add_middleware(Router)      # outermost: a room's requests go to the process that owns the room
-    create_buckets = {}
     limits = Limits(settings)
     app.state.limits = limits
 
@@ -186,7 +187,7 @@ def create_app(settings=None):
             raise Refusal("rate", "too many lookups of rooms that do not exist from here; wait a minute")
         room = await manager().get(code)
         if room is None:
-            limits.missed(address)
+            await limits.missed(address)
             raise Refusal("room", "no room {code}", code=code)
         return room
 
@@ -263,17 +264,9 @@ def create_app(settings=None):
 
     @app.post("/api/rooms", response_model=Created, status_code=201)
     async def create_room(spec: CreateRoom, request: Request, lang: str = Depends(request_lang)):
-        if settings.create_rate > 0:
-            who = address_of(request)
-            bucket = create_buckets.setdefault(who, Bucket(settings.create_rate, settings.create_burst))
-            if not bucket.take():
-                return refusal(Refusal("rate", "too many rooms created from here; wait a little"), lang, 429)
-            if len(create_buckets) > 10000:
-                create_buckets.clear()
-        try:
-            manager().admit(request.client.host if request.client else "?")
-        except Refusal as e:
-            return refusal(e, lang, 429)
+        refused = await limits.may_create(address_of(request))
+        if refused:
+            return refusal(refused, lang, 429)
         try:
             room, token = await manager().create(spec)
         except Refusal as e:
@@ -289,7 +282,7 @@ def create_app(settings=None):
                            lang, 429)
         info = await manager().info(code)        # an unloaded room answers without being loaded again
         if info is None:
-            limits.missed(address)
+            await limits.missed(address)
             return refusal(Refusal("room", "no room {code}", code=code), lang, 404)
         return info
 
@@ -441,7 +434,7 @@ def create_app(settings=None):
                         try:
                             await room.act(conn, msg.seq, msg.action, msg.id)
                         except Refusal:
-                            limits.was_refused(address)
+                            await limits.was_refused(address)
                             raise
                     else:
                         await room.say(conn, msg.text)

@@ -6,7 +6,9 @@ small pool of worker processes (threads would still hold the GIL), at a lower
 priority than the server, each record within a Budget of games, rolls and moves,
 and seconds (a job still running a little after that is killed).  One address has
 a few records checked at a time and a share of the workers' time; the server a
-bounded queue.  Beyond any of these the answer is a refusal that says which.
+bounded queue.  Beyond any of these the answer is a refusal that says which.  Several server
+processes (cluster.py) share an address's share and its records at once through Redis (`share`);
+the queue is each process's own, as its pool is.
 
     checker = Checker(RecordLimits())                 # the app's lifespan
     status, body = await checker.run("verify", text, address, lang)
@@ -27,6 +29,7 @@ from .. import record as records
 from ..engine.game import GameError
 from ..i18n import Error
 from .boardjson import events_json, layout_json, position_json
+from .limits import Bucket, SharedBuckets, SharedCounts
 
 MAX_FRAMES = 20000
 
@@ -45,27 +48,13 @@ class RecordLimits:
     burst: float = 30.0         # ...and at most at once
 
 
-class Share:
+class Share(Bucket):
     """An address's share of the workers' time: `rate` seconds a second, at most `burst` saved.  A job
     may overdraw it; the address then waits until it is positive again."""
+    need = 0.0
 
-    def __init__(self, rate, burst):
-        self.rate, self.burst = rate, burst
-        self.balance, self.at = float(burst), time.monotonic()
-
-    def _refill(self):
-        now = time.monotonic()
-        self.balance = min(self.burst, self.balance + (now - self.at) * self.rate)
-        self.at = now
-
-    def wait(self):
-        """Seconds until the address may start another job (0: now)."""
-        self._refill()
-        return 0.0 if self.balance > 0 else -self.balance / self.rate
-
-    def spend(self, seconds):
-        self._refill()
-        self.balance -= seconds
+    def spend(self, seconds, force=True):
+        return super().spend(seconds, force)
 
 
 def _body(value):
@@ -110,29 +99,35 @@ class Checker:
         self.limits = limits or RecordLimits()
         self.pool = None
         self.busy = 0               # records checked or waiting
-        self.jobs = {}              # address -> its records checked or waiting
-        self.shares = {}            # address -> Share
+        lim = self.limits
+        self.held = SharedCounts("checking", lim.per_address, hold=lim.seconds + lim.grace + 60)
+        self.shares = SharedBuckets("share", lim.share, lim.burst, kind=Share)
+
+    def share(self, redis):
+        """Keep the budgets per address in `redis`, shared with the other server processes."""
+        self.held.use(redis)
+        self.shares.use(redis)
+
+    @property
+    def jobs(self):
+        """address -> its records checked or waiting in this process"""
+        return self.held.local.n
 
     async def run(self, kind, text, address, lang="en"):
         """(status, JSON body) of checking `text` for `address`: the report or frames, or a refusal."""
         lim = self.limits
-        if self.jobs.get(address, 0) >= lim.per_address:
-            return 429, _refusal("rate", Error("{count} records from your address are being checked already; "
-                                               "wait for them", count=lim.per_address), lang)
-        share = self.shares.get(address)
-        if share is None:
-            if len(self.shares) > 10000:
-                self.shares = {a: s for a, s in self.shares.items() if s.wait() > 0}
-            share = self.shares[address] = Share(lim.share, lim.burst)
-        wait = share.wait()
+        wait = await self.shares.check(address)
         if wait > 0:
             return 429, _refusal("rate", Error("your address has used its share of the record checker; try again "
                                                "in {seconds} s", seconds=int(wait) + 1), lang)
         if self.busy >= lim.queue:
             return 503, _refusal("busy", Error("the server is checking too many records; try again in a moment"),
                                  lang)
+        release = await self.held.acquire(address)
+        if release is None:
+            return 429, _refusal("rate", Error("{count} records from your address are being checked already; "
+                                               "wait for them", count=lim.per_address), lang)
         self.busy += 1
-        self.jobs[address] = self.jobs.get(address, 0) + 1
         spent = lim.seconds + lim.grace
         try:
             future = self._pool().schedule(check, (kind, text, lim.games, lim.actions, lim.seconds, lang),
@@ -150,10 +145,8 @@ class Checker:
             return 503, _refusal("busy", Error("the record checker is restarting; try again in a moment"), lang)
         finally:
             self.busy -= 1
-            self.jobs[address] -= 1
-            if not self.jobs[address]:
-                del self.jobs[address]
-            share.spend(spent)
+            await release()
+            await self.shares.spend(address, spent, force=True)
 
     def _pool(self):
         if self.pool is None:

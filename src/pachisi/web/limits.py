@@ -8,15 +8,29 @@ Two layers:
   reverse proxy (docs/web.md) the proxy's addresses are trusted: they are not capped here
   (the proxy caps its clients) and their X-Forwarded-For names the client for the app.
 * the app layer (`Limits`): rates per seat (every connection of one seat shares the seat's
-  chat allowance, and for its actions one connection's message rate), a budget of refused actions and of room lookups per address,
+  chat allowance, and for its actions one connection's message rate), budgets per address
+  (refused actions, lookups of unknown rooms, rooms created: a rate and a number an hour),
   and caps on connections per seat and spectators per room and per address.
+
+Several server processes (cluster.py) share every BUDGET per address through Redis
+(`SharedBuckets`, `SharedWindow`, `SharedCounts`: one address has one budget however many
+processes it reaches); one process keeps them in its memory.  Rates are token buckets; the rooms
+an address may create in an hour are a sliding hour (a sorted set of creation times), as one process
+counts them, rather than a bucket of n/3600 a second that would let 2n through in a first hour.  The
+CAPS on connections (TCP connections per address, spectators per address and per room, connections
+per seat) guard a process's own file descriptors and memory: they stay per process.
 """
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from dataclasses import dataclass
+import asyncio
 import ipaddress
+import logging
+import math
+import secrets
 import time
 
 MAX_KEYS = 20000            # remembered addresses / seats per table; the least recently used are forgotten
+log = logging.getLogger("pachisi.limits")
 
 
 @dataclass
@@ -37,7 +51,9 @@ class LimitSettings:
 
 
 class Bucket:
-    """A token bucket: `rate` a second, at most `burst` at once."""
+    """A token bucket: `rate` a second, at most `burst` at once (rate 0: no limit).  A take is allowed
+    while at least `need` tokens are there."""
+    need = 1.0
 
     def __init__(self, rate, burst):
         self.rate, self.burst = rate, burst
@@ -51,37 +67,72 @@ class Bucket:
 
     def ready(self):
         """Whether a take would succeed now (takes nothing)."""
+        return self.wait() == 0
+
+    def wait(self):
+        """Seconds until a take may succeed (0: now)."""
         if self.rate <= 0:
-            return True
+            return 0.0
         self._fill()
-        return self.tokens >= 1
+        return shortfall(self.tokens, self.need, self.rate)
 
     def take(self):
+        return self.spend()[0]
+
+    def spend(self, cost=1.0, force=False):
+        """Take `cost` tokens if there are as many (with `force`, anyway: the bucket may go below zero);
+        (whether taken, the tokens left)."""
         if self.rate <= 0:
-            return True
+            return True, float(self.burst)
         self._fill()
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+        taken = force or self.tokens >= cost
+        if taken:
+            self.tokens -= cost
+        return taken, self.tokens
+
+
+def shortfall(tokens, need, rate):
+    """Seconds until a bucket holding `tokens` refilled at `rate` holds `need`."""
+    return 0.0 if tokens >= need else (need - tokens) / rate
 
 
 class Buckets:
     """One Bucket per key (an address, a seat), the least recently used forgotten beyond MAX_KEYS."""
 
-    def __init__(self, rate, burst):
-        self.rate, self.burst = rate, burst
+    def __init__(self, rate, burst, kind=Bucket):
+        self.rate, self.burst, self.kind = rate, burst, kind
         self.table = OrderedDict()
 
     def __getitem__(self, key):
         bucket = self.table.get(key)
         if bucket is None:
-            bucket = self.table[key] = Bucket(self.rate, self.burst)
+            bucket = self.table[key] = self.kind(self.rate, self.burst)
             if len(self.table) > MAX_KEYS:
                 self.table.popitem(last=False)
         else:
             self.table.move_to_end(key)
         return bucket
+
+
+class Window:
+    """At most `n` events per key in any `span` seconds (0: no limit), in this process's memory."""
+
+    def __init__(self, n, span):
+        self.n, self.span = n, span
+        self.times = {}
+
+    def take(self, key):
+        """Count an event of `key`: 0 when counted, else the seconds until one is allowed."""
+        now = time.monotonic()
+        times = self.times.setdefault(key, deque())
+        while times and now - times[0] > self.span:
+            times.popleft()
+        if len(times) >= self.n:
+            return self.span - (now - times[0])
+        times.append(now)
+        if len(self.times) > 5 * MAX_KEYS:      # forget the keys whose span is over
+            self.times = {k: t for k, t in self.times.items() if t and now - t[-1] <= self.span}
+        return 0.0
 
 
 class Counts:
@@ -105,32 +156,253 @@ class Counts:
             self.n.pop(key, None)
 
 
+# -- budgets shared by every server process through Redis ----------------------------------------------
+# Every script reads Redis's own clock (TIME), so processes whose clocks disagree spend from one budget
+# alike, and gives its key an expiry: an address that stays away is forgotten.
+BUCKET_LUA = """
+local rate, burst, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+local v = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens, at = tonumber(v[1]) or burst, tonumber(v[2]) or now
+if now > at then tokens = math.min(burst, tokens + (now - at) * rate) end
+local taken = 0
+if ARGV[4] == '1' or tokens >= cost then
+  taken = 1
+  if cost ~= 0 then
+    tokens = tokens - cost
+    redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', string.format('%.6f', now))
+    redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / rate * 1000) + 1000)
+  end
+end
+return {taken, tostring(tokens)}
+"""
+WINDOW_LUA = """
+local n, span = tonumber(ARGV[1]), tonumber(ARGV[2])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - span)
+if redis.call('ZCARD', KEYS[1]) >= n then
+  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  return tostring(tonumber(first[2]) + span - now)
+end
+redis.call('ZADD', KEYS[1], now, ARGV[3])
+redis.call('PEXPIRE', KEYS[1], math.ceil(span * 1000))
+return '0'
+"""
+ACQUIRE_LUA = """
+local n = redis.call('INCR', KEYS[1])
+if n > tonumber(ARGV[1]) then
+  redis.call('DECR', KEYS[1])
+  return 0
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+"""
+RELEASE_LUA = """
+if redis.call('DECR', KEYS[1]) <= 0 then redis.call('DEL', KEYS[1]) end
+return 1
+"""
+_last_warning = -math.inf
+
+
+def _redis_failed(name, error):
+    """Warn that Redis failed (at most once a minute in a process: it may fail for every request)."""
+    global _last_warning
+    now = time.monotonic()
+    if now - _last_warning >= 60:
+        _last_warning = now
+        log.warning("the shared budgets cannot reach Redis (%s: %r); each process keeps its own budgets "
+                    "until it answers", name, error)
+
+
+class Shared:
+    """A budget per address kept in Redis under `pachisi:budget:<name>:<address>` once `use(redis)` is
+    called (several processes), else in this process's memory.  When Redis fails or is slower than
+    TIMEOUT, the process spends from its own in-memory budget for RETRY seconds and tries again:
+    a limiter that is down never fails a player's request."""
+    TIMEOUT = 0.5       # seconds a call to Redis may take
+    RETRY = 5.0         # seconds a process keeps to its own budgets after Redis failed
+    SCRIPTS = ()
+
+    def __init__(self, name):
+        self.name = name
+        self.redis = None
+        self.scripts = ()
+        self.down_until = -math.inf
+
+    def use(self, redis):
+        """Share the budget through `redis` (a redis.asyncio client): its scripts go by EVALSHA."""
+        self.redis = redis
+        self.scripts = [redis.register_script(lua) for lua in self.SCRIPTS]
+
+    def key(self, address):
+        return f"pachisi:budget:{self.name}:{address}"
+
+    async def _run(self, n, address, *args):
+        """Script `n` of SCRIPTS on `address`'s key: its answer, or None when Redis is not to be used now
+        (the caller then spends from this process's budget)."""
+        if self.redis is None or time.monotonic() < self.down_until:
+            return None
+        try:
+            async with asyncio.timeout(self.TIMEOUT):
+                return await self.scripts[n](keys=[self.key(address)], args=list(args))
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:          # noqa: BLE001 - any failure of Redis: this process's own budget
+            self.down_until = time.monotonic() + self.RETRY
+            _redis_failed(self.name, e)
+            return None
+
+
+class SharedBuckets(Shared):
+    """A token bucket per address (`kind`: Bucket, or a kind with its own `need`), shared by every
+    process.  Its check, `wait`, is local and instant: only a spend goes to Redis, and its answer (the
+    tokens left) is kept here as the time the address is blocked until.  So an address is stopped on
+    every process within one spend per process once its shared budget is gone."""
+    SCRIPTS = (BUCKET_LUA,)
+
+    def __init__(self, name, rate, burst, kind=Bucket):
+        super().__init__(name)
+        self.rate, self.burst, self.need = rate, burst, kind.need
+        self.local = Buckets(rate, burst, kind)
+        self.until = OrderedDict()      # address -> time.monotonic() until which its shared budget is spent
+
+    def wait(self, address):
+        """Seconds until `address` may spend again (0: now), as this process knows it (no Redis)."""
+        if self.rate <= 0:
+            return 0.0
+        if self.redis is None:
+            return self.local[address].wait()
+        until = self.until.get(address)
+        if until is None:
+            return 0.0
+        left = until - time.monotonic()
+        if left <= 0:
+            del self.until[address]
+            return 0.0
+        return left
+
+    def ready(self, address):
+        return self.wait(address) == 0
+
+    async def spend(self, address, cost=1.0, force=False):
+        """Spend `cost` from `address`'s budget if it holds as much (with `force`, anyway: it may go below
+        zero, to be repaid); (whether spent, seconds until it may spend again)."""
+        if self.rate <= 0:
+            return True, 0.0
+        got = await self._run(0, address, self.rate, self.burst, cost, int(force))
+        if got is None:
+            taken, tokens = self.local[address].spend(cost, force)
+        else:
+            taken, tokens = bool(int(got[0])), float(got[1])
+        wait = shortfall(tokens, self.need, self.rate)
+        if self.redis is not None:
+            if wait > 0:
+                self.until[address] = time.monotonic() + wait
+                self.until.move_to_end(address)
+                if len(self.until) > MAX_KEYS:
+                    self.until.popitem(last=False)
+            else:
+                self.until.pop(address, None)
+        return taken, wait
+
+    async def check(self, address):
+        """Seconds until `address` may spend (0: now), asked of Redis (for the rare, costly requests)."""
+        return (await self.spend(address, 0.0))[1] if self.redis is not None else self.wait(address)
+
+
+class SharedWindow(Shared):
+    """At most `n` events per address in any `span` seconds, counted in a sorted set of their times
+    (by every process alike), or in this process's memory."""
+    SCRIPTS = (WINDOW_LUA,)
+
+    def __init__(self, name, n, span):
+        super().__init__(name)
+        self.n, self.span = n, span
+        self.local = Window(n, span)
+
+    async def take(self, address):
+        """Count an event of `address`: 0 when counted, else the seconds until one is allowed."""
+        if self.n <= 0:
+            return 0.0
+        got = await self._run(0, address, self.n, self.span, secrets.token_hex(8))
+        return self.local.take(address) if got is None else float(got)
+
+
+class SharedCounts(Shared):
+    """Live things per address (records being checked), at most `cap` across every process.  A count
+    in Redis expires `hold` seconds after the last acquire: a process that died holding one gives it
+    back by then."""
+    SCRIPTS = (ACQUIRE_LUA, RELEASE_LUA)
+
+    def __init__(self, name, cap, hold):
+        super().__init__(name)
+        self.cap, self.hold = cap, hold
+        self.local = Counts(cap)            # this process's own: its share, and the cap when alone
+
+    async def acquire(self, address):
+        """A coroutine function that gives the thing back, or None when `address` holds `cap` already."""
+        if not self.local.acquire(address):
+            return None
+        got = await self._run(0, address, self.cap, math.ceil(self.hold * 1000)) if self.cap else None
+        if got is not None and not int(got):
+            self.local.release(address)
+            return None
+
+        async def release():
+            self.local.release(address)
+            if got is not None:
+                await self._run(1, address)
+        return release
+
+
 class Limits:
-    """The app's limits per seat and per address (one per app; the event loop is its only user)."""
+    """The app's limits per seat and per address (one per app; the event loop is its only user).  The
+    budgets per address are shared by every process once `share(redis)` is called; the caps stay here."""
 
     def __init__(self, settings):
         lim = self.settings = settings.limits
         self.chat = Buckets(settings.chat_rate, settings.chat_burst)
         self.act = Buckets(settings.rate, settings.burst)     # a seat's actions: a connection's message rate
-        self.refused = Buckets(lim.refused_rate, lim.refused_burst)
-        self.lookups = Buckets(lim.lookup_rate, lim.lookup_burst)
+        self.refused = SharedBuckets("refused", lim.refused_rate, lim.refused_burst)
+        self.lookups = SharedBuckets("lookups", lim.lookup_rate, lim.lookup_burst)
+        self.created = SharedBuckets("create", settings.create_rate, settings.create_burst)
+        self.hourly = SharedWindow("rooms", settings.rooms_per_hour, 3600.0)
         self.seat_conns = Counts(lim.conns_per_seat)
         self.room_watchers = Counts(lim.spectators_per_room)
         self.address_watchers = Counts(lim.spectators_per_address)
 
+    def share(self, redis):
+        """Keep the budgets per address in `redis`, shared with the other server processes."""
+        for budget in (self.refused, self.lookups, self.created, self.hourly):
+            budget.use(redis)
+
     # -- room lookups: guessing codes costs; a known room costs nothing ----------------------------
     def may_look_up(self, address):
-        return self.lookups[address].ready()
+        return self.lookups.ready(address)
 
-    def missed(self, address):
-        self.lookups[address].take()
+    async def missed(self, address):
+        await self.lookups.spend(address)
 
     # -- refused actions: the engine's work on a refusal is paid from the address's budget --------
     def may_be_refused(self, address):
-        return self.refused[address].ready()
+        return self.refused.ready(address)
 
-    def was_refused(self, address):
-        self.refused[address].take()
+    async def was_refused(self, address):
+        await self.refused.spend(address)
+
+    # -- rooms created: a rate and a number an hour ------------------------------------------------
+    async def may_create(self, address):
+        """None when `address` may create a room now (the room is counted), else the Refusal."""
+        from .rooms import Refusal
+        if not (await self.created.spend(address))[0]:
+            return Refusal("rate", "too many rooms created from here; wait a little")
+        wait = await self.hourly.take(address)
+        if wait > 0:
+            return Refusal("rooms", "{n} rooms were created from this address in the last hour, the most allowed; "
+                                    "try again in {minutes} min", n=self.hourly.n, minutes=(int(wait) + 60) // 60)
+        return None
 
     # -- WebSocket connections ---------------------------------------------------------------------
     def admit(self, conn, code, address, seat):

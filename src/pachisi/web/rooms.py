@@ -26,7 +26,7 @@ loaded again from the database when asked for.  Loading a room never starts its
 bots: they play on when someone connects (a new room's bots start at once).
 """
 import asyncio
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from dataclasses import dataclass, field
 import base64
 import hashlib
@@ -670,7 +670,6 @@ class RoomManager:
         self._load_lock = asyncio.Lock()
         self.problems = []
         self.thinker = Thinker(settings.bot_processes)
-        self.created_by = {}            # address -> times of its rooms created in the last hour
         self.unloaded = 0
         self._sweeper = None
         self.cluster = None             # several processes: the Cluster (cluster.py) that holds the rooms' leases
@@ -780,23 +779,6 @@ class RoomManager:
         idle = [r for r in self.rooms.values() if r.idle()]
         for room in idle[:max(0, len(idle) - self.settings.max_rooms)]:     # least recently used first
             self.evict(room)
-
-    def admit(self, address):
-        """Count a room created from `address`; Refusal beyond Settings.rooms_per_hour."""
-        limit = self.settings.rooms_per_hour
-        if limit <= 0:
-            return
-        now = time.monotonic()
-        times = self.created_by.setdefault(address, deque())
-        while times and now - times[0] > 3600:
-            times.popleft()
-        if len(times) >= limit:
-            wait = int(3600 - (now - times[0])) + 1
-            raise Refusal("rooms", "{n} rooms were created from this address in the last hour, the most allowed; "
-                                   "try again in {minutes} min", n=limit, minutes=(wait + 59) // 60)
-        times.append(now)
-        if len(self.created_by) > 100000:        # forget addresses whose hour is over
-            self.created_by = {a: t for a, t in self.created_by.items() if t and now - t[-1] <= 3600}
 
     async def create(self, spec):
         """A new room from a CreateRoom request; returns (room, host token)."""
