@@ -694,6 +694,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
           absent_after: float = typer.Option(60.0, help="default seconds before a bot plays for an absent person"),
           min_absent_after: float = typer.Option(20.0, help="the least wait before a stand-in a room may ask for "
                                                  "(0, never, is always allowed)"),
+          rate: float = typer.Option(8.0, help="messages a second one connection may send (a seat's actions too)"),
           create_rate: float = typer.Option(0.5, help="rooms a second one address may create (0: unlimited)"),
           rooms_per_hour: int = typer.Option(60, help="rooms one address may create in an hour (0: unlimited)"),
           room_idle: float = typer.Option(300.0, help="seconds a room nobody is connected to stays in memory after "
@@ -710,6 +711,11 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
           max_connections: int = typer.Option(4096, help="open connections in all; beyond, new requests get 503"),
           trusted_proxies: str = typer.Option("", help="comma-separated addresses of reverse proxies in front "
                                               "(their X-Forwarded-For names the client; see docs/web.md)"),
+          lookup_rate: float = typer.Option(0.2, help="lookups of unknown room codes a second one address may make "
+                                            "(0: unlimited)"),
+          lookup_burst: int = typer.Option(20, help="... and at most at once"),
+          refused_rate: float = typer.Option(0.5, help="refused actions a second one address may cause (0: unlimited)"),
+          refused_burst: int = typer.Option(20, help="... and at most at once"),
           redis_url: str = typer.Option(None, envvar="REDIS_URL", help="Redis between several server processes "
                                         "(needs PostgreSQL; see --workers)"),
           workers: int = typer.Option(1, help="server processes sharing the port, each the one authority of its "
@@ -724,11 +730,14 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
     if sqlite_sync.upper() not in ("NORMAL", "FULL"):
         fail(f"--sqlite-sync is NORMAL or FULL, not {sqlite_sync!r}")
     settings = Settings(database_url=database_url, bot_delay=bot_delay, absent_after=absent_after,
-                        min_absent_after=min_absent_after, create_rate=create_rate, rooms_per_hour=rooms_per_hour,
+                        min_absent_after=min_absent_after, rate=rate, create_rate=create_rate,
+                        rooms_per_hour=rooms_per_hour,
                         room_idle=room_idle, max_rooms=max_rooms, bot_processes=bot_processes,
                         sqlite_sync=sqlite_sync.upper(), dice_seed=dice_seed, redis_url=redis_url, workers=workers,
                         limits=LimitSettings(conns_per_address=conns_per_address, header_timeout=header_timeout,
-                                             max_connections=max_connections, trusted_proxies=trusted_proxies))
+                                             max_connections=max_connections, trusted_proxies=trusted_proxies,
+                                             lookup_rate=lookup_rate, lookup_burst=lookup_burst,
+                                             refused_rate=refused_rate, refused_burst=refused_burst))
     if settings.problem():
         fail(settings.problem())
     console.print(f"pachisi web app on http://{host}:{port}")

@@ -27,7 +27,7 @@ class LiveServer:
         self.args = [sys.executable, "-m", "pachisi.web", "--host", "127.0.0.1", "--port", str(self.port),
                      "--db", database_url, "--bot-delay", str(bot_delay), "--absent-after", str(absent_after),
                      "--min-absent-after", str(min_absent_after), "--rooms-per-hour", str(rooms_per_hour),
-                     "--rate", str(rate), "--create-rate", str(create_rate), *extra_args]
+                     "--rate", str(rate), "--create-rate", str(create_rate), "--log-level", "warning", *extra_args]
         self.proc = None
         self.log = None
 
