@@ -42,7 +42,7 @@ from .folkcross import glob
 # the state layout after the core header (POS, SHEL, then CELL, HUT, BUR, EXIT,
 # STAND and the roll's counters), the places off the circle, the kinds of
 # action, the capture rules and the reasons an action is refused: mandavoshka_rules.pxd
-from .mandavoshka_rules import (ABSENT, BACK, BUR, BUR_CENTRE, BUR_EXIT, CALL, CELL, CLAIM, DIAGONAL, EXIT,
+from .mandavoshka_rules import (BACK, BUR, BUR_CENTRE, BUR_EXIT, CALL, CELL, CLAIM, DIAGONAL, EXIT,
                                 FORCED, G_CLAIM, G_EXTRA, G_STAKE, HELD, HIDE, HUT, LENIENT, NOCALL, PENALTY, R_BLOCKED,
                                 R_BUR_BLOCKS, R_CALLING, R_HOUSE_TAKEN, R_JUMP_DIE, R_JUMP_LAP, R_LOCKED, R_NO_BACK,
                                 R_NO_CALL, R_NO_DIE, R_NO_PIECE, R_NO_SHELTER, R_NOT_AT_STAKE, R_NOT_CORNER, R_OVER,
@@ -134,7 +134,7 @@ class Mandavoshka(race.FirstPlayer, Game):
         return SIZE
 
     def initial(self, arr):
-        race.start_places(arr, self.players, SWAMP, ABSENT)
+        race.start_places(arr, self.players, SWAMP)
 
     # -- reading the position ----------------------------------------------------
     def pieces(self, arr, player):

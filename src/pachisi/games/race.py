@@ -6,7 +6,7 @@ from ..engine import kernel as K
 from ..engine.game import GameError, IllegalMove
 from ..engine.options import Option
 from ..i18n import Text
-from .race_rules import PIECES, POS
+from .race_rules import ABSENT, PIECES, POS
 
 
 # -- the game side -----------------------------------------------------------------------
@@ -51,7 +51,7 @@ def piece_rows(pieces, players, count, names):
             yield q, k, value, Text("player {player} piece {piece}", player=q, piece=names[k])
 
 
-def start_places(arr, players, waiting, absent):
+def start_places(arr, players, waiting):
     """Every piece of the players in play waits off the board; slots of absent players say so."""
-    arr[POS:POS + K.MAX_PLAYERS * PIECES] = absent
+    arr[POS:POS + K.MAX_PLAYERS * PIECES] = ABSENT
     arr[POS:POS + players * PIECES] = waiting

@@ -31,7 +31,7 @@ from ..engine.view import BoardView, Square
 from ..i18n import Term, Text
 from . import race
 from .race import PIECES, POS
-from .track_rules import (YARD, ABSENT, G_EXTRA, G_NPEND, G_RUN, G_STAGE, G_TROLLS, CAPTURE_BONUS, GOAL_BONUS,
+from .track_rules import (YARD, G_EXTRA, G_NPEND, G_RUN, G_STAGE, G_TROLLS, CAPTURE_BONUS, GOAL_BONUS,
                           R_OVER, R_NO_DIE, R_NO_PIECE, R_NO_KIND, R_IN_GOAL, R_OVERSHOOT,
                           R_BLOCKED, R_FULL, R_OWN, R_BLOCK_LAND, R_YARD_BONUS, R_SAFE_TAKEN, R_YARD_ORDER)
 
@@ -83,7 +83,7 @@ class TrackGame(race.FirstPlayer, Game):
         return self.layout_end
 
     def initial(self, arr):
-        race.start_places(arr, self.players, YARD, ABSENT)
+        race.start_places(arr, self.players, YARD)
         self.engine.rebuild(arr)
 
     def is_safe(self, g):

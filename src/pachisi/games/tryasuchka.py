@@ -34,7 +34,7 @@ from . import folkcross, race
 from .folkcross import glob
 from .race import PIECES, POS
 # the state layout, places and reasons (tryasuchka_rules.pxd) and the compiled rules
-from .tryasuchka_rules import (ABSENT, BASE, CELL, ENTRANCE, G_EXTRA, HOUSE_END, HOUSE_END_ONLY,
+from .tryasuchka_rules import (BASE, CELL, ENTRANCE, G_EXTRA, HOUSE_END, HOUSE_END_ONLY,
                                HOUSE_STUCK, R_NO_DIE, R_NO_PIECE, R_OVER, R_OVERSHOOT, R_OWN_IN_WAY, R_OWN_PIECE,
                                SIZE, TryasuchkaEngine)
 
@@ -97,7 +97,7 @@ class Tryasuchka(race.FirstPlayer, Game):
         return SIZE
 
     def initial(self, arr):
-        race.start_places(arr, self.players, BASE, ABSENT)
+        race.start_places(arr, self.players, BASE)
 
     # -- reading the position ----------------------------------------------------
     def pieces(self, arr, player):
