@@ -71,8 +71,8 @@ REASONS = {
     R_NOT_AT_STAKE: "that piece is not one that could have captured",
 }
 
-MandavoshkaTab = namedtuple("MandavoshkaTab", "dice_lo dice_hi seat nplayers L Q start house_end mode captor "
-                                   "single backward capacity places is_shelter corner")
+MandavoshkaTab = namedtuple("MandavoshkaTab", folkcross.FOLK + " start house_end mode captor single backward "
+                                              "capacity is_shelter corner")
 
 
 def own_bits(player):
@@ -122,13 +122,11 @@ class Mandavoshka(race.FirstPlayer, Game):
         for i, c in enumerate(b.corners()):
             corner[c] = i
         mode = {"penalty": PENALTY, "claim": CLAIM, "forced": FORCED, "lenient": LENIENT}
-        return MandavoshkaTab(np.array([1, 1], np.int64), np.array([6, 6], np.int64),
-                   np.array(self.seats, np.int64), self.players, b.circle, b.quarter,
-                   self.opts["start_offset"], b.circle + b.house_cells, mode[self.opts["capture_rule"]],
-                   int(self.opts["captured_to"] == "captor"), int(self.opts["start_single_occupancy"]),
-                   int(self.opts["corner_jump_backward"]), self.opts["shelter_capacity"],
-                   int(self.opts["play_for_places"]), folkcross.shelter_cells(b, self.opts["shelters"]),
-                   corner)
+        return MandavoshkaTab(*folkcross.folk_tables(self, [1, 1], [6, 6]),
+                              self.opts["start_offset"], b.circle + b.house_cells, mode[self.opts["capture_rule"]],
+                              int(self.opts["captured_to"] == "captor"), int(self.opts["start_single_occupancy"]),
+                              int(self.opts["corner_jump_backward"]), self.opts["shelter_capacity"],
+                              folkcross.shelter_cells(b, self.opts["shelters"]), corner)
 
     def state_size(self):
         return SIZE

@@ -2,6 +2,8 @@
 every race game has, and the checking of position files.  Their compiled
 rules (the actions of a roll's dice, finishing, passing the turn, burning
 dice, extra rolls) are in race_rules.pxd."""
+import numpy as np
+
 from ..engine import kernel as K
 from ..engine.game import GameError, IllegalMove
 from ..engine.options import Option
@@ -10,6 +12,17 @@ from .race_rules import ABSENT, PIECES, POS
 
 
 # -- the game side -----------------------------------------------------------------------
+SEATED = "dice_lo dice_hi seat nplayers places"     # the fields a four-seat game's tables begin with
+
+
+def seated(game, dice_lo, dice_hi):
+    """The fields SEATED of a game's tables: its dice (lowest and highest faces),
+    each player's seat, the players and the play for places (race_rules.load_players
+    reads the last three)."""
+    return (np.array(dice_lo, np.int64), np.array(dice_hi, np.int64), np.array(game.seats, np.int64),
+            game.players, int(game.opts["play_for_places"]))
+
+
 PLAY_FOR_PLACES = Option("play_for_places", False, "after the winner the others play on for the places",
                          kind=bool)
 FULL_ROLL = ("the dice must be used as fully as possible, and this move leaves a die unplayable "

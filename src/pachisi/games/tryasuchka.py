@@ -47,8 +47,7 @@ REASONS = {
     R_OVER: "the game is over",
 }
 
-TryasuchkaTab = namedtuple("TryasuchkaTab", "dice_lo dice_hi seat nplayers L Q jump corner_capture push_bonus "
-                                  "house_bonus places")
+TryasuchkaTab = namedtuple("TryasuchkaTab", folkcross.FOLK + " jump corner_capture push_bonus house_bonus")
 
 
 # -- the game ------------------------------------------------------------------
@@ -87,11 +86,9 @@ class Tryasuchka(race.FirstPlayer, Game):
         corners = b.corners()
         for i, c in enumerate(corners):
             jump[c] = corners[i + 1] if i + 1 < len(corners) else corners[0]
-        return TryasuchkaTab(np.array([1, 2], np.int64), np.array([6, 7], np.int64),
-                   np.array(self.seats, np.int64), self.players, b.circle, b.quarter, jump,
-                   int(self.opts["corner_capture"]), int(self.opts["push_capture_bonus"]),
-                   HOUSE_STUCK if self.opts["house_bonus"] == "stuck" else HOUSE_END_ONLY,
-                   int(self.opts["play_for_places"]))
+        return TryasuchkaTab(*folkcross.folk_tables(self, [1, 2], [6, 7]), jump,
+                             int(self.opts["corner_capture"]), int(self.opts["push_capture_bonus"]),
+                             HOUSE_STUCK if self.opts["house_bonus"] == "stuck" else HOUSE_END_ONLY)
 
     def state_size(self):
         return SIZE
