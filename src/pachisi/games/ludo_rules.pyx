@@ -1,7 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Ludo's rules, compiled (ludo.py holds the game's Python side and its rules text)."""
-from pachisi.engine.kernel cimport (i64, a_slot, a_piece, H_PLAYER, H_PHASE, H_NDICE, H_DICE, H_SCORE, H_ROLL0,
-                                    PHASE_MOVE)
+from pachisi.engine.kernel cimport i64, a_slot, a_piece, H_PLAYER, H_DICE, H_SCORE, H_ROLL0
 from pachisi.games.race_rules cimport PIECES, POS, bits, die_check, die_gen, die_potential
 from pachisi.games.track_rules cimport *
 

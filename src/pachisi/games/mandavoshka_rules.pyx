@@ -8,11 +8,10 @@ from libc.string cimport memcpy
 
 from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
                                     H_NDICE, H_DICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_OVER, MAX_ACTIONS,
-                                    EV_CAPTURED, EV_ENTERED, EV_JUMPED, EV_HOUSE, EV_MOVED, EV_SHELTERED,
-                                    EV_FLUSHED, EV_PENALTY, EV_CLAIM)
+                                    EV_CAPTURED, EV_FLUSHED, EV_PENALTY, EV_CLAIM)
 from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, bits, die_check, finished,
-                                       reach_home, burn_dice, dice_left, roll_again_or_pass)
-from pachisi.games.folk_rules cimport SHEL, glob, threatened
+                                       burn_dice, dice_left, roll_again_or_pass)
+from pachisi.games.folk_rules cimport SHEL, glob, threatened, moved_events
 
 cdef struct MandavoshkaTab:
     Players players
@@ -254,19 +253,7 @@ cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
         st[EXIT + t.players.seat[pl]] += 1
     if t.mode == FORCED and captured == 0 and st[G_CAPT] > 0:
         st[H_SCORE] += 1
-    if p == SWAMP:
-        ne = emit(ev, ne, EV_ENTERED, pl, k, p, tt)
-    elif kind >= STRAIGHT:
-        ne = emit(ev, ne, EV_JUMPED, pl, k, p, tt)
-    elif tt > big_l:
-        ne = emit(ev, ne, EV_HOUSE, pl, k, p, tt)
-    else:
-        ne = emit(ev, ne, EV_MOVED, pl, k, p, tt)
-    if kind == HIDE:
-        ne = emit(ev, ne, EV_SHELTERED, pl, k, tt, 0)
-    if tt > big_l >= p >= 0:
-        ne = reach_home(st, t.players.n, t.players.places, pl, k, p, tt, big_l, ev, ne)
-    return ne
+    return moved_events(st, &t.players, pl, k, p, tt, big_l, p == SWAMP, kind >= STRAIGHT, kind == HIDE, ev, ne)
 
 
 cdef i64 begin(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:

@@ -4,11 +4,10 @@ docs/games/shishbesh.md the rules): each die a step of a piece, or from a corner
 a 3 a jump; captures, shelters, the house by exact count, extra rolls."""
 from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER,
                                     H_PHASE, H_DICE, H_NDICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_ROLL,
-                                    PHASE_OVER, EV_CAPTURED, EV_ENTERED, EV_JUMPED, EV_HOUSE, EV_MOVED,
-                                    EV_SHELTERED, EV_EXTRA_ROLL, EV_REROLL)
+                                    PHASE_OVER, EV_EXTRA_ROLL, EV_REROLL)
 from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, die_refused, die_check,
-                                       reach_home, burn_dice, pass_turn, die_potential)
-from pachisi.games.folk_rules cimport SHEL, glob, threatened
+                                       burn_dice, pass_turn, die_potential)
+from pachisi.games.folk_rules cimport SHEL, glob, threatened, owner, capture_on, own_in_house, moved_events
 
 cdef enum:
     MAX_L = 56                  # the circle of the long field
@@ -32,7 +31,7 @@ cdef struct ShishbeshTab:
 cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
     """Where the single-die action would take the piece: the reason (0: possible), the target in *to."""
     cdef const ShishbeshTab* t = <const ShishbeshTab*>tab
-    cdef i64 why, d, pl, pid, p, big_l, occ, lo, j, q, tt, g, hut
+    cdef i64 why, d, pl, pid, p, big_l, q, tt, g
     cdef bint double
     to[0] = 0
     why = die_refused(st, slot, k, R_OVER, R_NO_DIE, R_NO_PIECE)
@@ -55,8 +54,7 @@ cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noex
             return R_PARK_DOUBLE
         if t.entry == ENTRY_BOTH and d != 6 and not double:
             return R_PARK_SIX_OR_DOUBLE
-        occ = st[CELL + glob(t.L, t.Q, t.players.seat[pl], 0)]
-        if occ and (occ - 1) // PIECES == pl:
+        if owner(st[CELL + glob(t.L, t.Q, t.players.seat[pl], 0)]) == pl:
             return R_START_OWN
         return 0
     if st[SHEL + pid] and st[CELL + glob(t.L, t.Q, t.players.seat[pl], p)]:
@@ -66,11 +64,9 @@ cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noex
         if tt > t.house_end:
             return R_OVERSHOOT
         if tt > big_l:
-            lo = max(p, big_l)
-            for j in range(PIECES):
-                q = st[POS + pl * PIECES + j]
-                if lo < q <= tt:
-                    return R_OWN_PIECE if q == tt else R_PASS_OWN_HOUSE
+            q = own_in_house(st, pl, max(p, big_l), tt)
+            if q >= 0:
+                return R_OWN_PIECE if q == tt else R_PASS_OWN_HOUSE
             to[0] = tt
             return 0
     else:
@@ -80,13 +76,10 @@ cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noex
         if d != (3 if kind == JUMP_DIAGONAL else 1):
             return R_JUMP_DIE
     g = glob(t.L, t.Q, t.players.seat[pl], tt)
-    occ = st[CELL + g]
-    if occ and (occ - 1) // PIECES == pl:
+    if owner(st[CELL + g]) == pl:
         return R_OWN_PIECE
-    if kind == STEP and t.is_shelter[g] and not t.stack:
-        hut = st[HUT + g]
-        if hut and (hut - 1) // PIECES == pl:
-            return R_OWN_SHELTERED
+    if kind == STEP and t.is_shelter[g] and not t.stack and owner(st[HUT + g]) == pl:
+        return R_OWN_SHELTERED
     to[0] = tt
     return 0
 
@@ -123,7 +116,7 @@ cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
 cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef const ShishbeshTab* t = <const ShishbeshTab*>tab
     cdef i64 slot = a_slot(a), k = a_piece(a), kind = a_kind(a)
-    cdef i64 to, pl, pid, p, big_l, g0, g, occ, victim
+    cdef i64 to, pl, pid, p, big_l, g0, g
     dest(st, t, slot, k, kind, &to)
     pl = st[H_PLAYER]
     pid = pl * PIECES + k
@@ -141,32 +134,16 @@ cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
             st[CELL + g0] = 0
     if to <= big_l:
         g = glob(t.L, t.Q, t.players.seat[pl], to)
-        occ = st[CELL + g]
-        if occ:                              # an enemy: captured back to its park
-            victim = occ - 1
-            st[POS + victim] = PARK
-            st[CELL + g] = 0
+        if st[CELL + g]:                     # an enemy: captured back to its park
+            ne = capture_on(st, CELL + g, g, PARK, pl, ev, ne)
             st[G_CAPT] += 1
-            ne = emit(ev, ne, EV_CAPTURED, victim // PIECES, victim % PIECES, g, pl)
         if kind == STEP and t.is_shelter[g] and st[HUT + g] == 0:
             st[HUT + g] = pid + 1
             st[SHEL + pid] = 1
         else:
             st[CELL + g] = pid + 1
     st[POS + pid] = to
-    if p == PARK:
-        ne = emit(ev, ne, EV_ENTERED, pl, k, p, to)
-    elif kind != STEP:
-        ne = emit(ev, ne, EV_JUMPED, pl, k, p, to)
-    elif to > big_l:
-        ne = emit(ev, ne, EV_HOUSE, pl, k, p, to)
-    else:
-        ne = emit(ev, ne, EV_MOVED, pl, k, p, to)
-    if st[SHEL + pid]:
-        ne = emit(ev, ne, EV_SHELTERED, pl, k, to, 0)
-    if to > big_l and p <= big_l:
-        ne = reach_home(st, t.players.n, t.players.places, pl, k, p, to, big_l, ev, ne)
-    return ne
+    return moved_events(st, &t.players, pl, k, p, to, big_l, p == PARK, kind != STEP, st[SHEL + pid], ev, ne)
 
 
 cdef i64 begin(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:

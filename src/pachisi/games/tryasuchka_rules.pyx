@@ -3,10 +3,10 @@
 docs/games/tryasuchka.md the rules): each die a move of a piece, captures, the teleport
 corners with their pushed chains, the house by exact count, extra rolls."""
 from pachisi.engine.kernel cimport (i64, a_slot, a_piece, emit, H_PLAYER, H_PHASE, H_DICE, H_SCORE, H_WINNER,
-                                    PHASE_OVER, EV_CAPTURED, EV_PUSHED, EV_ENTERED, EV_MOVED, EV_JUMPED, EV_HOUSE)
+                                    PHASE_OVER, EV_PUSHED, EV_ENTERED, EV_MOVED, EV_JUMPED, EV_HOUSE)
 from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, die_refused, die_check,
                                        die_gen, reach_home, burn_dice, roll_again_or_pass, die_potential)
-from pachisi.games.folk_rules cimport glob
+from pachisi.games.folk_rules cimport glob, owner, capture_on, own_in_house
 
 
 cdef struct TryasuchkaTab:
@@ -20,11 +20,6 @@ cdef struct TryasuchkaTab:
 
 
 # -- the rules ------------------------------------------------------------------------
-cdef inline i64 owner(i64 occ) noexcept nogil:
-    """The player of a hole's occupant (occ = piece id + 1), -1 when empty."""
-    return (occ - 1) // PIECES if occ else -1
-
-
 cdef inline i64 target(const i64* st, i64 slot, i64 p) noexcept nogil:
     """The hole the die takes the piece at p to (from the base: through the start)."""
     return (0 if p == BASE else p) + st[H_DICE + slot]
@@ -34,7 +29,7 @@ cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noex
     """Where the die moves the piece before any jump: the reason (0: possible),
     the place in *to; a die move is the only kind of move."""
     cdef const TryasuchkaTab* t = <const TryasuchkaTab*>tab
-    cdef i64 why, pl, p, start, tt, r, j, q
+    cdef i64 why, pl, p, start, tt, r, q
     to[0] = 0
     why = die_refused(st, slot, k, R_OVER, R_NO_DIE, R_NO_PIECE)
     if why:
@@ -49,10 +44,9 @@ cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noex
         if owner(st[CELL + glob(t.L, t.Q, t.players.seat[pl], r)]) == pl:
             return R_OWN_PIECE if r == tt else R_OWN_IN_WAY
     if tt > ENTRANCE:
-        for j in range(PIECES):
-            q = st[POS + pl * PIECES + j]
-            if max(start, ENTRANCE) < q <= tt:
-                return R_OWN_PIECE if q == tt else R_OWN_IN_WAY
+        q = own_in_house(st, pl, max(start, ENTRANCE), tt)
+        if q >= 0:
+            return R_OWN_PIECE if q == tt else R_OWN_IN_WAY
     to[0] = tt
     return 0
 
@@ -67,11 +61,8 @@ cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
 
 cdef i64 capture(i64* st, const TryasuchkaTab* t, i64 g, i64 pl, i64 bonus, i64* ev, i64 ne) noexcept nogil:
     """The enemy on global hole g goes back to its base; the captor earns `bonus` rolls."""
-    cdef i64 victim = st[CELL + g] - 1
-    st[POS + victim] = BASE
-    st[CELL + g] = 0
     st[G_EXTRA] += bonus
-    return emit(ev, ne, EV_CAPTURED, victim // PIECES, victim % PIECES, g, pl)
+    return capture_on(st, CELL + g, g, BASE, pl, ev, ne)
 
 
 cdef i64 clear_corner(i64* st, const TryasuchkaTab* t, i64 pl, i64 c, i64* ev, i64 ne) noexcept nogil:
