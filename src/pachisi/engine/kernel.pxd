@@ -88,10 +88,13 @@ cdef inline i64 emit(i64* ev, i64 ne, i64 kind, i64 player, i64 piece, i64 a, i6
     return ne + 1
 
 
-cdef inline bint first_slot_of_value(const i64* st, i64 slot) noexcept nogil:
-    """True when no earlier unused slot shows the same value, so that a
-    double's two equal dice do not list every move twice."""
+cdef inline bint die_to_list(const i64* st, i64 slot) noexcept nogil:
+    """True when slot holds a die still to play and no earlier slot still shows
+    its value: the dice a move list goes through, so that a double's two equal
+    dice do not list every move twice."""
     cdef i64 d = st[H_DICE + slot], s
+    if d == 0:
+        return False
     for s in range(slot):
         if st[H_DICE + s] == d:
             return False

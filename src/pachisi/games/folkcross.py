@@ -8,7 +8,16 @@ import numpy as np
 
 from ..engine.game import GameError
 from ..engine.view import Square
+from . import race
 from .race import PIECES, POS
+
+FOLK = race.SEATED + " L Q"      # the fields a folk cross game's tables begin with
+
+
+def folk_tables(game, dice_lo, dice_hi):
+    """The fields FOLK of a folk cross game's tables: race.seated's, then the
+    circle's cells L and the cells Q between two seats' starts."""
+    return race.seated(game, dice_lo, dice_hi) + (game.board.circle, game.board.quarter)
 
 
 def glob(tab, player, p):

@@ -32,8 +32,10 @@ from ..engine.game import Game, GameError, IllegalMove, Move
 from ..engine.options import Option
 from ..engine.view import BoardView, Square
 from ..i18n import Term, Text
+from . import race
+from .race import ABSENT
 # the state layout, action slots and reasons (kimbo_rules.pxd) and the compiled rules
-from .kimbo_rules import (ABSENT, CHOICES, DIE0, DIE1, FEN, FENCE, FENCES, G_MOVED, G_STAGE,
+from .kimbo_rules import (CHOICES, DIE0, DIE1, FEN, FENCE, FENCES, G_MOVED, G_STAGE,
                           JUMP, KEEP, PAWNS, PENDING, PLACE, POS, R_CAPTURED, R_CUTS_OFF, R_IN_CENTRE,
                           R_JUMP_CENTRE, R_NO_DIE, R_NO_FENCE, R_NO_OWN_FENCE, R_NO_PAWN, R_NO_ROUTE, R_NO_WAY,
                           R_NOT_DOUBLE, R_NOT_NOW, R_NOT_START, R_OVER, R_OWN_PAWN, R_SAME_PAWN, R_SLOT_TAKEN,
@@ -62,12 +64,11 @@ REASONS = {
     R_SURPLUS: "the centre is entered on the last point only (centre_entry=illegal)",
 }
 
-KimboTab = namedtuple("KimboTab", "dice_lo dice_hi seat nplayers places nb slots start "
-                                  "entry_wall own_stack any_start")
+KimboTab = namedtuple("KimboTab", race.SEATED + " nb slots start entry_wall own_stack any_start")
 
 
 # -- the game ------------------------------------------------------------------------
-class Kimbo(Game):
+class Kimbo(race.FirstPlayer, Game):
     name = "kimbo"
     title = "Kimbo"
     turn_cap = 5000             # random play may wander: benchmarks cut a game off here
@@ -86,9 +87,8 @@ class Kimbo(Game):
         Option("captured_to", "own_start", "a captured pawn goes on a free start square of its colour "
                "(own_start) or on any free start square (any_start); its owner chooses",
                ("own_start", "any_start")),
-        Option("play_for_places", False, "after the winner the others play on for the places", kind=bool),
-        Option("first_player", "rolloff", "who starts: a roll-off (highest sum) or the first seat",
-               ("rolloff", "first")),
+        race.PLAY_FOR_PLACES,
+        race.first_player_option(),
     )
     presets = {
         "seed": {},
@@ -98,17 +98,12 @@ class Kimbo(Game):
     def tables(self):
         b = BOARD
         start = np.array([[b.start_square(c, corner) for corner in range(4)] for c in range(4)], np.int64)
-        return KimboTab(np.array([1, 1], np.int64), np.array([6, 6], np.int64),
-                        np.array(self.seats, np.int64), self.players, int(self.opts["play_for_places"]),
-                        b.neighbour, b.slot_table, start,
+        return KimboTab(*race.seated(self, [1, 1], [6, 6]), b.neighbour, b.slot_table, start,
                         int(self.opts["centre_entry"] == "wall"), int(self.opts["end_on_own"]),
                         int(self.opts["captured_to"] == "any_start"))
 
     def state_size(self):
         return SIZE
-
-    def first_player(self, seed, arr):
-        return 0 if self.opts["first_player"] == "first" else super().first_player(seed, arr)
 
     def initial(self, arr):
         """Pawn k of every player in the corner k seats on from its own, fences as

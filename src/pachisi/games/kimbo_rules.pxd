@@ -22,8 +22,7 @@ cpdef enum:
     SIZE = G_DOUBLE + 1
 
 cpdef enum:
-    PENDING = -2                # a captured pawn waiting to be put on a start square
-    ABSENT = -9                 # pawns of players not in the game
+    PENDING = -2                # a captured pawn waiting to be put on a start square (ABSENT: race_rules)
 
 cpdef enum:
     STAGE_FENCE = 0

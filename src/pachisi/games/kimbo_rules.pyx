@@ -5,19 +5,15 @@ square able to reach the centre, captured pawns put back, and the
 evaluation of the greedy bot."""
 from pachisi.engine.kernel cimport (i64, Engine, encode, a_slot, a_piece, a_kind, emit, H_PLAYER, H_PHASE,
                                     H_NDICE, H_DICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_ROLL, PHASE_OVER,
-                                    MAX_PLAYERS, EV_FENCE, EV_ENTERED, EV_CAPTURED, EV_JUMPED, EV_MOVED,
+                                    EV_FENCE, EV_ENTERED, EV_CAPTURED, EV_JUMPED, EV_MOVED,
                                     EV_FINISHED)
 from pachisi.boards cimport grid_rules as grid
 from pachisi.boards.grid_rules cimport NODES, CENTRE, UNREACHABLE
-from pachisi.games.race_rules cimport record_finish, burn_dice, pass_turn, dice_left
+from pachisi.games.race_rules cimport Players, load_players, record_finish, burn_dice, pass_turn, die_potential
 
 
 cdef struct KimboTab:
-    i64 dice_lo[2]
-    i64 dice_hi[2]
-    i64 seat[MAX_PLAYERS]
-    i64 nplayers
-    i64 places
+    Players players             # a player's seat is the colour of its pawns and fences
     i64 nb[NODES][4]            # the node beyond side d of v, -1 at the border or a fixed wall
     i64 slots[3][SLOTS]         # u, d, v of every slot
     i64 start[4][4]             # start square of colour c in the corner of seat `corner`
@@ -202,7 +198,7 @@ cdef i64 fence_targets(const i64* st, const KimboTab* tab, i64 first, i64 last, 
     for s in range(SLOTS):
         u, d, v = tab.slots[0][s], tab.slots[1][s], tab.slots[2][s]
         cut[s] = -2 if (walls[u] >> d) & 1 else grid.cut_child(u, v, disc, low, parent, below)
-    base = FEN + tab.seat[st[H_PLAYER]] * FENCES
+    base = FEN + tab.players.seat[st[H_PLAYER]] * FENCES
     for i in range(first, last):
         s0 = st[base + i]
         if s0 < 0:
@@ -224,9 +220,9 @@ cdef i64 fence_check(const i64* st, const KimboTab* tab, i64 i, i64 s1) noexcept
         return R_NOT_NOW
     if i == KEEP:
         return 0 if s1 == 0 else R_NO_OWN_FENCE
-    if i >= FENCES or st[FEN + tab.seat[st[H_PLAYER]] * FENCES + i] < 0:
+    if i >= FENCES or st[FEN + tab.players.seat[st[H_PLAYER]] * FENCES + i] < 0:
         return R_NO_OWN_FENCE
-    if s1 < 0 or s1 >= SLOTS or s1 == st[FEN + tab.seat[st[H_PLAYER]] * FENCES + i]:
+    if s1 < 0 or s1 >= SLOTS or s1 == st[FEN + tab.players.seat[st[H_PLAYER]] * FENCES + i]:
         return R_SLOT_TAKEN
     u, d = tab.slots[0][s1], tab.slots[1][s1]
     if (st[WALL + u] >> d) & 1:
@@ -252,7 +248,7 @@ cdef inline void set_slot(i64* st, const KimboTab* tab, i64 s, bint closed) noex
 cdef i64 start_squares(const i64* st, const KimboTab* tab, i64 q, i64* out) noexcept nogil:
     """Free start squares a captured pawn of player q may be put on: those of
     its colour (any_start: any), or, if all of them are taken, any free one."""
-    cdef i64 n = 0, colour = tab.seat[q], c, corner, v
+    cdef i64 n = 0, colour = tab.players.seat[q], c, corner, v
     for c in range(4):
         for corner in range(4):
             if c != colour and not tab.any_start:
@@ -299,7 +295,7 @@ cdef i64 end_of_roll(i64* st, const KimboTab* tab, i64* ev, i64 ne) noexcept nog
             return ne
         ne = put_back(st, tab, pid, squares[0], ev, ne)
     st[H_PLAYER] = st[G_MOVER]
-    ne = pass_turn(st, tab.nplayers, ev, ne)
+    ne = pass_turn(st, tab.players.n, ev, ne)
     st[H_PHASE] = PHASE_MOVE
     st[H_NDICE] = 0
     st[G_STAGE] = STAGE_FENCE
@@ -375,7 +371,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef bint done
     if slot == FENCE:
         if k != KEEP:
-            f = tab.seat[pl] * FENCES + k
+            f = tab.players.seat[pl] * FENCES + k
             s0 = st[FEN + f]
             set_slot(st, tab, s0, False)
             set_slot(st, tab, kind, True)
@@ -411,7 +407,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
             if st[POS + pl * PAWNS + j] != CENTRE:
                 done = False
         if done:
-            ne = record_finish(st, tab.nplayers, pl, tab.places, ev, ne)
+            ne = record_finish(st, tab.players.n, pl, tab.players.places, ev, ne)
     return ne
 
 
@@ -431,10 +427,6 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     return end_of_roll(st, tab, ev, ne)
 
 
-cdef i64 potential(i64* st, const void* tab_) noexcept nogil:
-    return st[H_SCORE] + dice_left(st)
-
-
 cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
     """Each pawn's progress is how few steps (through open lines) it has
     left to the centre; a pawn in the centre is worth most, a pawn that an
@@ -444,10 +436,10 @@ cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
     cdef i64 dist[NODES]
     cdef i64 queue[NODES]
     cdef double val = 0.0, total
-    cdef i64 nopp = max(tab.nplayers - 1, 1)
+    cdef i64 nopp = max(tab.players.n - 1, 1)
     cdef i64 q, k, v, steps, corner
     grid.distances(st + WALL, &tab.nb[0][0], dist, queue)
-    for q in range(tab.nplayers):
+    for q in range(tab.players.n):
         total = 0.0
         for k in range(PAWNS):
             v = st[POS + q * PAWNS + k]
@@ -457,7 +449,7 @@ cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
             if v == PENDING:             # on its way back: the nearest start of its colour
                 steps = UNREACHABLE
                 for corner in range(4):
-                    steps = min(steps, dist[tab.start[tab.seat[q]][corner]])
+                    steps = min(steps, dist[tab.start[tab.players.seat[q]][corner]])
             else:
                 steps = dist[v]
             total += 30.0 - min(steps, 40) * 0.75
@@ -501,15 +493,9 @@ cdef class KimboEngine(Engine):
 
     def __init__(self, tab, i64 size, i64 max_actions):
         cdef i64 i, j
-        if tab.slots.shape[1] != SLOTS or tab.nb.shape[0] != NODES or len(tab.seat) > MAX_PLAYERS:
+        if tab.slots.shape[1] != SLOTS or tab.nb.shape[0] != NODES:
             raise ValueError("Kimbo's tables do not fit its compiled rules")
-        for i in range(2):
-            self.t.dice_lo[i] = tab.dice_lo[i]
-            self.t.dice_hi[i] = tab.dice_hi[i]
-        for i in range(MAX_PLAYERS):
-            self.t.seat[i] = tab.seat[i] if i < len(tab.seat) else 0
-        self.t.nplayers = tab.nplayers
-        self.t.places = tab.places
+        load_players(&self.t.players, tab)
         for i in range(NODES):
             for j in range(4):
                 self.t.nb[i][j] = tab.nb[i, j]
@@ -523,7 +509,7 @@ cdef class KimboEngine(Engine):
         self.t.own_stack = tab.own_stack
         self.t.any_start = tab.any_start
         self.t.cap = max_actions // 2
-        self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
+        self.setup(&self.t, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
                    tab.dice_lo, tab.dice_hi)
 
     def run(self, i64[::1] arr, i64 v, i64 points, i64 kind):

@@ -17,8 +17,6 @@ nor land on (a third own piece may not join it).
 """
 from collections import namedtuple
 
-import numpy as np
-
 from ..boards.ludo import LudoBoard
 from ..engine.options import Option
 from ..i18n import Text
@@ -31,8 +29,7 @@ from .track_rules import G_TROLLS
 REASONS = dict(track.REASONS)
 REASONS[R_YARD_SIX] = "a piece leaves the yard only on a 6"
 
-LudoTab = namedtuple("LudoTab", "dice_lo dice_hi offsets nplayers L T H spacing safe places blocks "
-                                "capture_roll finish_roll cumulative void_turn")
+LudoTab = namedtuple("LudoTab", track.TRACK + " blocks capture_roll finish_roll cumulative void_turn")
 
 
 # -- the game ------------------------------------------------------------------------
@@ -74,11 +71,8 @@ class Ludo(track.TrackGame):
 
     def tables(self):
         o = self.opts
-        safe = track.safe_bits(self.spacing, self.board.starts() + self.board.stars())
-        return LudoTab(np.array([1], np.int64), np.array([6], np.int64),
-                       track.seat_offsets(self.seats, self.spacing),
-                       self.players, self.ring_size, self.T, self.lane_size, self.spacing, safe,
-                       int(o["play_for_places"]), int(o["blocks"]), int(o["capture_roll"]),
+        return LudoTab(*self.track_tables(1, self.board.starts() + self.board.stars()),
+                       int(o["blocks"]), int(o["capture_roll"]),
                        int(o["finish_roll"]), int(o["extra_rolls_cumulative"]),
                        int(o["third_six"] == "void_turn"))
 

@@ -1,8 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Ludo's rules, compiled (ludo.py holds the game's Python side and its rules text)."""
-from pachisi.engine.kernel cimport (i64, a_slot, a_piece, H_PLAYER, H_PHASE, H_NDICE, H_DICE, H_SCORE, H_ROLL0,
-                                    PHASE_MOVE)
-from pachisi.games.race_rules cimport PIECES, POS, bits, die_check, die_gen, dice_left
+from pachisi.engine.kernel cimport i64, a_slot, a_piece, H_PLAYER, H_DICE, H_SCORE, H_ROLL0
+from pachisi.games.race_rules cimport PIECES, POS, bits, die_check, die_gen, die_potential
 from pachisi.games.track_rules cimport *
 
 
@@ -102,10 +101,6 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     return end_roll(st, tab, earned, ev, ne)
 
 
-cdef i64 potential(i64* st, const void* tab) noexcept nogil:
-    return st[H_SCORE] + dice_left(st)
-
-
 cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
     return race_value(st, tab, me, 6, 4.0 if tab.blocks else 0.0)
@@ -123,5 +118,5 @@ cdef class LudoEngine(TrackEngine):
         self.t.cumulative = tab.cumulative
         self.t.void_turn = tab.void_turn
         self.dest_rule = dest
-        self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
+        self.setup(&self.t, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
                    tab.dice_lo, tab.dice_hi)

@@ -42,7 +42,7 @@ from .folkcross import glob
 # the state layout after the core header (POS, SHEL, then CELL, HUT, BUR, EXIT,
 # STAND and the roll's counters), the places off the circle, the kinds of
 # action, the capture rules and the reasons an action is refused: mandavoshka_rules.pxd
-from .mandavoshka_rules import (ABSENT, BACK, BUR, BUR_CENTRE, BUR_EXIT, CALL, CELL, CLAIM, DIAGONAL, EXIT,
+from .mandavoshka_rules import (BACK, BUR, BUR_CENTRE, BUR_EXIT, CALL, CELL, CLAIM, DIAGONAL, EXIT,
                                 FORCED, G_CLAIM, G_EXTRA, G_STAKE, HELD, HIDE, HUT, LENIENT, NOCALL, PENALTY, R_BLOCKED,
                                 R_BUR_BLOCKS, R_CALLING, R_HOUSE_TAKEN, R_JUMP_DIE, R_JUMP_LAP, R_LOCKED, R_NO_BACK,
                                 R_NO_CALL, R_NO_DIE, R_NO_PIECE, R_NO_SHELTER, R_NOT_AT_STAKE, R_NOT_CORNER, R_OVER,
@@ -71,8 +71,8 @@ REASONS = {
     R_NOT_AT_STAKE: "that piece is not one that could have captured",
 }
 
-MandavoshkaTab = namedtuple("MandavoshkaTab", "dice_lo dice_hi seat nplayers L Q start house_end mode captor "
-                                   "single backward capacity places is_shelter corner")
+MandavoshkaTab = namedtuple("MandavoshkaTab", folkcross.FOLK + " start house_end mode captor single backward "
+                                              "capacity is_shelter corner")
 
 
 def own_bits(player):
@@ -122,19 +122,17 @@ class Mandavoshka(race.FirstPlayer, Game):
         for i, c in enumerate(b.corners()):
             corner[c] = i
         mode = {"penalty": PENALTY, "claim": CLAIM, "forced": FORCED, "lenient": LENIENT}
-        return MandavoshkaTab(np.array([1, 1], np.int64), np.array([6, 6], np.int64),
-                   np.array(self.seats, np.int64), self.players, b.circle, b.quarter,
-                   self.opts["start_offset"], b.circle + b.house_cells, mode[self.opts["capture_rule"]],
-                   int(self.opts["captured_to"] == "captor"), int(self.opts["start_single_occupancy"]),
-                   int(self.opts["corner_jump_backward"]), self.opts["shelter_capacity"],
-                   int(self.opts["play_for_places"]), folkcross.shelter_cells(b, self.opts["shelters"]),
-                   corner)
+        return MandavoshkaTab(*folkcross.folk_tables(self, [1, 1], [6, 6]),
+                              self.opts["start_offset"], b.circle + b.house_cells, mode[self.opts["capture_rule"]],
+                              int(self.opts["captured_to"] == "captor"), int(self.opts["start_single_occupancy"]),
+                              int(self.opts["corner_jump_backward"]), self.opts["shelter_capacity"],
+                              folkcross.shelter_cells(b, self.opts["shelters"]), corner)
 
     def state_size(self):
         return SIZE
 
     def initial(self, arr):
-        race.start_places(arr, self.players, SWAMP, ABSENT)
+        race.start_places(arr, self.players, SWAMP)
 
     # -- reading the position ----------------------------------------------------
     def pieces(self, arr, player):

@@ -25,7 +25,6 @@ cpdef enum:
     BUR_EXIT = -2               # the owner's exit cell of the БУР
     BUR_CENTRE = -3
     HELD = -4                   # HELD - c: held in player c's swamp (captured_to=captor)
-    ABSENT = -9                 # slots of players not in the game
 
 cpdef enum:
     # kinds of action

@@ -6,19 +6,15 @@ enemy on the cell, the БУР, the obligation to capture (penalty, claim,
 forced, lenient) with its look-ahead, the 1-1 flush, a double rolls again."""
 from libc.string cimport memcpy
 
-from pachisi.engine.kernel cimport (i64, Engine, encode, a_slot, a_piece, a_kind, emit, first_slot_of_value,
-                                    H_PLAYER, H_PHASE, H_NDICE, H_DICE, H_SCORE, H_WINNER, PHASE_MOVE,
-                                    PHASE_OVER, MAX_PLAYERS, MAX_ACTIONS, EV_CAPTURED, EV_ENTERED, EV_JUMPED,
-                                    EV_HOUSE, EV_MOVED, EV_SHELTERED, EV_FLUSHED, EV_PENALTY, EV_CLAIM)
-from pachisi.games.race_rules cimport (PIECES, POS, bits, die_check, finished, reach_home, burn_dice, dice_left,
-                                       roll_again_or_pass)
-from pachisi.games.folk_rules cimport SHEL, glob, threatened
+from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
+                                    H_NDICE, H_DICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_OVER, MAX_ACTIONS,
+                                    EV_CAPTURED, EV_FLUSHED, EV_PENALTY, EV_CLAIM)
+from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, bits, die_check, finished,
+                                       burn_dice, dice_left, roll_again_or_pass)
+from pachisi.games.folk_rules cimport SHEL, glob, threatened, moved_events
 
 cdef struct MandavoshkaTab:
-    i64 dice_lo[2]
-    i64 dice_hi[2]
-    i64 seat[MAX_PLAYERS]
-    i64 nplayers
+    Players players
     i64 L
     i64 Q
     i64 start
@@ -28,7 +24,6 @@ cdef struct MandavoshkaTab:
     i64 single
     i64 backward
     i64 capacity
-    i64 places
     i64 is_shelter[CIRCLE]
     i64 corner[CIRCLE]
 
@@ -36,7 +31,7 @@ cdef struct MandavoshkaTab:
 # -- the rules ------------------------------------------------------------------------
 cdef inline i64 cell_of(const MandavoshkaTab* t, i64 player, i64 p) noexcept nogil:
     """glob with this game's tables: the global circle cell of the player's place p."""
-    return glob(t.L, t.Q, t.seat[player], p)
+    return glob(t.L, t.Q, t.players.seat[player], p)
 
 
 cdef inline i64 own_bits(i64 player) noexcept nogil:
@@ -177,9 +172,9 @@ cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
         return n + 1
     pl = st[H_PLAYER]
     for slot in range(st[H_NDICE]):
-        d = st[H_DICE + slot]
-        if d == 0 or not first_slot_of_value(st, slot):
+        if not die_to_list(st, slot):
             continue
+        d = st[H_DICE + slot]
         for k in range(PIECES):
             r = dest(st, t, slot, k, STEP, &to)
             if r == 0:
@@ -209,7 +204,7 @@ cdef void lift(i64* st, const MandavoshkaTab* t, i64 pid) noexcept nogil:
             if st[CELL + g] & own_bits(q) == 0:
                 st[STAND + q] &= ~((<i64>1) << g)
     elif p == BUR_EXIT:
-        st[EXIT + t.seat[q]] -= 1
+        st[EXIT + t.players.seat[q]] -= 1
     elif p == BUR_CENTRE:
         st[BUR] = 0
 
@@ -220,7 +215,7 @@ cdef i64 capture_at(i64* st, const MandavoshkaTab* t, i64 g, i64 pl, i64* ev, i6
     if victims == 0:
         return ne
     st[CELL + g] &= ~victims
-    for v in range(PIECES * t.nplayers):
+    for v in range(PIECES * t.players.n):
         if (victims >> v) & 1:
             st[POS + v] = HELD - pl if t.captor else SWAMP
             st[STAND + v // PIECES] &= ~((<i64>1) << g)
@@ -255,22 +250,10 @@ cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
             st[CELL + g] |= (<i64>1) << pid
             st[STAND + pl] |= (<i64>1) << g
     elif tt == BUR_EXIT:
-        st[EXIT + t.seat[pl]] += 1
+        st[EXIT + t.players.seat[pl]] += 1
     if t.mode == FORCED and captured == 0 and st[G_CAPT] > 0:
         st[H_SCORE] += 1
-    if p == SWAMP:
-        ne = emit(ev, ne, EV_ENTERED, pl, k, p, tt)
-    elif kind >= STRAIGHT:
-        ne = emit(ev, ne, EV_JUMPED, pl, k, p, tt)
-    elif tt > big_l:
-        ne = emit(ev, ne, EV_HOUSE, pl, k, p, tt)
-    else:
-        ne = emit(ev, ne, EV_MOVED, pl, k, p, tt)
-    if kind == HIDE:
-        ne = emit(ev, ne, EV_SHELTERED, pl, k, tt, 0)
-    if tt > big_l >= p >= 0:
-        ne = reach_home(st, t.nplayers, t.places, pl, k, p, tt, big_l, ev, ne)
-    return ne
+    return moved_events(st, &t.players, pl, k, p, tt, big_l, p == SWAMP, kind >= STRAIGHT, kind == HIDE, ev, ne)
 
 
 cdef i64 begin(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
@@ -283,7 +266,7 @@ cdef i64 begin(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
         for g in range(t.L):
             hidden = st[HUT + g]
             st[HUT + g] = 0
-            for v in range(PIECES * t.nplayers):
+            for v in range(PIECES * t.players.n):
                 if (hidden >> v) & 1:
                     st[POS + v] = SWAMP
                     st[SHEL + v] = 0
@@ -391,8 +374,8 @@ cdef i64 penalise(i64* st, const MandavoshkaTab* t, i64 owner, i64 k, i64 caller
 cdef i64 next_caller(const i64* st, const MandavoshkaTab* t, i64 after, i64 offender) noexcept nogil:
     """The next opponent after `after` in turn order who may call, or the offender when none is left."""
     cdef i64 q = after, i
-    for i in range(t.nplayers):
-        q = (q + 1) % t.nplayers
+    for i in range(t.players.n):
+        q = (q + 1) % t.players.n
         if q == offender or not finished(st, q):
             return q
     return offender
@@ -423,7 +406,7 @@ cdef i64 finish(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
             st[G_STAKE] = stake
             st[H_PLAYER] = caller
             return emit(ev, ne, EV_CLAIM, pl, 0, caller, stake)
-    return roll_again_or_pass(st, t.nplayers, G_EXTRA, ev, ne)
+    return roll_again_or_pass(st, t.players.n, G_EXTRA, ev, ne)
 
 
 cdef i64 close_claim(i64* st, const MandavoshkaTab* t, i64 kind, i64 k, i64* ev, i64 ne) noexcept nogil:
@@ -440,7 +423,7 @@ cdef i64 close_claim(i64* st, const MandavoshkaTab* t, i64 kind, i64 k, i64* ev,
     st[G_CLAIM] = 0
     st[G_STAKE] = 0
     st[H_PLAYER] = offender
-    return roll_again_or_pass(st, t.nplayers, G_EXTRA, ev, ne)
+    return roll_again_or_pass(st, t.players.n, G_EXTRA, ev, ne)
 
 
 cdef i64 potential(i64* st, const void* tab) noexcept nogil:
@@ -455,9 +438,9 @@ cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
     """Progress of own pieces against the opponents', with safety, threats,
     the БУР, and a missed capture about to be charged."""
     cdef const MandavoshkaTab* t = <const MandavoshkaTab*>tab
-    cdef i64 big_l = t.L, nopp = max(t.nplayers - 1, 1), q, j, pid, p, g, q2
+    cdef i64 big_l = t.L, nopp = max(t.players.n - 1, 1), q, j, pid, p, g, q2
     cdef double val = 0.0, prog
-    for q in range(t.nplayers):
+    for q in range(t.players.n):
         for j in range(PIECES):
             pid = q * PIECES + j
             p = st[POS + pid]
@@ -475,8 +458,8 @@ cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
                     prog += 3.0
                 else:
                     g = cell_of(t, q, p)
-                    for q2 in range(t.nplayers):
-                        if q2 != q and threatened(st, t.L, t.Q, t.seat, g, q2):
+                    for q2 in range(t.players.n):
+                        if q2 != q and threatened(st, t.L, t.Q, t.players.seat, g, q2):
                             prog -= 0.25 * (10.0 + p)
                             break
             else:
@@ -496,7 +479,7 @@ cdef bint insist(i64* st, const void* tab, i64 a) noexcept nogil:
 
 
 # -- the engine ------------------------------------------------------------------------
-cdef class MandavoshkaEngine(Engine):
+cdef class MandavoshkaEngine(RaceEngine):
     """Мандавошка's rules with a game's tables (a MandavoshkaTab namedtuple) frozen in."""
     cdef MandavoshkaTab t
 
@@ -504,14 +487,9 @@ cdef class MandavoshkaEngine(Engine):
         cdef i64 i
         if tab.L != CIRCLE or len(tab.is_shelter) != CIRCLE or len(tab.corner) != CIRCLE:
             raise ValueError("Мандавошка's circle has 48 cells")
-        if size != SIZE or max_actions > MAX_ACTIONS or len(tab.seat) > MAX_PLAYERS:
+        if size != SIZE or max_actions > MAX_ACTIONS:
             raise ValueError("the state or the candidate buffer does not fit the compiled look-ahead")
-        for i in range(2):
-            self.t.dice_lo[i] = tab.dice_lo[i]
-            self.t.dice_hi[i] = tab.dice_hi[i]
-        for i in range(MAX_PLAYERS):
-            self.t.seat[i] = tab.seat[i] if i < len(tab.seat) else 0
-        self.t.nplayers = tab.nplayers
+        load_players(&self.t.players, tab)
         self.t.L = tab.L
         self.t.Q = tab.Q
         self.t.start = tab.start
@@ -521,15 +499,9 @@ cdef class MandavoshkaEngine(Engine):
         self.t.single = tab.single
         self.t.backward = tab.backward
         self.t.capacity = tab.capacity
-        self.t.places = tab.places
         for i in range(CIRCLE):
             self.t.is_shelter[i] = tab.is_shelter[i]
             self.t.corner[i] = tab.corner[i]
+        self.dest_rule = dest
         self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, insist, size, max_actions,
                    tab.dice_lo, tab.dice_hi)
-
-    def dest(self, i64[::1] arr, i64 slot, i64 k, i64 kind):
-        """(reason, target) of a single action: reason 0 when it is possible now."""
-        cdef i64 to
-        cdef i64 r = dest(self.state(arr), &self.t, slot, k, kind, &to)
-        return r, to

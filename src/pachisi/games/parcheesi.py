@@ -25,8 +25,6 @@ may stand.
 from collections import namedtuple
 import re
 
-import numpy as np
-
 from ..engine import kernel as K
 from ..engine.game import GameError
 from ..engine.options import Option
@@ -52,8 +50,7 @@ REASONS.update({
 
 SAFETIES = (0, 5, 12, 17, 22, 29, 34, 39, 46, 51, 56, 63)      # space numbers
 
-ParcheesiTab = namedtuple("ParcheesiTab", "dice_lo dice_hi offsets nplayers L T H spacing safe places "
-                                          "must_enter may_pass three_doubles blockade_turns")
+ParcheesiTab = namedtuple("ParcheesiTab", track.TRACK + " must_enter may_pass three_doubles blockade_turns")
 
 
 # -- the game ------------------------------------------------------------------------------------
@@ -92,10 +89,7 @@ class Parcheesi(track.Ring68Game):
 
     def tables(self):
         o = self.opts
-        safe = track.safe_bits(self.spacing, [(n - 5) % 68 for n in SAFETIES])
-        return ParcheesiTab(np.array([1, 1], np.int64), np.array([6, 6], np.int64),
-                            track.seat_offsets(self.seats, self.spacing), self.players, self.ring_size, self.T,
-                            self.lane_size, self.spacing, safe, int(o["play_for_places"]),
+        return ParcheesiTab(*self.track_tables(2, [(n - 5) % 68 for n in SAFETIES]),
                             int(o["must_enter_on_five"]), int(o["may_pass_home_row"]),
                             int(o["three_doubles_penalty"]), int(o["blockade_turns"]))
 

@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Parcheesi's rules, compiled (parcheesi.py holds the game's Python side and its rules text)."""
-from pachisi.engine.kernel cimport (i64, a_slot, a_piece, a_kind, emit, encode, first_slot_of_value, H_PLAYER,
+from pachisi.engine.kernel cimport (i64, a_slot, a_piece, a_kind, emit, encode, die_to_list, H_PLAYER,
                                     H_PHASE, H_NDICE, H_DICE, H_SCORE, H_ROLL0, PHASE_MOVE, EV_PENALTY)
 from pachisi.games.race_rules cimport PIECES, POS, bits, die_check
 from pachisi.games.track_rules cimport *
@@ -110,9 +110,9 @@ cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
         return 0
     pl = st[H_PLAYER]
     for slot in range(st[H_NDICE]):
-        d = st[H_DICE + slot]
-        if d == 0 or not first_slot_of_value(st, slot):
+        if not die_to_list(st, slot):
             continue
+        d = st[H_DICE + slot]
         for k in range(PIECES):                  # dest's checks, without those gen makes sure of
             p = st[POS + pl * PIECES + k]
             if p == YARD:

@@ -19,8 +19,6 @@ all four in the meta win.
 """
 from collections import namedtuple
 
-import numpy as np
-
 from ..engine import kernel as K
 from ..engine.game import GameError
 from ..engine.options import Option
@@ -38,8 +36,7 @@ REASONS[track.R_BLOCKED] = "a barrier (two pieces of one colour) stands in the w
 
 SEGUROS = (5, 12, 17, 22, 29, 34, 39, 46, 51, 56, 63, 68)      # square numbers
 
-ParchisTab = namedtuple("ParchisTab", "dice_lo dice_hi offsets nplayers L T H spacing safe places "
-                                      "exit_capture spare_corridor")
+ParchisTab = namedtuple("ParchisTab", track.TRACK + " exit_capture spare_corridor")
 
 
 # -- the game ------------------------------------------------------------------------------
@@ -73,11 +70,8 @@ class Parchis(track.Ring68Game):
 
     def tables(self):
         o = self.opts
-        safe = track.safe_bits(self.spacing, [(n - 5) % 68 for n in SEGUROS])
-        return ParchisTab(np.array([1], np.int64), np.array([6], np.int64),
-                          track.seat_offsets(self.seats, self.spacing),
-                          self.players, self.ring_size, self.T, self.lane_size, self.spacing, safe,
-                          int(o["play_for_places"]), int(o["exit_capture"]), int(o["spare_corridor"]))
+        return ParchisTab(*self.track_tables(1, [(n - 5) % 68 for n in SEGUROS]),
+                          int(o["exit_capture"]), int(o["spare_corridor"]))
 
     def pieces_from_json(self, arr, pieces):
         super().pieces_from_json(arr, pieces)

@@ -1,7 +1,7 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Parchís's rules, compiled (parchis.py holds the game's Python side and its rules text)."""
-from pachisi.engine.kernel cimport (i64, a_slot, a_piece, emit, H_PLAYER, H_PHASE, H_NDICE, H_DICE, H_SCORE,
-                                    H_ROLL0, PHASE_MOVE, EV_PENALTY)
+from pachisi.engine.kernel cimport (i64, a_slot, a_piece, emit, H_PLAYER, H_PHASE, H_DICE, H_SCORE, H_ROLL0,
+                                    PHASE_MOVE, EV_PENALTY)
 from pachisi.games.race_rules cimport PIECES, POS, bits, die_check, die_gen, dice_left
 from pachisi.games.track_rules cimport *
 

@@ -2,14 +2,27 @@
 every race game has, and the checking of position files.  Their compiled
 rules (the actions of a roll's dice, finishing, passing the turn, burning
 dice, extra rolls) are in race_rules.pxd."""
+import numpy as np
+
 from ..engine import kernel as K
 from ..engine.game import GameError, IllegalMove
 from ..engine.options import Option
 from ..i18n import Text
-from .race_rules import PIECES, POS
+from .race_rules import ABSENT, PIECES, POS
 
 
 # -- the game side -----------------------------------------------------------------------
+SEATED = "dice_lo dice_hi seat nplayers places"     # the fields a four-seat game's tables begin with
+
+
+def seated(game, dice_lo, dice_hi):
+    """The fields SEATED of a game's tables: its dice (lowest and highest faces),
+    each player's seat, the players and the play for places (race_rules.load_players
+    reads the last three)."""
+    return (np.array(dice_lo, np.int64), np.array(dice_hi, np.int64), np.array(game.seats, np.int64),
+            game.players, int(game.opts["play_for_places"]))
+
+
 PLAY_FOR_PLACES = Option("play_for_places", False, "after the winner the others play on for the places",
                          kind=bool)
 FULL_ROLL = ("the dice must be used as fully as possible, and this move leaves a die unplayable "
@@ -51,7 +64,7 @@ def piece_rows(pieces, players, count, names):
             yield q, k, value, Text("player {player} piece {piece}", player=q, piece=names[k])
 
 
-def start_places(arr, players, waiting, absent):
+def start_places(arr, players, waiting):
     """Every piece of the players in play waits off the board; slots of absent players say so."""
-    arr[POS:POS + K.MAX_PLAYERS * PIECES] = absent
+    arr[POS:POS + K.MAX_PLAYERS * PIECES] = ABSENT
     arr[POS:POS + players * PIECES] = waiting

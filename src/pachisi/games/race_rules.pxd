@@ -1,17 +1,48 @@
 # Compiled rules shared by the race games (race.py holds their Python side):
-# the actions of a roll's dice, recording a player who has brought every
-# piece home, passing the turn past finished players, burning dice that
-# cannot be played, and taking earned extra rolls.
-from pachisi.engine.kernel cimport (i64, encode, emit, first_slot_of_value, H_PLAYER, H_PHASE, H_NDICE,
-                                    H_DICE, H_WINNER, H_NFIN, H_ORDER, PHASE_MOVE, PHASE_ROLL, PHASE_OVER,
-                                    HEADER, EV_WON, EV_FINISHED, EV_BURNED, EV_PASS, EV_EXTRA_ROLL)
+# who sits where, the actions of a roll's dice, recording a player who has
+# brought every piece home, passing the turn past finished players, burning
+# dice that cannot be played, and taking earned extra rolls.  The Python face
+# of a game whose actions are single-die moves is RaceEngine (race_rules.pyx).
+from pachisi.engine.kernel cimport (i64, Engine, encode, emit, die_to_list, H_PLAYER, H_PHASE, H_NDICE,
+                                    H_DICE, H_SCORE, H_WINNER, H_NFIN, H_ORDER, MAX_PLAYERS, PHASE_MOVE,
+                                    PHASE_ROLL, PHASE_OVER, HEADER, EV_WON, EV_FINISHED, EV_BURNED, EV_PASS,
+                                    EV_EXTRA_ROLL)
 
 cpdef enum:
     PIECES = 4                  # pieces a player
     POS = HEADER                # every race game keeps piece k of player q at POS + q * PIECES + k
+    ABSENT = -9                 # the places of the pieces of players not in the game
+
+
+cdef struct Players:
+    # who plays, where they sit, and whether the game goes on past the winner: the
+    # tables of the games on a four-seat board begin with it (load_players fills it)
+    i64 n                       # players in the game
+    i64 seat[MAX_PLAYERS]       # each player's seat 0..3 (0 past the last player)
+    i64 places                  # 1: after the winner the others play on for the places
+
+
+cdef int load_players(Players* players, tab) except -1
+
 
 # dest(st, tab, slot, k, kind, &to): the reason (0: possible) a single-die action is refused, and its target
 ctypedef i64 (*dest_f)(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil
+
+
+cdef class RaceEngine(Engine):
+    cdef dest_f dest_rule       # the game's dest, for the Python side's `dest`
+
+
+cdef inline i64 die_refused(const i64* st, i64 slot, i64 k, i64 r_over, i64 r_no_die, i64 r_no_piece) noexcept nogil:
+    """Why a single-die action is refused before the board is looked at, in the
+    game's own reason codes: the game is over, no such die or piece; 0: none."""
+    if st[H_PHASE] != PHASE_MOVE:
+        return r_over
+    if slot >= st[H_NDICE] or st[H_DICE + slot] == 0:
+        return r_no_die
+    if k >= PIECES:
+        return r_no_piece
+    return 0
 
 
 cdef inline i64 die_check(dest_f dest, i64* st, const void* tab, i64 slot, i64 k, i64 kind) noexcept nogil:
@@ -27,7 +58,7 @@ cdef inline i64 die_gen(dest_f dest, i64* st, const void* tab, i64* out) noexcep
     if st[H_PHASE] != PHASE_MOVE:
         return 0
     for slot in range(st[H_NDICE]):
-        if st[H_DICE + slot] == 0 or not first_slot_of_value(st, slot):
+        if not die_to_list(st, slot):
             continue
         for k in range(PIECES):
             if dest(st, tab, slot, k, 0, &to) == 0:
@@ -122,6 +153,11 @@ cdef inline i64 dice_left(const i64* st) noexcept nogil:
         if st[H_DICE + slot]:
             n += 1
     return n
+
+
+cdef inline i64 die_potential(i64* st, const void* tab) noexcept nogil:
+    """A game's `potential` when each die played scores 1: the score so far and the dice left."""
+    return st[H_SCORE] + dice_left(st)
 
 
 cdef inline i64 roll_again_or_pass(i64* st, i64 nplayers, i64 extra, i64* ev, i64 ne) noexcept nogil:

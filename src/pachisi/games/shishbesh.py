@@ -31,7 +31,7 @@ from .race import PIECES, POS
 # the state layout after the core header (POS, SHEL, then CELL, HUT and the roll's
 # counters), the kinds of move, the entry rules and the reasons a single-die
 # action is refused: shishbesh_rules.pxd
-from .shishbesh_rules import (ABSENT, CELL, ENTRY_BOTH, ENTRY_DOUBLE, ENTRY_SIX, HUT, JUMP_BACK, JUMP_DIAGONAL,
+from .shishbesh_rules import (CELL, ENTRY_BOTH, ENTRY_DOUBLE, ENTRY_SIX, HUT, JUMP_BACK, JUMP_DIAGONAL,
                               JUMP_FORWARD, G_EXTRA, G_TRIES, PARK, R_JUMP_DIE, R_LOCKED, R_NO_DIE, R_NO_KIND,
                               R_NO_PIECE, R_NOT_CORNER, R_OVER, R_OVERSHOOT, R_OWN_PIECE, R_OWN_SHELTERED,
                               R_PARK_DOUBLE, R_PARK_JUMP, R_PARK_SIX, R_PARK_SIX_OR_DOUBLE, R_PASS_OWN_HOUSE,
@@ -56,8 +56,7 @@ REASONS = {
     R_NO_KIND: "there is no such kind of move",
 }
 
-ShishbeshTab = namedtuple("ShishbeshTab", "dice_lo dice_hi seat nplayers L Q house_end entry quick stack "
-                        "cumulative places is_shelter jump")
+ShishbeshTab = namedtuple("ShishbeshTab", folkcross.FOLK + " house_end entry quick stack cumulative is_shelter jump")
 
 
 # -- the game ------------------------------------------------------------------
@@ -99,7 +98,7 @@ class ShishBesh(race.FirstPlayer, Game):
 
     def tables(self):
         b = self.board
-        big_l, q, a = b.circle, b.quarter, b.arm
+        big_l, a = b.circle, b.arm
         is_shelter = folkcross.shelter_cells(b, self.opts["shelters"])
         jump = np.full((4, big_l + a), -1, np.int64)
         corners = b.corners()
@@ -108,17 +107,15 @@ class ShishBesh(race.FirstPlayer, Game):
             jump[JUMP_BACK, c] = corners[(i - 1) % 4]
             jump[JUMP_DIAGONAL, c] = corners[(i + 2) % 4]
         entry = {"six": ENTRY_SIX, "double": ENTRY_DOUBLE, "both": ENTRY_BOTH}[self.opts["start"]]
-        return ShishbeshTab(np.array([1, 1], np.int64), np.array([6, 6], np.int64),
-                   np.array(self.seats, np.int64), self.players, big_l, q, big_l + a - 1, entry,
-                   int(self.opts["quick_charge"]), int(self.opts["shelter_own_stack"]),
-                   int(self.opts["extra_rolls_cumulative"]), int(self.opts["play_for_places"]),
-                   is_shelter, jump)
+        return ShishbeshTab(*folkcross.folk_tables(self, [1, 1], [6, 6]), big_l + a - 1, entry,
+                            int(self.opts["quick_charge"]), int(self.opts["shelter_own_stack"]),
+                            int(self.opts["extra_rolls_cumulative"]), is_shelter, jump)
 
     def state_size(self):
         return SIZE
 
     def initial(self, arr):
-        race.start_places(arr, self.players, PARK, ABSENT)
+        race.start_places(arr, self.players, PARK)
 
     # -- reading the position ----------------------------------------------------
     def pieces(self, arr, player):

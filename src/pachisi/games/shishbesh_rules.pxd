@@ -15,7 +15,6 @@ cpdef enum:
     SIZE = G_PLAYED + 1
 
     PARK = -1
-    ABSENT = -9                 # slots of players not in the game
 
 cpdef enum:
     STEP = 0

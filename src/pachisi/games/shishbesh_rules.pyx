@@ -2,22 +2,19 @@
 """Шиш-беш's compiled rules (shishbesh.py holds the game's Python side and
 docs/games/shishbesh.md the rules): each die a step of a piece, or from a corner a 1 or
 a 3 a jump; captures, shelters, the house by exact count, extra rolls."""
-from pachisi.engine.kernel cimport (i64, Engine, encode, a_slot, a_piece, a_kind, emit, first_slot_of_value,
-                                    H_PLAYER, H_PHASE, H_NDICE, H_DICE, H_SCORE, H_WINNER, PHASE_MOVE,
-                                    PHASE_ROLL, PHASE_OVER, MAX_PLAYERS, EV_CAPTURED, EV_ENTERED, EV_JUMPED,
-                                    EV_HOUSE, EV_MOVED, EV_SHELTERED, EV_EXTRA_ROLL, EV_REROLL)
-from pachisi.games.race_rules cimport PIECES, POS, die_check, reach_home, burn_dice, pass_turn, dice_left
-from pachisi.games.folk_rules cimport SHEL, glob, threatened
+from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER,
+                                    H_PHASE, H_DICE, H_NDICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_ROLL,
+                                    PHASE_OVER, EV_EXTRA_ROLL, EV_REROLL)
+from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, die_refused, die_check,
+                                       burn_dice, pass_turn, die_potential)
+from pachisi.games.folk_rules cimport SHEL, glob, threatened, owner, capture_on, own_in_house, moved_events
 
 cdef enum:
     MAX_L = 56                  # the circle of the long field
     MAX_JUMP = MAX_L + 6        # jump table columns: circle + arm
 
 cdef struct ShishbeshTab:
-    i64 dice_lo[2]
-    i64 dice_hi[2]
-    i64 seat[MAX_PLAYERS]
-    i64 nplayers
+    Players players
     i64 L
     i64 Q
     i64 house_end
@@ -34,15 +31,12 @@ cdef struct ShishbeshTab:
 cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
     """Where the single-die action would take the piece: the reason (0: possible), the target in *to."""
     cdef const ShishbeshTab* t = <const ShishbeshTab*>tab
-    cdef i64 d, pl, pid, p, big_l, occ, lo, j, q, tt, g, hut
+    cdef i64 why, d, pl, pid, p, big_l, q, tt, g
     cdef bint double
     to[0] = 0
-    if st[H_PHASE] != PHASE_MOVE:
-        return R_OVER
-    if slot >= st[H_NDICE] or st[H_DICE + slot] == 0:
-        return R_NO_DIE
-    if k >= PIECES:
-        return R_NO_PIECE
+    why = die_refused(st, slot, k, R_OVER, R_NO_DIE, R_NO_PIECE)
+    if why:
+        return why
     if kind > JUMP_DIAGONAL:
         return R_NO_KIND
     d = st[H_DICE + slot]
@@ -60,22 +54,19 @@ cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noex
             return R_PARK_DOUBLE
         if t.entry == ENTRY_BOTH and d != 6 and not double:
             return R_PARK_SIX_OR_DOUBLE
-        occ = st[CELL + glob(t.L, t.Q, t.seat[pl], 0)]
-        if occ and (occ - 1) // PIECES == pl:
+        if owner(st[CELL + glob(t.L, t.Q, t.players.seat[pl], 0)]) == pl:
             return R_START_OWN
         return 0
-    if st[SHEL + pid] and st[CELL + glob(t.L, t.Q, t.seat[pl], p)]:
+    if st[SHEL + pid] and st[CELL + glob(t.L, t.Q, t.players.seat[pl], p)]:
         return R_LOCKED
     if kind == STEP:
         tt = p + d
         if tt > t.house_end:
             return R_OVERSHOOT
         if tt > big_l:
-            lo = max(p, big_l)
-            for j in range(PIECES):
-                q = st[POS + pl * PIECES + j]
-                if lo < q <= tt:
-                    return R_OWN_PIECE if q == tt else R_PASS_OWN_HOUSE
+            q = own_in_house(st, pl, max(p, big_l), tt)
+            if q >= 0:
+                return R_OWN_PIECE if q == tt else R_PASS_OWN_HOUSE
             to[0] = tt
             return 0
     else:
@@ -84,14 +75,11 @@ cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noex
             return R_NOT_CORNER
         if d != (3 if kind == JUMP_DIAGONAL else 1):
             return R_JUMP_DIE
-    g = glob(t.L, t.Q, t.seat[pl], tt)
-    occ = st[CELL + g]
-    if occ and (occ - 1) // PIECES == pl:
+    g = glob(t.L, t.Q, t.players.seat[pl], tt)
+    if owner(st[CELL + g]) == pl:
         return R_OWN_PIECE
-    if kind == STEP and t.is_shelter[g] and not t.stack:
-        hut = st[HUT + g]
-        if hut and (hut - 1) // PIECES == pl:
-            return R_OWN_SHELTERED
+    if kind == STEP and t.is_shelter[g] and not t.stack and owner(st[HUT + g]) == pl:
+        return R_OWN_SHELTERED
     to[0] = tt
     return 0
 
@@ -108,9 +96,9 @@ cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
         return 0
     pl = st[H_PLAYER]
     for slot in range(st[H_NDICE]):
-        d = st[H_DICE + slot]
-        if d == 0 or not first_slot_of_value(st, slot):
+        if not die_to_list(st, slot):
             continue
+        d = st[H_DICE + slot]
         for k in range(PIECES):
             if dest(st, t, slot, k, STEP, &to) == 0:
                 out[n] = encode(slot, k, STEP)
@@ -128,7 +116,7 @@ cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
 cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef const ShishbeshTab* t = <const ShishbeshTab*>tab
     cdef i64 slot = a_slot(a), k = a_piece(a), kind = a_kind(a)
-    cdef i64 to, pl, pid, p, big_l, g0, g, occ, victim
+    cdef i64 to, pl, pid, p, big_l, g0, g
     dest(st, t, slot, k, kind, &to)
     pl = st[H_PLAYER]
     pid = pl * PIECES + k
@@ -138,40 +126,24 @@ cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
     st[H_SCORE] += 1
     st[G_PLAYED] += 1
     if 0 <= p <= big_l:                     # lift the piece off its cell or shelter
-        g0 = glob(t.L, t.Q, t.seat[pl], p)
+        g0 = glob(t.L, t.Q, t.players.seat[pl], p)
         if st[SHEL + pid]:
             st[HUT + g0] = 0
             st[SHEL + pid] = 0
         else:
             st[CELL + g0] = 0
     if to <= big_l:
-        g = glob(t.L, t.Q, t.seat[pl], to)
-        occ = st[CELL + g]
-        if occ:                              # an enemy: captured back to its park
-            victim = occ - 1
-            st[POS + victim] = PARK
-            st[CELL + g] = 0
+        g = glob(t.L, t.Q, t.players.seat[pl], to)
+        if st[CELL + g]:                     # an enemy: captured back to its park
+            ne = capture_on(st, CELL + g, g, PARK, pl, ev, ne)
             st[G_CAPT] += 1
-            ne = emit(ev, ne, EV_CAPTURED, victim // PIECES, victim % PIECES, g, pl)
         if kind == STEP and t.is_shelter[g] and st[HUT + g] == 0:
             st[HUT + g] = pid + 1
             st[SHEL + pid] = 1
         else:
             st[CELL + g] = pid + 1
     st[POS + pid] = to
-    if p == PARK:
-        ne = emit(ev, ne, EV_ENTERED, pl, k, p, to)
-    elif kind != STEP:
-        ne = emit(ev, ne, EV_JUMPED, pl, k, p, to)
-    elif to > big_l:
-        ne = emit(ev, ne, EV_HOUSE, pl, k, p, to)
-    else:
-        ne = emit(ev, ne, EV_MOVED, pl, k, p, to)
-    if st[SHEL + pid]:
-        ne = emit(ev, ne, EV_SHELTERED, pl, k, to, 0)
-    if to > big_l and p <= big_l:
-        ne = reach_home(st, t.nplayers, t.places, pl, k, p, to, big_l, ev, ne)
-    return ne
+    return moved_events(st, &t.players, pl, k, p, to, big_l, p == PARK, kind != STEP, st[SHEL + pid], ev, ne)
 
 
 cdef i64 begin(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
@@ -218,20 +190,16 @@ cdef i64 finish(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
     if not again:
         st[G_TRIES] = 0
         st[G_EXTRA] = 0
-        ne = pass_turn(st, t.nplayers, ev, ne)
+        ne = pass_turn(st, t.players.n, ev, ne)
     return ne
-
-
-cdef i64 potential(i64* st, const void* tab) noexcept nogil:
-    return st[H_SCORE] + dice_left(st)
 
 
 cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
     """Progress of own pieces against the opponents', with safety and threats."""
     cdef const ShishbeshTab* t = <const ShishbeshTab*>tab
-    cdef i64 big_l = t.L, nopp = max(t.nplayers - 1, 1), q, j, p, g, q2
+    cdef i64 big_l = t.L, nopp = max(t.players.n - 1, 1), q, j, p, g, q2
     cdef double val = 0.0, prog
-    for q in range(t.nplayers):
+    for q in range(t.players.n):
         for j in range(PIECES):
             p = st[POS + q * PIECES + j]
             if p == PARK:
@@ -241,9 +209,9 @@ cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
                 if st[SHEL + q * PIECES + j]:
                     prog += 3.0
                 else:                        # each enemy 1..6 cells behind threatens it
-                    g = glob(t.L, t.Q, t.seat[q], p)
-                    for q2 in range(t.nplayers):
-                        if q2 != q and threatened(st, t.L, t.Q, t.seat, g, q2):
+                    g = glob(t.L, t.Q, t.players.seat[q], p)
+                    for q2 in range(t.players.n):
+                        if q2 != q and threatened(st, t.L, t.Q, t.players.seat, g, q2):
                             prog -= 0.25 * (10.0 + p)
             else:
                 prog = 30.0 + big_l + 2.0 * (p - big_l)
@@ -254,20 +222,15 @@ cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
 
 
 # -- the engine ------------------------------------------------------------------------
-cdef class ShishbeshEngine(Engine):
+cdef class ShishbeshEngine(RaceEngine):
     """Шиш-беш's rules with a game's tables (a ShishbeshTab namedtuple) frozen in."""
     cdef ShishbeshTab t
 
     def __init__(self, tab, i64 size, i64 max_actions):
         cdef i64 i, j
-        if tab.L > MAX_L or len(tab.jump[0]) > MAX_JUMP or len(tab.seat) > MAX_PLAYERS:
+        if tab.L > MAX_L or len(tab.jump[0]) > MAX_JUMP:
             raise ValueError("the board is larger than the compiled tables")
-        for i in range(2):
-            self.t.dice_lo[i] = tab.dice_lo[i]
-            self.t.dice_hi[i] = tab.dice_hi[i]
-        for i in range(MAX_PLAYERS):
-            self.t.seat[i] = tab.seat[i] if i < len(tab.seat) else 0
-        self.t.nplayers = tab.nplayers
+        load_players(&self.t.players, tab)
         self.t.L = tab.L
         self.t.Q = tab.Q
         self.t.house_end = tab.house_end
@@ -275,17 +238,11 @@ cdef class ShishbeshEngine(Engine):
         self.t.quick = tab.quick
         self.t.stack = tab.stack
         self.t.cumulative = tab.cumulative
-        self.t.places = tab.places
         for i in range(MAX_L):
             self.t.is_shelter[i] = tab.is_shelter[i] if i < len(tab.is_shelter) else 0
         for i in range(4):
             for j in range(MAX_JUMP):
                 self.t.jump[i][j] = tab.jump[i][j] if j < len(tab.jump[i]) else -1
-        self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
+        self.dest_rule = dest
+        self.setup(&self.t, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
                    tab.dice_lo, tab.dice_hi)
-
-    def dest(self, i64[::1] arr, i64 slot, i64 k, i64 kind):
-        """(reason, target) of a single-die action: reason 0 when it is possible now."""
-        cdef i64 to
-        cdef i64 r = dest(self.state(arr), &self.t, slot, k, kind, &to)
-        return r, to

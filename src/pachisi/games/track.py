@@ -23,6 +23,8 @@ stage is about its own dice.
 """
 import re
 
+import numpy as np
+
 from ..boards.ring68 import Ring68Board
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Move
@@ -31,7 +33,7 @@ from ..engine.view import BoardView, Square
 from ..i18n import Term, Text
 from . import race
 from .race import PIECES, POS
-from .track_rules import (YARD, ABSENT, G_EXTRA, G_NPEND, G_RUN, G_STAGE, G_TROLLS, CAPTURE_BONUS, GOAL_BONUS,
+from .track_rules import (YARD, G_EXTRA, G_NPEND, G_RUN, G_STAGE, G_TROLLS, CAPTURE_BONUS, GOAL_BONUS,
                           R_OVER, R_NO_DIE, R_NO_PIECE, R_NO_KIND, R_IN_GOAL, R_OVERSHOOT,
                           R_BLOCKED, R_FULL, R_OWN, R_BLOCK_LAND, R_YARD_BONUS, R_SAFE_TAKEN, R_YARD_ORDER)
 
@@ -57,6 +59,9 @@ REASONS = {
 
 
 # -- the game side ---------------------------------------------------------------------
+TRACK = "dice_lo dice_hi offsets nplayers L T H spacing safe places"     # what TrackEngine.load reads
+
+
 class TrackGame(race.FirstPlayer, Game):
     """Position files, notation and drawing common to the track games.
 
@@ -82,8 +87,16 @@ class TrackGame(race.FirstPlayer, Game):
     def state_size(self):
         return self.layout_end
 
+    def track_tables(self, ndice, safe_squares):
+        """The fields TRACK a track game's tables begin with: its dice (1..6), each
+        player's start, the ring, the lane, the safe squares (global indices, the same
+        in every quarter) and the play for places; the game's own flags follow them."""
+        return (np.ones(ndice, np.int64), np.full(ndice, 6, np.int64), seat_offsets(self.seats, self.spacing),
+                self.players, self.ring_size, self.T, self.lane_size, self.spacing,
+                safe_bits(self.spacing, safe_squares), int(self.opts["play_for_places"]))
+
     def initial(self, arr):
-        race.start_places(arr, self.players, YARD, ABSENT)
+        race.start_places(arr, self.players, YARD)
         self.engine.rebuild(arr)
 
     def is_safe(self, g):

@@ -5,14 +5,14 @@
 # exported to Python by track_rules.pyx, which also holds TrackEngine: the
 # Python face every track game's engine shares.
 cimport cython
-from pachisi.engine.kernel cimport (i64, Engine, emit, H_PLAYER, H_PHASE, H_NDICE, H_DICE, H_SCORE, H_WINNER,
+from pachisi.engine.kernel cimport (i64, emit, H_PLAYER, H_PHASE, H_NDICE, H_DICE, H_SCORE, H_WINNER,
                                     MAX_DICE, MAX_PLAYERS, PHASE_MOVE, EV_CAPTURED, EV_ENTERED, EV_HOUSE, EV_MOVED,
                                     EV_BONUS)
-from pachisi.games.race_rules cimport PIECES, POS, bits, dest_f, reach_home, burn_dice, roll_again_or_pass
+from pachisi.games.race_rules cimport (PIECES, POS, ABSENT, RaceEngine, bits, die_refused, reach_home, burn_dice,
+                                       roll_again_or_pass)
 
 cpdef enum:
     YARD = -1
-    ABSENT = -9                    # places of players not in the game
     RING = 68                      # the largest ring of these games
 
 # -- the shared part of the state, after the core header and POS (race) ----------------
@@ -54,15 +54,10 @@ cpdef enum:
 cdef inline i64 die_step_refused(const i64* st, i64 slot, i64 k, i64 kind) noexcept nogil:
     """Why a game whose only action is a piece stepped by one die (Ludo, Parchís) refuses the
     action before looking at the board: the game is over, no such die, piece or kind; 0: none."""
-    if st[H_PHASE] != PHASE_MOVE:
-        return R_OVER
-    if slot >= st[H_NDICE] or st[H_DICE + slot] == 0:
-        return R_NO_DIE
-    if k >= PIECES:
-        return R_NO_PIECE
-    if kind != 0:
-        return R_NO_KIND
-    return 0
+    cdef i64 m = die_refused(st, slot, k, R_OVER, R_NO_DIE, R_NO_PIECE)
+    if m:
+        return m
+    return R_NO_KIND if kind != 0 else 0
 
 
 cdef struct TrackTab:
@@ -96,9 +91,8 @@ cdef struct TrackTab:
     unsigned char to_turn[RING]              # turn_off(p)
 
 
-cdef class TrackEngine(Engine):
+cdef class TrackEngine(RaceEngine):
     cdef TrackTab t
-    cdef dest_f dest_rule          # the game's dest: dest(st, &t, slot, k, kind, &to) -> reason
     cdef int load(self, tab) except -1
 
 

@@ -1,13 +1,13 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """The compiled side every track game (Ludo, Parchís, Parcheesi) shares:
 the layout constants of track_rules.pxd (exported to Python from here) and
-TrackEngine, the Python face of a track game's rules beyond the kernel's:
-a single action's target, the ring masks, the numbering of files and moves.  The rule
+TrackEngine, the Python face of a track game's rules beyond RaceEngine's:
+the ring masks, the numbering of files and moves.  The rule
 helpers themselves are the `cdef inline` functions of track_rules.pxd."""
 from libc.string cimport memset
 
 
-cdef class TrackEngine(Engine):
+cdef class TrackEngine(RaceEngine):
     """A track game's engine: a subclass fills `t` (through `load`, then its
     own option flags), `dest_rule`, and binds its rules with the kernel's `setup`."""
 
@@ -27,12 +27,6 @@ cdef class TrackEngine(Engine):
             self.t.safe_at[r] = (tab.safe >> (r % tab.spacing)) & 1
             self.t.to_turn[r] = (tab.T - r) % tab.L
         return 0
-
-    def dest(self, i64[::1] arr, i64 slot, i64 k, i64 kind):
-        """(reason, target) of a single-die action: reason 0 when it is possible now."""
-        cdef i64 to = 0
-        cdef i64 reason = self.dest_rule(self.state(arr), &self.t, slot, k, kind, &to)
-        return reason, to
 
     def rebuild(self, i64[::1] arr):
         """Recompute the ring masks from the places."""

@@ -34,7 +34,7 @@ from . import folkcross, race
 from .folkcross import glob
 from .race import PIECES, POS
 # the state layout, places and reasons (tryasuchka_rules.pxd) and the compiled rules
-from .tryasuchka_rules import (ABSENT, BASE, CELL, ENTRANCE, G_EXTRA, HOUSE_END, HOUSE_END_ONLY,
+from .tryasuchka_rules import (BASE, CELL, ENTRANCE, G_EXTRA, HOUSE_END, HOUSE_END_ONLY,
                                HOUSE_STUCK, R_NO_DIE, R_NO_PIECE, R_OVER, R_OVERSHOOT, R_OWN_IN_WAY, R_OWN_PIECE,
                                SIZE, TryasuchkaEngine)
 
@@ -47,8 +47,7 @@ REASONS = {
     R_OVER: "the game is over",
 }
 
-TryasuchkaTab = namedtuple("TryasuchkaTab", "dice_lo dice_hi seat nplayers L Q jump corner_capture push_bonus "
-                                  "house_bonus places")
+TryasuchkaTab = namedtuple("TryasuchkaTab", folkcross.FOLK + " jump corner_capture push_bonus house_bonus")
 
 
 # -- the game ------------------------------------------------------------------
@@ -87,17 +86,15 @@ class Tryasuchka(race.FirstPlayer, Game):
         corners = b.corners()
         for i, c in enumerate(corners):
             jump[c] = corners[i + 1] if i + 1 < len(corners) else corners[0]
-        return TryasuchkaTab(np.array([1, 2], np.int64), np.array([6, 7], np.int64),
-                   np.array(self.seats, np.int64), self.players, b.circle, b.quarter, jump,
-                   int(self.opts["corner_capture"]), int(self.opts["push_capture_bonus"]),
-                   HOUSE_STUCK if self.opts["house_bonus"] == "stuck" else HOUSE_END_ONLY,
-                   int(self.opts["play_for_places"]))
+        return TryasuchkaTab(*folkcross.folk_tables(self, [1, 2], [6, 7]), jump,
+                             int(self.opts["corner_capture"]), int(self.opts["push_capture_bonus"]),
+                             HOUSE_STUCK if self.opts["house_bonus"] == "stuck" else HOUSE_END_ONLY)
 
     def state_size(self):
         return SIZE
 
     def initial(self, arr):
-        race.start_places(arr, self.players, BASE, ABSENT)
+        race.start_places(arr, self.players, BASE)
 
     # -- reading the position ----------------------------------------------------
     def pieces(self, arr, player):

@@ -13,7 +13,6 @@ cpdef enum:
 
 cpdef enum:
     BASE = -1
-    ABSENT = -9                 # slots of players not in the game
     ENTRANCE = 76               # the last hole of the circle: the house door
     HOUSE_END = 80
 

@@ -2,34 +2,24 @@
 """Трясучка's compiled rules (tryasuchka.py holds the game's Python side and
 docs/games/tryasuchka.md the rules): each die a move of a piece, captures, the teleport
 corners with their pushed chains, the house by exact count, extra rolls."""
-from pachisi.engine.kernel cimport (i64, Engine, a_slot, a_piece, emit, H_PLAYER, H_PHASE, H_NDICE, H_DICE,
-                                    H_SCORE, H_WINNER, PHASE_MOVE, PHASE_OVER, MAX_PLAYERS, EV_CAPTURED,
-                                    EV_PUSHED, EV_ENTERED, EV_MOVED, EV_JUMPED, EV_HOUSE)
-from pachisi.games.race_rules cimport (PIECES, POS, die_check, die_gen, reach_home, burn_dice, roll_again_or_pass,
-                                       dice_left)
-from pachisi.games.folk_rules cimport glob
+from pachisi.engine.kernel cimport (i64, a_slot, a_piece, emit, H_PLAYER, H_PHASE, H_DICE, H_SCORE, H_WINNER,
+                                    PHASE_OVER, EV_PUSHED, EV_ENTERED, EV_MOVED, EV_JUMPED, EV_HOUSE)
+from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, die_refused, die_check,
+                                       die_gen, reach_home, burn_dice, roll_again_or_pass, die_potential)
+from pachisi.games.folk_rules cimport glob, owner, capture_on, own_in_house
 
 
 cdef struct TryasuchkaTab:
-    i64 dice_lo[2]
-    i64 dice_hi[2]
-    i64 seat[MAX_PLAYERS]
-    i64 nplayers
+    Players players
     i64 L
     i64 Q
     i64 jump[ENTRANCE + 1]      # teleport target of each relative place, -1 if none
     i64 corner_capture
     i64 push_bonus
     i64 house_bonus
-    i64 places
 
 
 # -- the rules ------------------------------------------------------------------------
-cdef inline i64 owner(i64 occ) noexcept nogil:
-    """The player of a hole's occupant (occ = piece id + 1), -1 when empty."""
-    return (occ - 1) // PIECES if occ else -1
-
-
 cdef inline i64 target(const i64* st, i64 slot, i64 p) noexcept nogil:
     """The hole the die takes the piece at p to (from the base: through the start)."""
     return (0 if p == BASE else p) + st[H_DICE + slot]
@@ -39,14 +29,11 @@ cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noex
     """Where the die moves the piece before any jump: the reason (0: possible),
     the place in *to; a die move is the only kind of move."""
     cdef const TryasuchkaTab* t = <const TryasuchkaTab*>tab
-    cdef i64 pl, p, start, tt, r, j, q
+    cdef i64 why, pl, p, start, tt, r, q
     to[0] = 0
-    if st[H_PHASE] != PHASE_MOVE:
-        return R_OVER
-    if slot >= st[H_NDICE] or st[H_DICE + slot] == 0:
-        return R_NO_DIE
-    if k >= PIECES:
-        return R_NO_PIECE
+    why = die_refused(st, slot, k, R_OVER, R_NO_DIE, R_NO_PIECE)
+    if why:
+        return why
     pl = st[H_PLAYER]
     p = st[POS + pl * PIECES + k]
     start = 0 if p == BASE else p
@@ -54,13 +41,12 @@ cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noex
     if tt > HOUSE_END:
         return R_OVERSHOOT
     for r in range(start + 1, min(tt, ENTRANCE) + 1):
-        if owner(st[CELL + glob(t.L, t.Q, t.seat[pl], r)]) == pl:
+        if owner(st[CELL + glob(t.L, t.Q, t.players.seat[pl], r)]) == pl:
             return R_OWN_PIECE if r == tt else R_OWN_IN_WAY
     if tt > ENTRANCE:
-        for j in range(PIECES):
-            q = st[POS + pl * PIECES + j]
-            if max(start, ENTRANCE) < q <= tt:
-                return R_OWN_PIECE if q == tt else R_OWN_IN_WAY
+        q = own_in_house(st, pl, max(start, ENTRANCE), tt)
+        if q >= 0:
+            return R_OWN_PIECE if q == tt else R_OWN_IN_WAY
     to[0] = tt
     return 0
 
@@ -75,18 +61,15 @@ cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
 
 cdef i64 capture(i64* st, const TryasuchkaTab* t, i64 g, i64 pl, i64 bonus, i64* ev, i64 ne) noexcept nogil:
     """The enemy on global hole g goes back to its base; the captor earns `bonus` rolls."""
-    cdef i64 victim = st[CELL + g] - 1
-    st[POS + victim] = BASE
-    st[CELL + g] = 0
     st[G_EXTRA] += bonus
-    return emit(ev, ne, EV_CAPTURED, victim // PIECES, victim % PIECES, g, pl)
+    return capture_on(st, CELL + g, g, BASE, pl, ev, ne)
 
 
 cdef i64 clear_corner(i64* st, const TryasuchkaTab* t, i64 pl, i64 c, i64* ev, i64 ne) noexcept nogil:
     """Make room on the jump's target corner c: an enemy there is captured
     (+1); own pieces there are pushed one hole on, as a chain, and the chain
     captures an enemy standing just beyond it."""
-    cdef i64 seat = t.seat[pl]
+    cdef i64 seat = t.players.seat[pl]
     cdef i64 g = glob(t.L, t.Q, seat, c)
     cdef i64 run, beyond, i, a, b, pid
     if owner(st[CELL + g]) < 0:
@@ -129,9 +112,9 @@ cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
     st[H_DICE + slot] = 0
     st[H_SCORE] += 1
     if p != BASE and p <= ENTRANCE:
-        st[CELL + glob(t.L, t.Q, t.seat[pl], p)] = 0
+        st[CELL + glob(t.L, t.Q, t.players.seat[pl], p)] = 0
     if tt <= ENTRANCE:
-        g = glob(t.L, t.Q, t.seat[pl], tt)
+        g = glob(t.L, t.Q, t.players.seat[pl], tt)
         corner = t.jump[tt]
         if st[CELL + g] and (corner < 0 or t.corner_capture):
             ne = capture(st, t, g, pl, 1, ev, ne)
@@ -141,7 +124,7 @@ cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
             st[G_EXTRA] += 1
             ne = emit(ev, ne, EV_JUMPED, pl, k, tt, corner)
             tt = corner
-            g = glob(t.L, t.Q, t.seat[pl], tt)
+            g = glob(t.L, t.Q, t.players.seat[pl], tt)
         st[CELL + g] = pid + 1
         st[POS + pid] = tt
         return ne
@@ -150,7 +133,7 @@ cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
     if tt == HOUSE_END or (t.house_bonus == HOUSE_STUCK and own_at(st, pl, tt + 1)):
         st[G_EXTRA] += 1                      # can go no further in the house: +1
     if p <= ENTRANCE:
-        ne = reach_home(st, t.nplayers, t.places, pl, k, p, tt, ENTRANCE, ev, ne)
+        ne = reach_home(st, t.players.n, t.players.places, pl, k, p, tt, ENTRANCE, ev, ne)
     return ne
 
 
@@ -166,11 +149,7 @@ cdef i64 finish(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
     ne = burn_dice(st, ev, ne)
     if st[H_PHASE] == PHASE_OVER:
         return ne
-    return roll_again_or_pass(st, t.nplayers, G_EXTRA, ev, ne)
-
-
-cdef i64 potential(i64* st, const void* tab) noexcept nogil:
-    return st[H_SCORE] + dice_left(st)
+    return roll_again_or_pass(st, t.players.n, G_EXTRA, ev, ne)
 
 
 cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
@@ -178,16 +157,16 @@ cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
     behind, and the extra rolls banked by the player to move."""
     cdef const TryasuchkaTab* t = <const TryasuchkaTab*>tab
     cdef double val = 0.0, prog, banked
-    cdef i64 nopp = max(t.nplayers - 1, 1)
+    cdef i64 nopp = max(t.players.n - 1, 1)
     cdef i64 q, j, p, g, back, o
-    for q in range(t.nplayers):
+    for q in range(t.players.n):
         for j in range(PIECES):
             p = st[POS + q * PIECES + j]
             if p == BASE:
                 prog = 0.0
             elif p <= ENTRANCE:
                 prog = 10.0 + p
-                g = glob(t.L, t.Q, t.seat[q], p)
+                g = glob(t.L, t.Q, t.players.seat[q], p)
                 for back in range(1, 8):
                     o = owner(st[CELL + (g - back) % t.L])
                     if o >= 0 and o != q:
@@ -204,20 +183,15 @@ cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
 
 
 # -- the Python face -------------------------------------------------------------------
-cdef class TryasuchkaEngine(Engine):
+cdef class TryasuchkaEngine(RaceEngine):
     """Трясучка's rules with a game's tables (a TryasuchkaTab namedtuple) frozen in."""
     cdef TryasuchkaTab t
 
     def __init__(self, tab, i64 size, i64 max_actions):
         cdef i64 i
-        if tab.L > CIRCLE or len(tab.jump) != ENTRANCE + 1 or len(tab.seat) > MAX_PLAYERS:
+        if tab.L > CIRCLE or len(tab.jump) != ENTRANCE + 1:
             raise ValueError("the board does not fit the compiled tables")
-        for i in range(2):
-            self.t.dice_lo[i] = tab.dice_lo[i]
-            self.t.dice_hi[i] = tab.dice_hi[i]
-        for i in range(MAX_PLAYERS):
-            self.t.seat[i] = tab.seat[i] if i < len(tab.seat) else 0
-        self.t.nplayers = tab.nplayers
+        load_players(&self.t.players, tab)
         self.t.L = tab.L
         self.t.Q = tab.Q
         for i in range(ENTRANCE + 1):
@@ -225,12 +199,6 @@ cdef class TryasuchkaEngine(Engine):
         self.t.corner_capture = tab.corner_capture
         self.t.push_bonus = tab.push_bonus
         self.t.house_bonus = tab.house_bonus
-        self.t.places = tab.places
-        self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
+        self.dest_rule = dest                 # the Python side's dest: the place before any jump
+        self.setup(&self.t, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
                    tab.dice_lo, tab.dice_hi)
-
-    def dest(self, i64[::1] arr, i64 slot, i64 k, i64 kind):
-        """(reason, place) of a single-die action before any jump: reason 0 when it is possible now."""
-        cdef i64 to = 0
-        cdef i64 r = dest(self.state(arr), &self.t, slot, k, kind, &to)
-        return r, to
