@@ -8,9 +8,9 @@ import { postJSON, tokenFor, rememberToken, myName, rememberName, inviteKeyFor, 
 import { t, gameName, colourName, getLang } from "./i18n.js";
 import { Board, colourHex, colourInk, seatSymbol, rollDice } from "./board.js";
 import { commitment } from "./records.js";
-import { describeEvents, turnsOf, turnSentence, awaySummary, figures } from "./story.js";
+import { describeEvents, turnsOf, turnSentence, moveSentence, awaySummary, figures } from "./story.js";
 
-export { describeEvents };
+export { describeEvents, moveSentence };
 
 const MAX_LISTED = 60;
 const SETTINGS_KEY = "pachisi.room.settings";
@@ -361,8 +361,7 @@ export class RoomPage {
   announceLast(last, statusBefore) {
     const seat = this.room.seats[last.p];
     const who = seat ? colourName(seat.colour) : "";
-    const move = last.k === "move" && this.words[last.v] ? `${this.words[last.v]} (${last.v})` : last.v;
-    const head = last.k === "roll" ? t("ev.rolls", { who, dice: last.v }) : t("ev.plays", { who, move });
+    const head = last.k === "roll" ? t("ev.rolls", { who, dice: last.v }) : moveSentence(this.room, last.p, last.v, last.events, this.words);
     const dice = last.k === "roll" ? last.v.split("-").map(Number) : (this.turn.roll || []);
     const text = [head, ...describeEvents(last.events, this.room, dice)].join(" — ");
     this.lastLine.textContent = text;

@@ -104,7 +104,7 @@ export function describeEvents(events, room, dice = []) {
 
 function topOf(room) { return room.dice && room.dice.length ? room.dice[0][1] : 6; }
 
-// The log as turns: [{r, p, by, dice, moves: [text], events, n, last}] — one per roll (a move without a
+// The log as turns: [{r, p, by, dice, moves: [{text, events}], events, n, last}] — one per roll (a move without a
 // roll before it, as in Kimbo's fence phase, opens a turn of its own).
 export function turnsOf(log) {
   const turns = [];
@@ -115,7 +115,7 @@ export function turnsOf(log) {
       turns.push(cur);
     }
     if (x.k === "roll") cur.dice = x.v.split("-").map(Number);
-    else cur.moves.push(x.v);
+    else cur.moves.push({ text: x.v, events: x.e || [] });
     cur.events.push(...(x.e || []));
     cur.last = x.n;
   }
@@ -131,18 +131,83 @@ export function turnsOf(log) {
   return turns;
 }
 
-// One turn as a sentence: "Red rolled 5-2 and played 5d 2d; Red captured Blue's b".
+// -- moves as a person tells them ------------------------------------------------------------------
+// From the notation (the same in every language, so a log read after a change of language still says
+// everything): "moved piece b 5", "brought piece a out", Kimbo's "moved the fence between l1 and m1 to
+// between a15 and b15", "kept the fences", "moved pawn c 4 + 1 west, turning right at the fence".
+const RACE = /^(\d+(?:\+\d+)?)([a-d])(\S*)$/;
+const PAWN = /^([a-d])(\^|\d+(?:\+\d+)?)([nesw])([LR]*)$/;
+const FENCE = /^([a-o]\d+[ne])-([a-o]\d+[ne])$/;
+const PLACE = /^([a-d])@([a-o]\d+)$/;
+const FILES = "abcdefghijklmno";
+
+// A Kimbo fence slot ("l1e": the line east of l1, "h6n": north of h6) as the squares either side of it.
+function slotSides(slot) {
+  const file = slot[0], rank = Number(slot.slice(1, -1));
+  return slot.endsWith("e") ? { a: `${file}${rank}`, b: `${FILES[FILES.indexOf(file) + 1]}${rank}` }
+    : { a: `${file}${rank}`, b: `${file}${rank + 1}` };
+}
+
+const sum = (dice) => dice.replace("+", " + ");
+
+// One move as a phrase that follows the player's name (past tense), or null when the notation is no
+// move this knows. `events`: the move's own events (a piece that came out is "brought out").
+function movePhrase(text, events = []) {
+  if (text === "keep") return t("log.keep");
+  if (text === "nocall") return t("log.nocall");
+  if (text.startsWith("call-")) return t("log.call", { piece: text.slice(5) });
+  let m = FENCE.exec(text);
+  if (m) {
+    const from = slotSides(m[1]), to = slotSides(m[2]);
+    return t("log.fence", { a: from.a, b: from.b, c: to.a, d: to.b });
+  }
+  if ((m = PLACE.exec(text))) return t("log.place", { piece: m[1], where: m[2] });
+  if ((m = PAWN.exec(text))) {
+    const where = t(`log.dir.${m[3]}`);
+    if (m[2] === "^") return t("log.jump", { piece: m[1], where });
+    const turns = [...m[4]].map((x) => t(x === "L" ? "log.left" : "log.right"));
+    const said = t("log.pawn", { piece: m[1], n: sum(m[2]), where });
+    if (!turns.length) return said;
+    return said + t(turns.length > 1 ? "log.turns" : "log.turn", { turns: turns.join(t("log.then")) });
+  }
+  if ((m = RACE.exec(text))) {
+    const piece = m[2], index = "abcd".indexOf(piece);
+    if (events.some((e) => e.kind === "entered" && e.piece === index)) return t("log.out", { piece });
+    return t("log.steps", { piece, n: sum(m[1]) });
+  }
+  return null;
+}
+
+// "a, b and c"
+function listOf(items) {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")}${t("log.and")}${items[items.length - 1]}`;
+}
+
+// The moves of one turn as phrases: [{text, events}] -> "moved piece a 6 and brought piece b out".
+function movesSaid(moves, words) {
+  return listOf(moves.map(({ text, events }) => movePhrase(text, events)
+    ?? t("log.played.one", { move: words[text] ? `${words[text]} (${text})` : text })));
+}
+
+// One action of `player` as a sentence (the room's line under the board): "Red kept the fences".
+export function moveSentence(room, player, text, events = [], words = {}) {
+  return `${who(room, player)} ${movesSaid([{ text, events }], words)}`;
+}
+
+// One turn as a sentence: "Red rolled 5-2 and moved piece b 5 and piece d 2; Red captured Blue's b".
 export function turnSentence(tr, room, words = {}) {
   // a stand-in's turn says so: no free help unseen
   const w = tr.by === "standin" ? t("log.standin", { who: who(room, tr.p), level: room.standin_level }) : who(room, tr.p);
-  const moves = tr.moves.map((m) => (words[m] ? `${words[m]} (${m})` : m)).join(", ");
+  const moves = movesSaid(tr.moves, words);
   const dice = tr.dice.join("-");
   let head;
   if (tr.dice.length && moves) head = t("log.rolled.played", { who: w, dice, moves });
   else if (tr.dice.length) head = t("log.rolled", { who: w, dice });
-  else head = t("log.played", { who: w, moves });
+  else head = `${w} ${moves}`;
   const ctx = { room, game: room.game, dice: tr.dice, events: tr.events, player: tr.p, run: tr.run, top: topOf(room) };
-  const rest = mergeBurned(tr.events.filter((e) => !QUIET.has(e.kind))).map((e) => eventSentence(e, ctx));
+  // a piece brought out is told by its move ("brought piece b out"), not again by its event
+  const told = new Set(tr.moves.filter((m) => RACE.test(m.text)).flatMap((m) => m.events.filter((e) => e.kind === "entered")));
+  const rest = mergeBurned(tr.events.filter((e) => !QUIET.has(e.kind) && !told.has(e))).map((e) => eventSentence(e, ctx));
   return [head, ...rest].join("; ");
 }
 
