@@ -8,7 +8,7 @@ import { postJSON, tokenFor, rememberToken, myName, rememberName, inviteKeyFor, 
 import { t, gameName, colourName, getLang } from "./i18n.js";
 import { Board, colourHex, colourInk, seatSymbol, rollDice } from "./board.js";
 import { commitment } from "./records.js";
-import { describeEvents, turnsOf, turnSentence, moveSentence, awaySummary, figures } from "./story.js";
+import { describeEvents, turnsOf, turnSentence, moveSentence, fenceMoveWords, awaySummary, figures } from "./story.js";
 
 export { describeEvents, moveSentence };
 
@@ -516,11 +516,12 @@ export class RoomPage {
     clear(ul);
     const f = this.filter.trim();
     let list = this.moves;
-    if (list.length > MAX_LISTED && f) list = list.filter((m) => m.t.includes(f) || (m.words?.[getLang()] || "").includes(f));
+    const wordsOf = (m) => fenceMoveWords(m.t) || m.words?.[getLang()];
+    if (list.length > MAX_LISTED && f) list = list.filter((m) => m.t.includes(f) || (wordsOf(m) || "").includes(f));
     const shown = list.slice(0, MAX_LISTED);
     const off = !this.canAct();
     shown.forEach((m, i) => {
-      const words = m.words?.[getLang()];
+      const words = wordsOf(m);
       const b = h("button", { type: "button", class: "move", dataset: { move: m.t }, disabled: off,
         onclick: () => this.send(m.t), onmouseenter: () => this.board.preview(m), onmouseleave: () => this.board.preview(null),
         onfocus: () => this.board.preview(m), onblur: () => this.board.preview(null) },

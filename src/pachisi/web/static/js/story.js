@@ -150,6 +150,15 @@ function slotSides(slot) {
 
 const sum = (dice) => dice.replace("+", " + ");
 
+// A Kimbo fence move as a move button says it ("move the fence between l1 and m1 to between a15 and
+// b15"), or null for any other move: the slots' own names (l1e, a15e) mean nothing to a player.
+export function fenceMoveWords(text) {
+  const m = FENCE.exec(text);
+  if (!m) return null;
+  const from = slotSides(m[1]), to = slotSides(m[2]);
+  return t("move.fence", { a: from.a, b: from.b, c: to.a, d: to.b });
+}
+
 // One move as a phrase that follows the player's name (past tense), or null when the notation is no
 // move this knows. `events`: the move's own events (a piece that came out is "brought out").
 function movePhrase(text, events = []) {
@@ -205,8 +214,8 @@ export function turnSentence(tr, room, words = {}) {
   else if (tr.dice.length) head = t("log.rolled", { who: w, dice });
   else head = `${w} ${moves}`;
   const ctx = { room, game: room.game, dice: tr.dice, events: tr.events, player: tr.p, run: tr.run, top: topOf(room) };
-  // a piece brought out is told by its move ("brought piece b out"), not again by its event
-  const told = new Set(tr.moves.filter((m) => RACE.test(m.text)).flatMap((m) => m.events.filter((e) => e.kind === "entered")));
+  // a piece brought out or put back is told by its move ("brought piece b out"), not again by its event
+  const told = new Set(tr.moves.filter((m) => RACE.test(m.text) || PLACE.test(m.text)).flatMap((m) => m.events.filter((e) => e.kind === "entered")));
   const rest = mergeBurned(tr.events.filter((e) => !QUIET.has(e.kind) && !told.has(e))).map((e) => eventSentence(e, ctx));
   return [head, ...rest].join("; ");
 }

@@ -4,6 +4,7 @@ export const EN = {
   "owner.red": "Red's", "owner.green": "Green's", "owner.yellow": "Yellow's", "owner.blue": "Blue's", "owner.any": "{who}'s",
   "log.rolled.played": "{who} rolled {dice} and {moves}", "log.rolled": "{who} rolled {dice}",
   // one move, after the player's name (js/story.js movePhrase)
+  "move.fence": "move the fence between {a} and {b} to between {c} and {d}",
   "log.played.one": "played {move}", "log.and": " and ", "log.steps": "moved piece {piece} {n}",
   "log.out": "brought piece {piece} out", "log.keep": "kept the fences",
   "log.fence": "moved the fence between {a} and {b} to between {c} and {d}",
@@ -65,6 +66,7 @@ export const EN = {
 export const RU = {
   "owner.red": "Красного", "owner.green": "Зелёного", "owner.yellow": "Жёлтого", "owner.blue": "Синего", "owner.any": "({who})",
   "log.rolled.played": "{who} выбросил {dice} и {moves}", "log.rolled": "{who} выбросил {dice}",
+  "move.fence": "перенести забор между {a} и {b} на место между {c} и {d}",
   "log.played.one": "сходил {move}", "log.and": " и ", "log.steps": "пошёл фишкой {piece} на {n}",
   "log.out": "вывел фишку {piece}", "log.keep": "оставил заборы на месте",
   "log.fence": "перенёс забор между {a} и {b} на место между {c} и {d}",
