@@ -484,7 +484,8 @@ STORY = {
            "Blue missed a capture: Red may call it",
            "Red rolled 1-1; Red's a hides in a shelter; Blue's d jumps; Blue's c is pushed on; "
            "Blue's b is flushed out of its shelter; Red rolls again to get going (2 tries left); Blue finishes in place 2",
-           "Red called the missed capture: piece d goes to the lock-up", "Blue let the missed capture pass"],
+           "Red called the missed capture: piece d goes to the lock-up", "Blue let the missed capture pass",
+           "Red rolled 5-3 and moved piece a 5, then 3", "Blue rolled 4-2 and moved piece c 4 and piece d 2"],
     "ru": ["Красный выбросил 6-6 и вывел фишку a и пошёл фишкой b на 6; Красный съел фишку c Синего; "
            "Красный бросает ещё раз: за взятие",
            "Синий выбросил 3-1; 3 и 1 не сыграть — очки сгорают",
@@ -495,7 +496,8 @@ STORY = {
            "Красный выбросил 1-1; фишка a Красного прячется в укрытие; фишка d Синего прыгает; "
            "фишку c Синего подтолкнули дальше; фишку b Синего выгнали из укрытия; "
            "Красный бросает снова, чтобы выйти (попыток осталось: 2); Синий финишировал: место 2",
-           "Красный поймал на зевке: фишка d идёт в БУР", "Синий не стал ловить на зевке"],
+           "Красный поймал на зевке: фишка d идёт в БУР", "Синий не стал ловить на зевке",
+           "Красный выбросил 5-3 и пошёл фишкой a на 5, потом на 3", "Синий выбросил 4-2 и пошёл фишкой c на 4 и фишкой d на 2"],
 }
 # Kimbo: a fence moved, the fences kept, pawns run (turning at fences), a jump, a pawn put back
 KIMBO_LOG = [("move", 0, "l1e-a15e"), ("roll", 0, "4-3"), ("move", 0, "a4w"), ("move", 0, "b3sLR"),
@@ -503,13 +505,13 @@ KIMBO_LOG = [("move", 0, "l1e-a15e"), ("roll", 0, "4-3"), ("move", 0, "a4w"), ("
              ("roll", 0, "5-1"), ("move", 0, "c5+1nR"), ("move", 1, "a14n-h6n")]
 KIMBO_STORY = {
     "en": ["Red moved the fence between l1 and m1 to between a15 and b15",
-           "Red rolled 4-3 and moved pawn a 4 west and moved pawn b 3 south, turning left, then right at the fences",
+           "Red rolled 4-3 and moved pawn a 4 west and pawn b 3 south, turning left, then right at the fences",
            "Yellow kept the fences", "Yellow rolled 3-3 and jumped pawn d over the fence to the south",
            "Red put pawn c back on a2 and kept the fences",
            "Red rolled 5-1 and moved pawn c 5 + 1 north, turning right at the fence",
            "Yellow moved the fence between a14 and a15 to between h6 and h7"],
     "ru": ["Красный перенёс забор между l1 и m1 на место между a15 и b15",
-           "Красный выбросил 4-3 и пошёл фишкой a на 4 на запад и пошёл фишкой b на 3 на юг, у заборов налево, потом направо",
+           "Красный выбросил 4-3 и пошёл фишкой a на 4 на запад и фишкой b на 3 на юг, у заборов налево, потом направо",
            "Жёлтый оставил заборы на месте", "Жёлтый выбросил 3-3 и перепрыгнул фишкой d через забор на юг",
            "Красный вернул фишку c на a2 и оставил заборы на месте",
            "Красный выбросил 5-1 и пошёл фишкой c на 5 + 1 на север, у забора направо",
@@ -561,6 +563,12 @@ def test_every_kind_of_event_is_told_in_words(browser, server, lang):
                ev("reroll", 0, 0, 2), ev("won", 1, 0, 2)]},
         {"n": 9, "r": 2, "p": 0, "k": "move", "v": "call-d", "by": "person", "e": []},
         {"n": 10, "r": 2, "p": 1, "k": "move", "v": "nocall", "by": "bot", "e": []},
+        {"n": 11, "r": 2, "p": 0, "k": "roll", "v": "5-3", "by": "person", "e": []},
+        {"n": 12, "r": 2, "p": 0, "k": "move", "v": "5a", "by": "person", "e": []},
+        {"n": 13, "r": 2, "p": 0, "k": "move", "v": "3a", "by": "person", "e": []},
+        {"n": 14, "r": 2, "p": 1, "k": "roll", "v": "4-2", "by": "bot", "e": []},
+        {"n": 15, "r": 2, "p": 1, "k": "move", "v": "4c", "by": "bot", "e": []},
+        {"n": 16, "r": 2, "p": 1, "k": "move", "v": "2d", "by": "bot", "e": []},
     ]
     room = {"game": "mandavoshka", "piece_names": "abcd", "dice": [[1, 6], [1, 6]],
             "seats": [{"player": 0, "colour": "red"}, {"player": 1, "colour": "blue"}]}

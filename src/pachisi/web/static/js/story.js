@@ -159,30 +159,33 @@ export function fenceMoveWords(text) {
   return t("move.fence", { a: from.a, b: from.b, c: to.a, d: to.b });
 }
 
-// One move as a phrase that follows the player's name (past tense), or null when the notation is no
-// move this knows. `events`: the move's own events (a piece that came out is "brought out").
-function movePhrase(text, events = []) {
-  if (text === "keep") return t("log.keep");
-  if (text === "nocall") return t("log.nocall");
-  if (text.startsWith("call-")) return t("log.call", { piece: text.slice(5) });
+// One move as a part of a sentence that follows the player's name: {phrase} (a whole one, past tense),
+// or {verb, item} to share a verb with the next moves ("moved piece a 2 and piece b 3"), a step of a
+// race piece with its piece and distance (a piece moved twice: "moved piece a 5, then 3"); null when the
+// notation is no move this knows. `events`: the move's own (a piece that came out is "brought out").
+function movePart(text, events = []) {
+  const phrase = (key, args) => ({ phrase: t(key, args) });
+  if (text === "keep") return phrase("log.keep");
+  if (text === "nocall") return phrase("log.nocall");
+  if (text.startsWith("call-")) return phrase("log.call", { piece: text.slice(5) });
   let m = FENCE.exec(text);
   if (m) {
     const from = slotSides(m[1]), to = slotSides(m[2]);
-    return t("log.fence", { a: from.a, b: from.b, c: to.a, d: to.b });
+    return phrase("log.fence", { a: from.a, b: from.b, c: to.a, d: to.b });
   }
-  if ((m = PLACE.exec(text))) return t("log.place", { piece: m[1], where: m[2] });
+  if ((m = PLACE.exec(text))) return phrase("log.place", { piece: m[1], where: m[2] });
   if ((m = PAWN.exec(text))) {
     const where = t(`log.dir.${m[3]}`);
-    if (m[2] === "^") return t("log.jump", { piece: m[1], where });
+    if (m[2] === "^") return phrase("log.jump", { piece: m[1], where });
     const turns = [...m[4]].map((x) => t(x === "L" ? "log.left" : "log.right"));
-    const said = t("log.pawn", { piece: m[1], n: sum(m[2]), where });
-    if (!turns.length) return said;
-    return said + t(turns.length > 1 ? "log.turns" : "log.turn", { turns: turns.join(t("log.then")) });
+    let item = t("log.pawn", { piece: m[1], n: sum(m[2]), where });
+    if (turns.length) item += t(turns.length > 1 ? "log.turns" : "log.turn", { turns: turns.join(t("log.then")) });
+    return { verb: "log.moved", item };
   }
   if ((m = RACE.exec(text))) {
     const piece = m[2], index = "abcd".indexOf(piece);
-    if (events.some((e) => e.kind === "entered" && e.piece === index)) return t("log.out", { piece });
-    return t("log.steps", { piece, n: sum(m[1]) });
+    if (events.some((e) => e.kind === "entered" && e.piece === index)) return phrase("log.out", { piece });
+    return { verb: "log.moved", piece, steps: [sum(m[1])] };
   }
   return null;
 }
@@ -192,10 +195,21 @@ function listOf(items) {
   return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")}${t("log.and")}${items[items.length - 1]}`;
 }
 
-// The moves of one turn as phrases: [{text, events}] -> "moved piece a 6 and brought piece b out".
+// The moves of one turn as one phrase: [{text, events}] -> "brought piece b out and moved piece a 6".
 function movesSaid(moves, words) {
-  return listOf(moves.map(({ text, events }) => movePhrase(text, events)
-    ?? t("log.played.one", { move: words[text] ? `${words[text]} (${text})` : text })));
+  const parts = [];
+  for (const { text, events } of moves) {
+    const p = movePart(text, events) ?? { phrase: t("log.played.one", { move: words[text] ? `${words[text]} (${text})` : text }) };
+    const last = parts[parts.length - 1];
+    if (!p.verb || !last || last.verb !== p.verb) parts.push(p.verb ? { verb: p.verb, items: [p] } : p);
+    else {
+      const prev = last.items[last.items.length - 1];
+      if (p.steps && prev.steps && prev.piece === p.piece) prev.steps.push(...p.steps);
+      else last.items.push(p);
+    }
+  }
+  const item = (p) => p.item ?? t("log.step", { piece: p.piece, n: p.steps.join(t("log.step.then")) });
+  return listOf(parts.map((g) => g.phrase ?? `${t(g.verb)} ${listOf(g.items.map(item))}`));
 }
 
 // One action of `player` as a sentence (the room's line under the board): "Red kept the fences".
