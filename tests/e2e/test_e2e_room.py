@@ -534,6 +534,32 @@ def told(browser, server, lang, log, room):
         ctx.close()
 
 
+ANNOUNCED = {"en": ["Red brought piece a out — Red captured Blue's c", "Red kept the fences"],
+             "ru": ["Красный вывел фишку a — Красный съел фишку c Синего", "Красный оставил заборы на месте"]}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_line_under_the_board_tells_a_move_once(browser, server, lang):
+    """The announcement of one action (the room's line under the dice, the replay's caption): the move in
+    words, then what it caused, a piece brought out told by the move and not again by its event."""
+    ctx = browser.new_context(**DESKTOP)
+    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify('{lang}'))")
+    page = ctx.new_page()
+    try:
+        page.goto(server.url + "/")
+        said = page.evaluate("""async () => {
+            const s = await import('/static/js/story.js');
+            const room = {game: 'ludo', piece_names: 'abcd', dice: [[1, 6]], seats: [{colour: 'red'}, {colour: 'blue'}]};
+            const ev = (kind, player, piece, b) => ({kind, player, piece, a: 0, b});
+            const events = [ev('entered', 0, 0, 0), ev('captured', 1, 2, 0)];
+            return [[s.moveSentence(room, 0, '6a', events), ...s.describeEvents(events, room, [6], '6a')].join(' — '),
+                    s.moveSentence(room, 0, 'keep')];
+        }""")
+        assert said == ANNOUNCED[lang]
+    finally:
+        ctx.close()
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_kimbo_moves_are_told_as_a_person_says_them(browser, server, lang):
     log = [{"n": n, "r": 1, "p": p, "k": k, "v": v, "by": "person", "e": []} for n, (k, p, v) in enumerate(KIMBO_LOG)]

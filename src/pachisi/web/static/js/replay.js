@@ -59,7 +59,7 @@ export async function replayPage(root, code) {
       board.update(f.position, players, i === prev + 1 ? { k: f.kind, v: f.value } : null);
       const who = f.player !== null && players[f.player] ? colourName(players[f.player].colour) : "";
       const head = f.kind === "roll" ? t("ev.rolls", { who, dice: f.value }) : f.kind === "move" ? moveSentence(room, f.player, f.value, f.events) : gameName(data.game, data.title);
-      caption.textContent = [head, ...describeEvents(f.events, room, rolls[i])].join(" — ");
+      caption.textContent = [head, ...describeEvents(f.events, room, rolls[i], f.kind === "move" ? f.value : null)].join(" — ");
       counter.textContent = t("replay.step", { i: i + 1, n: data.frames.length });
       slider.value = String(i);
       announce(caption.textContent);

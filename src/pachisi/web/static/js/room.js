@@ -363,7 +363,7 @@ export class RoomPage {
     const who = seat ? colourName(seat.colour) : "";
     const head = last.k === "roll" ? t("ev.rolls", { who, dice: last.v }) : moveSentence(this.room, last.p, last.v, last.events, this.words);
     const dice = last.k === "roll" ? last.v.split("-").map(Number) : (this.turn.roll || []);
-    const text = [head, ...describeEvents(last.events, this.room, dice)].join(" — ");
+    const text = [head, ...describeEvents(last.events, this.room, dice, last.k === "move" ? last.v : null)].join(" — ");
     this.lastLine.textContent = text;
     this.lastLine.title = text;
     this.lastLine.classList.remove("flash");
@@ -482,7 +482,7 @@ export class RoomPage {
         h("span", { class: "pname", text: this.seatName(st) }),
         me ? h("em", { text: ` (${t("seat.you")})` }) : null,
         h("span", { class: "pkind muted", text: ` — ${kind}` }),
-        this.room.wins > 1 ? h("span", { class: "score", text: ` ${this.room.score[st.player]}` }) : null,
+        this.room.wins > 1 ? h("span", { class: "score", text: ` · ${t("room.score", { n: this.room.score[st.player] })}` }) : null,
         turn ? h("span", { class: "turnmark", text: " ◀", role: "img", "aria-label": t("room.tomove") }) : null);
       li.querySelector(".sym").style.color = colourInk(st.colour);
       li.style.borderColor = colourHex(st.colour);

@@ -95,11 +95,18 @@ export function eventSentence(e, ctx) {
   }
 }
 
-// The events of one action as sentences (the replay's caption and the room's announcement).
-export function describeEvents(events, room, dice = []) {
-  const evs = (events || []).filter((e) => !QUIET.has(e.kind));
+// The events of one action as sentences (the replay's caption and the room's announcement); `move`: the
+// action's move text, whose own words already tell a piece brought out or put back.
+export function describeEvents(events, room, dice = [], move = null) {
+  const told = move ? toldByMove(move, events || []) : new Set();
+  const evs = (events || []).filter((e) => !QUIET.has(e.kind) && !told.has(e));
   const ctx = { room, game: room.game, dice, events: evs, player: evs.length ? evs[0].player : -1, run: 0, top: topOf(room) };
   return mergeBurned(evs).map((e) => eventSentence(e, { ...ctx, player: e.kind === "captured" ? e.b : ctx.player }));
+}
+
+// The events a move's own words tell: a piece it brought out or put back ("brought piece b out").
+function toldByMove(text, events) {
+  return new Set(RACE.test(text) || PLACE.test(text) ? events.filter((e) => e.kind === "entered") : []);
 }
 
 function topOf(room) { return room.dice && room.dice.length ? room.dice[0][1] : 6; }
@@ -228,8 +235,7 @@ export function turnSentence(tr, room, words = {}) {
   else if (tr.dice.length) head = t("log.rolled", { who: w, dice });
   else head = `${w} ${moves}`;
   const ctx = { room, game: room.game, dice: tr.dice, events: tr.events, player: tr.p, run: tr.run, top: topOf(room) };
-  // a piece brought out or put back is told by its move ("brought piece b out"), not again by its event
-  const told = new Set(tr.moves.filter((m) => RACE.test(m.text) || PLACE.test(m.text)).flatMap((m) => m.events.filter((e) => e.kind === "entered")));
+  const told = new Set(tr.moves.flatMap((m) => [...toldByMove(m.text, m.events)]));
   const rest = mergeBurned(tr.events.filter((e) => !QUIET.has(e.kind) && !told.has(e))).map((e) => eventSentence(e, ctx));
   return [head, ...rest].join("; ");
 }

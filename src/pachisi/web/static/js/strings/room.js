@@ -36,7 +36,7 @@ export const EN = {
   "why.penalty.sixes": "the third six in a row", "why.penalty.doubles": "the third double in a row",
   "why.penalty.missed": "a missed capture, called by {caller}",
   // the room
-  "room.bot": "{level} bot", "room.tomove": "to play", "room.link": "Invitation link",
+  "room.score": "games won: {n}", "room.bot": "{level} bot", "room.tomove": "to play", "room.link": "Invitation link",
   "room.die": "{d}", "room.die.used": "{d}, played", "room.die.bonus": "bonus move of {d}",
   "room.sending": "Sent — waiting for the server…",
   "room.notfound.text": "There is no room {code}. The link may be mistyped, or the room is from another server.",
@@ -77,6 +77,7 @@ export const RU = {
   "log.turns": ", у заборов {turns}", "log.left": "налево", "log.right": "направо", "log.then": ", потом ",
   "log.dir.n": "север", "log.dir.e": "восток", "log.dir.s": "юг", "log.dir.w": "запад",
   "log.call": "поймал на зевке: фишка {piece} идёт в БУР", "log.nocall": "не стал ловить на зевке",
+  "room.score": "выиграно партий: {n}",
   "log.standin": "{who} (бот-заместитель уровня {level})",
   "room.standin.rule": "Ход отошедшего игрока ждёт {s} с, потом за него играет бот уровня {level}.",
   "room.standin.never": "Ход отошедшего игрока ждёт его: бот вместо него не играет.",
