@@ -482,7 +482,8 @@ export class RoomPage {
         h("span", { class: "pname", text: this.seatName(st) }),
         me ? h("em", { text: ` (${t("seat.you")})` }) : null,
         h("span", { class: "pkind muted", text: ` — ${kind}` }),
-        this.room.wins > 1 ? h("span", { class: "score", text: ` · ${t("room.score", { n: this.room.score[st.player] })}` }) : null,
+        this.room.wins > 1 ? h("span", { class: "score", title: t("room.score", { n: this.room.score[st.player] }),
+                                         "aria-label": t("room.score", { n: this.room.score[st.player] }), text: String(this.room.score[st.player]) }) : null,
         turn ? h("span", { class: "turnmark", text: " ◀", role: "img", "aria-label": t("room.tomove") }) : null);
       li.querySelector(".sym").style.color = colourInk(st.colour);
       li.style.borderColor = colourHex(st.colour);
