@@ -448,7 +448,7 @@ export class RoomPage {
 
   // A roll just made tumbles first (board.js's rollDice; not with reduced motion), then rests as used and left dice.
   drawDice() {
-    const roll = this.turn.roll || [];
+    const roll = (this.turn.roll || []).filter((d) => d > 0);     // 0: a slot no die filled (Parcheesi's bottoms), not a die
     if (this.rolled && roll.length) {
       this.rolled = false;
       rollDice(this.diceBox, roll, { face: (d) => dieFace(d) }).then(() => this.drawDice());
