@@ -477,57 +477,125 @@ def test_the_room_its_menu_its_end_and_a_bad_code_pass_an_accessibility_check(br
 
 
 STORY = {
-    "en": ["Red rolled 6-6 and played 6a, 6b; Red's a comes out; Red captured Blue's c; Red rolls again: for the capture",
+    "en": ["Red rolled 6-6 and brought piece a out and moved piece b 6; Red captured Blue's c; Red rolls again: for the capture",
            "Blue rolled 3-1; the 3 and the 1 cannot be played and are lost",
-           "Red rolled 5-2 and played 5b; Red earns a bonus move of 10 for a piece home; Red's b is home; Red wins!",
-           "Blue rolled 6-6 and played 6d; Blue's d is sent back: a missed capture, called by Red; "
+           "Red rolled 5-2 and moved piece b 5; Red earns a bonus move of 10 for a piece home; Red's b is home; Red wins!",
+           "Blue rolled 6-6 and moved piece d 6; Blue's d is sent back: a missed capture, called by Red; "
            "Blue missed a capture: Red may call it",
            "Red rolled 1-1; Red's a hides in a shelter; Blue's d jumps; Blue's c is pushed on; "
-           "Blue's b is flushed out of its shelter; Red rolls again to get going (2 tries left); Blue finishes in place 2"],
-    "ru": ["Красный выбросил 6-6 и сходил 6a, 6b; фишка a Красного выходит на доску; Красный съел фишку c Синего; "
+           "Blue's b is flushed out of its shelter; Red rolls again to get going (2 tries left); Blue finishes in place 2",
+           "Red called the missed capture: piece d goes to the lock-up", "Blue let the missed capture pass",
+           "Red rolled 5-3 and moved piece a 5, then 3", "Blue rolled 4-2 and moved piece c 4 and piece d 2"],
+    "ru": ["Красный выбросил 6-6 и вывел фишку a и пошёл фишкой b на 6; Красный съел фишку c Синего; "
            "Красный бросает ещё раз: за взятие",
            "Синий выбросил 3-1; 3 и 1 не сыграть — очки сгорают",
-           "Красный выбросил 5-2 и сходил 5b; Красный получает бонусный ход на 10 за фишку в доме; фишка b Красного дома; "
-           "Красный победил!",
-           "Синий выбросил 6-6 и сходил 6d; фишка d Синего отправлена назад: пропущенное взятие, заметил Красный; "
+           "Красный выбросил 5-2 и пошёл фишкой b на 5; Красный получает бонусный ход на 10 за фишку в доме; "
+           "фишка b Красного дома; Красный победил!",
+           "Синий выбросил 6-6 и пошёл фишкой d на 6; фишка d Синего отправлена назад: пропущенное взятие, заметил Красный; "
            "Синий пропустил взятие: Красный может это заметить",
            "Красный выбросил 1-1; фишка a Красного прячется в укрытие; фишка d Синего прыгает; "
            "фишку c Синего подтолкнули дальше; фишку b Синего выгнали из укрытия; "
-           "Красный бросает снова, чтобы выйти (попыток осталось: 2); Синий финишировал: место 2"],
+           "Красный бросает снова, чтобы выйти (попыток осталось: 2); Синий финишировал: место 2",
+           "Красный поймал на зевке: фишка d идёт в БУР", "Синий не стал ловить на зевке",
+           "Красный выбросил 5-3 и пошёл фишкой a на 5, потом на 3", "Синий выбросил 4-2 и пошёл фишкой c на 4 и фишкой d на 2"],
+}
+# Kimbo: a fence moved, the fences kept, pawns run (turning at fences), a jump, a pawn put back
+KIMBO_LOG = [("move", 0, "l1e-a15e"), ("roll", 0, "4-3"), ("move", 0, "a4w"), ("move", 0, "b3sLR"),
+             ("move", 1, "keep"), ("roll", 1, "3-3"), ("move", 1, "d^s"), ("move", 0, "c@a2"), ("move", 0, "keep"),
+             ("roll", 0, "5-1"), ("move", 0, "c5+1nR"), ("move", 1, "a14n-h6n")]
+KIMBO_STORY = {
+    "en": ["Red moved the fence between l1 and m1 to between a15 and b15",
+           "Red rolled 4-3 and moved pawn a 4 west and pawn b 3 south, turning left, then right at the fences",
+           "Yellow kept the fences", "Yellow rolled 3-3 and jumped pawn d over the fence to the south",
+           "Red put pawn c back on a2 and kept the fences",
+           "Red rolled 5-1 and moved pawn c 5 + 1 north, turning right at the fence",
+           "Yellow moved the fence between a14 and a15 to between h6 and h7"],
+    "ru": ["Красный перенёс забор между l1 и m1 на место между a15 и b15",
+           "Красный выбросил 4-3 и пошёл фишкой a на 4 на запад и фишкой b на 3 на юг, у заборов налево, потом направо",
+           "Жёлтый оставил заборы на месте", "Жёлтый выбросил 3-3 и перепрыгнул фишкой d через забор на юг",
+           "Красный вернул фишку c на a2 и оставил заборы на месте",
+           "Красный выбросил 5-1 и пошёл фишкой c на 5 + 1 на север, у забора направо",
+           "Жёлтый перенёс забор между a14 и a15 на место между h6 и h7"],
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
-def test_every_kind_of_event_is_told_in_words(browser, server, lang):
-    """The story's sentences for every event the engine reports, from a made-up log."""
+def told(browser, server, lang, log, room):
+    """The log's turns as the room's story tells them, in `lang`."""
     ctx = browser.new_context(**DESKTOP)
     ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify('{lang}'))")
     page = ctx.new_page()
     try:
         page.goto(server.url + "/")
-        ev = lambda kind, p, piece=0, a=0, b=0: {"kind": kind, "player": p, "piece": piece, "a": a, "b": b}  # noqa: E731
-        log = [
-            {"n": 0, "r": 1, "p": 0, "k": "roll", "v": "6-6", "by": "person", "e": []},
-            {"n": 1, "r": 1, "p": 0, "k": "move", "v": "6a", "by": "person", "e": [ev("entered", 0, 0)]},
-            {"n": 2, "r": 1, "p": 0, "k": "move", "v": "6b", "by": "person",
-             "e": [ev("captured", 1, 2, 5, 0), ev("extra_roll", 0)]},
-            {"n": 3, "r": 1, "p": 1, "k": "roll", "v": "3-1", "by": "bot", "e": [ev("burned", 1, 0, 3), ev("burned", 1, 0, 1)]},
-            {"n": 4, "r": 1, "p": 0, "k": "roll", "v": "5-2", "by": "person", "e": []},
-            {"n": 5, "r": 1, "p": 0, "k": "move", "v": "5b", "by": "person",
-             "e": [ev("bonus", 0, 0, 10), ev("finished", 0, 1), ev("won", 0, 0, 1)]},
-            {"n": 6, "r": 1, "p": 1, "k": "roll", "v": "6-6", "by": "bot", "e": []},
-            {"n": 7, "r": 1, "p": 1, "k": "move", "v": "6d", "by": "bot",
-             "e": [ev("penalty", 1, 3, 4, 0), ev("claim", 1, 0, 0, 1)]},
-            {"n": 8, "r": 1, "p": 0, "k": "roll", "v": "1-1", "by": "person",
-             "e": [ev("sheltered", 0, 0), ev("jumped", 1, 3), ev("pushed", 1, 2), ev("flushed", 1, 1),
-                   ev("reroll", 0, 0, 2), ev("won", 1, 0, 2)]},
-        ]
-        room = {"game": "mandavoshka", "piece_names": "abcd", "dice": [[1, 6], [1, 6]],
-                "seats": [{"player": 0, "colour": "red"}, {"player": 1, "colour": "blue"}]}
-        said = page.evaluate("""async ([log, room]) => {
+        return page.evaluate("""async ([log, room]) => {
             const s = await import('/static/js/story.js');
             return s.turnsOf(log).map((tr) => s.turnSentence(tr, room));
         }""", [log, room])
-        assert said == STORY[lang]
     finally:
         ctx.close()
+
+
+ANNOUNCED = {"en": ["Red brought piece a out — Red captured Blue's c", "Red kept the fences"],
+             "ru": ["Красный вывел фишку a — Красный съел фишку c Синего", "Красный оставил заборы на месте"]}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_line_under_the_board_tells_a_move_once(browser, server, lang):
+    """The announcement of one action (the room's line under the dice, the replay's caption): the move in
+    words, then what it caused, a piece brought out told by the move and not again by its event."""
+    ctx = browser.new_context(**DESKTOP)
+    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify('{lang}'))")
+    page = ctx.new_page()
+    try:
+        page.goto(server.url + "/")
+        said = page.evaluate("""async () => {
+            const s = await import('/static/js/story.js');
+            const room = {game: 'ludo', piece_names: 'abcd', dice: [[1, 6]], seats: [{colour: 'red'}, {colour: 'blue'}]};
+            const ev = (kind, player, piece, b) => ({kind, player, piece, a: 0, b});
+            const events = [ev('entered', 0, 0, 0), ev('captured', 1, 2, 0)];
+            return [[s.moveSentence(room, 0, '6a', events), ...s.describeEvents(events, room, [6], '6a')].join(' — '),
+                    s.moveSentence(room, 0, 'keep')];
+        }""")
+        assert said == ANNOUNCED[lang]
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_kimbo_moves_are_told_as_a_person_says_them(browser, server, lang):
+    log = [{"n": n, "r": 1, "p": p, "k": k, "v": v, "by": "person", "e": []} for n, (k, p, v) in enumerate(KIMBO_LOG)]
+    room = {"game": "kimbo", "piece_names": "abcd", "dice": [[1, 6], [1, 6]],
+            "seats": [{"player": 0, "colour": "red"}, {"player": 1, "colour": "yellow"}]}
+    assert told(browser, server, lang, log, room) == KIMBO_STORY[lang]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_kind_of_event_is_told_in_words(browser, server, lang):
+    """The story's sentences for every event the engine reports, from a made-up log."""
+    ev = lambda kind, p, piece=0, a=0, b=0: {"kind": kind, "player": p, "piece": piece, "a": a, "b": b}  # noqa: E731
+    log = [
+        {"n": 0, "r": 1, "p": 0, "k": "roll", "v": "6-6", "by": "person", "e": []},
+        {"n": 1, "r": 1, "p": 0, "k": "move", "v": "6a", "by": "person", "e": [ev("entered", 0, 0)]},
+        {"n": 2, "r": 1, "p": 0, "k": "move", "v": "6b", "by": "person",
+         "e": [ev("captured", 1, 2, 5, 0), ev("extra_roll", 0)]},
+        {"n": 3, "r": 1, "p": 1, "k": "roll", "v": "3-1", "by": "bot", "e": [ev("burned", 1, 0, 3), ev("burned", 1, 0, 1)]},
+        {"n": 4, "r": 1, "p": 0, "k": "roll", "v": "5-2", "by": "person", "e": []},
+        {"n": 5, "r": 1, "p": 0, "k": "move", "v": "5b", "by": "person",
+         "e": [ev("bonus", 0, 0, 10), ev("finished", 0, 1), ev("won", 0, 0, 1)]},
+        {"n": 6, "r": 1, "p": 1, "k": "roll", "v": "6-6", "by": "bot", "e": []},
+        {"n": 7, "r": 1, "p": 1, "k": "move", "v": "6d", "by": "bot",
+         "e": [ev("penalty", 1, 3, 4, 0), ev("claim", 1, 0, 0, 1)]},
+        {"n": 8, "r": 1, "p": 0, "k": "roll", "v": "1-1", "by": "person",
+         "e": [ev("sheltered", 0, 0), ev("jumped", 1, 3), ev("pushed", 1, 2), ev("flushed", 1, 1),
+               ev("reroll", 0, 0, 2), ev("won", 1, 0, 2)]},
+        {"n": 9, "r": 2, "p": 0, "k": "move", "v": "call-d", "by": "person", "e": []},
+        {"n": 10, "r": 2, "p": 1, "k": "move", "v": "nocall", "by": "bot", "e": []},
+        {"n": 11, "r": 2, "p": 0, "k": "roll", "v": "5-3", "by": "person", "e": []},
+        {"n": 12, "r": 2, "p": 0, "k": "move", "v": "5a", "by": "person", "e": []},
+        {"n": 13, "r": 2, "p": 0, "k": "move", "v": "3a", "by": "person", "e": []},
+        {"n": 14, "r": 2, "p": 1, "k": "roll", "v": "4-2", "by": "bot", "e": []},
+        {"n": 15, "r": 2, "p": 1, "k": "move", "v": "4c", "by": "bot", "e": []},
+        {"n": 16, "r": 2, "p": 1, "k": "move", "v": "2d", "by": "bot", "e": []},
+    ]
+    room = {"game": "mandavoshka", "piece_names": "abcd", "dice": [[1, 6], [1, 6]],
+            "seats": [{"player": 0, "colour": "red"}, {"player": 1, "colour": "blue"}]}
+    assert told(browser, server, lang, log, room) == STORY[lang]

@@ -127,6 +127,7 @@ export class Board {
       this.tools.append(this.zoomOut, this.soundButton);
       this.drawSoundButton();
     }
+    host.classList.add("board-host");   // board.css scopes the trays under it
     clear(host).append(h("div", { class: "board-wrap" }, this.svg, this.chooser, this.tools), this.trays);
     (opts.actionsHost || host).prepend(this.actions);
     this.pieces = new Map();

@@ -4,7 +4,7 @@ import { h, clear, announce } from "./dom.js";
 import { getText, postText } from "./api.js";
 import { t, gameName, colourName } from "./i18n.js";
 import { Board } from "./board.js";
-import { describeEvents } from "./room.js";
+import { describeEvents, moveSentence } from "./room.js";
 import { spinner, failure } from "./wait.js";
 
 export async function replayPage(root, code) {
@@ -58,8 +58,8 @@ export async function replayPage(root, code) {
       // one step forward: the board walks that move (a Kimbo pawn its run); a jump just shows the position
       board.update(f.position, players, i === prev + 1 ? { k: f.kind, v: f.value } : null);
       const who = f.player !== null && players[f.player] ? colourName(players[f.player].colour) : "";
-      const head = f.kind === "roll" ? t("ev.rolls", { who, dice: f.value }) : f.kind === "move" ? t("ev.plays", { who, move: f.value }) : gameName(data.game, data.title);
-      caption.textContent = [head, ...describeEvents(f.events, room, rolls[i])].join(" — ");
+      const head = f.kind === "roll" ? t("ev.rolls", { who, dice: f.value }) : f.kind === "move" ? moveSentence(room, f.player, f.value, f.events) : gameName(data.game, data.title);
+      caption.textContent = [head, ...describeEvents(f.events, room, rolls[i], f.kind === "move" ? f.value : null)].join(" — ");
       counter.textContent = t("replay.step", { i: i + 1, n: data.frames.length });
       slider.value = String(i);
       announce(caption.textContent);

@@ -8,9 +8,9 @@ import { postJSON, tokenFor, rememberToken, myName, rememberName, inviteKeyFor, 
 import { t, gameName, colourName, getLang } from "./i18n.js";
 import { Board, colourHex, colourInk, seatSymbol, rollDice } from "./board.js";
 import { commitment } from "./records.js";
-import { describeEvents, turnsOf, turnSentence, awaySummary, figures } from "./story.js";
+import { describeEvents, turnsOf, turnSentence, moveSentence, fenceMoveWords, awaySummary, figures } from "./story.js";
 
-export { describeEvents };
+export { describeEvents, moveSentence };
 
 const MAX_LISTED = 60;
 const SETTINGS_KEY = "pachisi.room.settings";
@@ -361,10 +361,9 @@ export class RoomPage {
   announceLast(last, statusBefore) {
     const seat = this.room.seats[last.p];
     const who = seat ? colourName(seat.colour) : "";
-    const move = last.k === "move" && this.words[last.v] ? `${this.words[last.v]} (${last.v})` : last.v;
-    const head = last.k === "roll" ? t("ev.rolls", { who, dice: last.v }) : t("ev.plays", { who, move });
+    const head = last.k === "roll" ? t("ev.rolls", { who, dice: last.v }) : moveSentence(this.room, last.p, last.v, last.events, this.words);
     const dice = last.k === "roll" ? last.v.split("-").map(Number) : (this.turn.roll || []);
-    const text = [head, ...describeEvents(last.events, this.room, dice)].join(" — ");
+    const text = [head, ...describeEvents(last.events, this.room, dice, last.k === "move" ? last.v : null)].join(" — ");
     this.lastLine.textContent = text;
     this.lastLine.title = text;
     this.lastLine.classList.remove("flash");
@@ -449,7 +448,7 @@ export class RoomPage {
 
   // A roll just made tumbles first (board.js's rollDice; not with reduced motion), then rests as used and left dice.
   drawDice() {
-    const roll = this.turn.roll || [];
+    const roll = (this.turn.roll || []).filter((d) => d > 0);     // 0: a slot no die filled (Parcheesi's bottoms), not a die
     if (this.rolled && roll.length) {
       this.rolled = false;
       rollDice(this.diceBox, roll, { face: (d) => dieFace(d) }).then(() => this.drawDice());
@@ -483,7 +482,8 @@ export class RoomPage {
         h("span", { class: "pname", text: this.seatName(st) }),
         me ? h("em", { text: ` (${t("seat.you")})` }) : null,
         h("span", { class: "pkind muted", text: ` — ${kind}` }),
-        this.room.wins > 1 ? h("span", { class: "score", text: ` ${this.room.score[st.player]}` }) : null,
+        this.room.wins > 1 ? h("span", { class: "score", title: t("room.score", { n: this.room.score[st.player] }),
+                                         "aria-label": t("room.score", { n: this.room.score[st.player] }), text: String(this.room.score[st.player]) }) : null,
         turn ? h("span", { class: "turnmark", text: " ◀", role: "img", "aria-label": t("room.tomove") }) : null);
       li.querySelector(".sym").style.color = colourInk(st.colour);
       li.style.borderColor = colourHex(st.colour);
@@ -517,11 +517,12 @@ export class RoomPage {
     clear(ul);
     const f = this.filter.trim();
     let list = this.moves;
-    if (list.length > MAX_LISTED && f) list = list.filter((m) => m.t.includes(f) || (m.words?.[getLang()] || "").includes(f));
+    const wordsOf = (m) => fenceMoveWords(m.t) || m.words?.[getLang()];
+    if (list.length > MAX_LISTED && f) list = list.filter((m) => m.t.includes(f) || (wordsOf(m) || "").includes(f));
     const shown = list.slice(0, MAX_LISTED);
     const off = !this.canAct();
     shown.forEach((m, i) => {
-      const words = m.words?.[getLang()];
+      const words = wordsOf(m);
       const b = h("button", { type: "button", class: "move", dataset: { move: m.t }, disabled: off,
         onclick: () => this.send(m.t), onmouseenter: () => this.board.preview(m), onmouseleave: () => this.board.preview(null),
         onfocus: () => this.board.preview(m), onblur: () => this.board.preview(null) },

@@ -95,16 +95,23 @@ export function eventSentence(e, ctx) {
   }
 }
 
-// The events of one action as sentences (the replay's caption and the room's announcement).
-export function describeEvents(events, room, dice = []) {
-  const evs = (events || []).filter((e) => !QUIET.has(e.kind));
+// The events of one action as sentences (the replay's caption and the room's announcement); `move`: the
+// action's move text, whose own words already tell a piece brought out or put back.
+export function describeEvents(events, room, dice = [], move = null) {
+  const told = move ? toldByMove(move, events || []) : new Set();
+  const evs = (events || []).filter((e) => !QUIET.has(e.kind) && !told.has(e));
   const ctx = { room, game: room.game, dice, events: evs, player: evs.length ? evs[0].player : -1, run: 0, top: topOf(room) };
   return mergeBurned(evs).map((e) => eventSentence(e, { ...ctx, player: e.kind === "captured" ? e.b : ctx.player }));
 }
 
+// The events a move's own words tell: a piece it brought out or put back ("brought piece b out").
+function toldByMove(text, events) {
+  return new Set(RACE.test(text) || PLACE.test(text) ? events.filter((e) => e.kind === "entered") : []);
+}
+
 function topOf(room) { return room.dice && room.dice.length ? room.dice[0][1] : 6; }
 
-// The log as turns: [{r, p, by, dice, moves: [text], events, n, last}] — one per roll (a move without a
+// The log as turns: [{r, p, by, dice, moves: [{text, events}], events, n, last}] — one per roll (a move without a
 // roll before it, as in Kimbo's fence phase, opens a turn of its own).
 export function turnsOf(log) {
   const turns = [];
@@ -115,7 +122,7 @@ export function turnsOf(log) {
       turns.push(cur);
     }
     if (x.k === "roll") cur.dice = x.v.split("-").map(Number);
-    else cur.moves.push(x.v);
+    else cur.moves.push({ text: x.v, events: x.e || [] });
     cur.events.push(...(x.e || []));
     cur.last = x.n;
   }
@@ -131,18 +138,105 @@ export function turnsOf(log) {
   return turns;
 }
 
-// One turn as a sentence: "Red rolled 5-2 and played 5d 2d; Red captured Blue's b".
+// -- moves as a person tells them ------------------------------------------------------------------
+// From the notation (the same in every language, so a log read after a change of language still says
+// everything): "moved piece b 5", "brought piece a out", Kimbo's "moved the fence between l1 and m1 to
+// between a15 and b15", "kept the fences", "moved pawn c 4 + 1 west, turning right at the fence".
+const RACE = /^(\d+(?:\+\d+)?)([a-d])(\S*)$/;
+const PAWN = /^([a-d])(\^|\d+(?:\+\d+)?)([nesw])([LR]*)$/;
+const FENCE = /^([a-o]\d+[ne])-([a-o]\d+[ne])$/;
+const PLACE = /^([a-d])@([a-o]\d+)$/;
+const FILES = "abcdefghijklmno";
+
+// A Kimbo fence slot ("l1e": the line east of l1, "h6n": north of h6) as the squares either side of it.
+function slotSides(slot) {
+  const file = slot[0], rank = Number(slot.slice(1, -1));
+  return slot.endsWith("e") ? { a: `${file}${rank}`, b: `${FILES[FILES.indexOf(file) + 1]}${rank}` }
+    : { a: `${file}${rank}`, b: `${file}${rank + 1}` };
+}
+
+const sum = (dice) => dice.replace("+", " + ");
+
+// A Kimbo fence move as a move button says it ("move the fence between l1 and m1 to between a15 and
+// b15"), or null for any other move: the slots' own names (l1e, a15e) mean nothing to a player.
+export function fenceMoveWords(text) {
+  const m = FENCE.exec(text);
+  if (!m) return null;
+  const from = slotSides(m[1]), to = slotSides(m[2]);
+  return t("move.fence", { a: from.a, b: from.b, c: to.a, d: to.b });
+}
+
+// One move as a part of a sentence that follows the player's name: {phrase} (a whole one, past tense),
+// or {verb, item} to share a verb with the next moves ("moved piece a 2 and piece b 3"), a step of a
+// race piece with its piece and distance (a piece moved twice: "moved piece a 5, then 3"); null when the
+// notation is no move this knows. `events`: the move's own (a piece that came out is "brought out").
+function movePart(text, events = []) {
+  const phrase = (key, args) => ({ phrase: t(key, args) });
+  if (text === "keep") return phrase("log.keep");
+  if (text === "nocall") return phrase("log.nocall");
+  if (text.startsWith("call-")) return phrase("log.call", { piece: text.slice(5) });
+  let m = FENCE.exec(text);
+  if (m) {
+    const from = slotSides(m[1]), to = slotSides(m[2]);
+    return phrase("log.fence", { a: from.a, b: from.b, c: to.a, d: to.b });
+  }
+  if ((m = PLACE.exec(text))) return phrase("log.place", { piece: m[1], where: m[2] });
+  if ((m = PAWN.exec(text))) {
+    const where = t(`log.dir.${m[3]}`);
+    if (m[2] === "^") return phrase("log.jump", { piece: m[1], where });
+    const turns = [...m[4]].map((x) => t(x === "L" ? "log.left" : "log.right"));
+    let item = t("log.pawn", { piece: m[1], n: sum(m[2]), where });
+    if (turns.length) item += t(turns.length > 1 ? "log.turns" : "log.turn", { turns: turns.join(t("log.then")) });
+    return { verb: "log.moved", item };
+  }
+  if ((m = RACE.exec(text))) {
+    const piece = m[2], index = "abcd".indexOf(piece);
+    if (events.some((e) => e.kind === "entered" && e.piece === index)) return phrase("log.out", { piece });
+    return { verb: "log.moved", piece, steps: [sum(m[1])] };
+  }
+  return null;
+}
+
+// "a, b and c"
+function listOf(items) {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")}${t("log.and")}${items[items.length - 1]}`;
+}
+
+// The moves of one turn as one phrase: [{text, events}] -> "brought piece b out and moved piece a 6".
+function movesSaid(moves, words) {
+  const parts = [];
+  for (const { text, events } of moves) {
+    const p = movePart(text, events) ?? { phrase: t("log.played.one", { move: words[text] ? `${words[text]} (${text})` : text }) };
+    const last = parts[parts.length - 1];
+    if (!p.verb || !last || last.verb !== p.verb) parts.push(p.verb ? { verb: p.verb, items: [p] } : p);
+    else {
+      const prev = last.items[last.items.length - 1];
+      if (p.steps && prev.steps && prev.piece === p.piece) prev.steps.push(...p.steps);
+      else last.items.push(p);
+    }
+  }
+  const item = (p) => p.item ?? t("log.step", { piece: p.piece, n: p.steps.join(t("log.step.then")) });
+  return listOf(parts.map((g) => g.phrase ?? `${t(g.verb)} ${listOf(g.items.map(item))}`));
+}
+
+// One action of `player` as a sentence (the room's line under the board): "Red kept the fences".
+export function moveSentence(room, player, text, events = [], words = {}) {
+  return `${who(room, player)} ${movesSaid([{ text, events }], words)}`;
+}
+
+// One turn as a sentence: "Red rolled 5-2 and moved piece b 5 and piece d 2; Red captured Blue's b".
 export function turnSentence(tr, room, words = {}) {
   // a stand-in's turn says so: no free help unseen
   const w = tr.by === "standin" ? t("log.standin", { who: who(room, tr.p), level: room.standin_level }) : who(room, tr.p);
-  const moves = tr.moves.map((m) => (words[m] ? `${words[m]} (${m})` : m)).join(", ");
+  const moves = movesSaid(tr.moves, words);
   const dice = tr.dice.join("-");
   let head;
   if (tr.dice.length && moves) head = t("log.rolled.played", { who: w, dice, moves });
   else if (tr.dice.length) head = t("log.rolled", { who: w, dice });
-  else head = t("log.played", { who: w, moves });
+  else head = `${w} ${moves}`;
   const ctx = { room, game: room.game, dice: tr.dice, events: tr.events, player: tr.p, run: tr.run, top: topOf(room) };
-  const rest = mergeBurned(tr.events.filter((e) => !QUIET.has(e.kind))).map((e) => eventSentence(e, ctx));
+  const told = new Set(tr.moves.flatMap((m) => [...toldByMove(m.text, m.events)]));
+  const rest = mergeBurned(tr.events.filter((e) => !QUIET.has(e.kind) && !told.has(e))).map((e) => eventSentence(e, ctx));
   return [head, ...rest].join("; ");
 }
 
