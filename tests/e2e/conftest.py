@@ -14,10 +14,13 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-net
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory, module_database):
-    """A server for the module's tests, on SQLite and on PostgreSQL (tests/conftest.py)."""
+    """A server for the module's tests, on SQLite and on PostgreSQL (tests/conftest.py).  Every browser of
+    the module comes from one loopback address, so the per-address cap on connections (tested on its own in
+    test_web_limits.py) is off: at the cap, a page's stylesheet would be refused and the board drawn unstyled."""
     from pachisi.web.testing import LiveServer
     db = module_database.url(tmp_path_factory.mktemp("e2e"))
-    with LiveServer(db, bot_delay=0.05, absent_after=60, rate=50, extra_args=("--dice-seed", "1")) as srv:
+    with LiveServer(db, bot_delay=0.05, absent_after=60, rate=50,
+                    extra_args=("--dice-seed", "1", "--conns-per-address", "0")) as srv:
         yield srv
 
 
