@@ -2,9 +2,10 @@
 games with random legal moves (4 players, seeds 0..4 unless told) and times
 every call, next to `legal_actions()` for the same position.  Kimbo's fence
 step (thousands of moves) is the case to watch.  Prints microseconds a call,
-by move count.
+by move count; --use adds what callers do with the list: pick one and read
+its text (a bot, an RL loop), and read every move's text (a move list shown).
 
-    python benchmarks/legal_moves.py [--game kimbo] [--players 4] [--seeds 5] [--repeat 3]
+    python benchmarks/legal_moves.py [--game kimbo] [--players 4] [--seeds 5] [--repeat 3] [--use]
 """
 import argparse
 import random
@@ -26,9 +27,9 @@ def best_of(fn, repeat):
 
 
 def measure(game, seeds, repeat, use):
-    """{(low, high): [calls, moves_total, moves_s, actions_s, use_s]} over the games of `seeds`.
-    `use` also times what a caller does with the list: len, indexing, random.choice."""
-    table = {b: [0, 0, 0.0, 0.0, 0.0] for b in BUCKETS}
+    """{(low, high): [calls, moves_total, moves_s, actions_s, one_s, all_s]} over the games of
+    `seeds`; with `use` also random.choice(legal_moves()).text and every move's text."""
+    table = {b: [0, 0, 0.0, 0.0, 0.0, 0.0] for b in BUCKETS}
     for seed in seeds:
         rng = random.Random(seed)
         state = game.new_state(seed=seed)
@@ -40,13 +41,15 @@ def measure(game, seeds, repeat, use):
             actions_s = best_of(state.legal_actions, repeat)
             moves = state.legal_moves()
             n = len(moves)
-            use_s = best_of(lambda: rng.choice(state.legal_moves()).text, repeat) if use else 0.0
+            one_s = best_of(lambda: rng.choice(state.legal_moves()).text, repeat) if use else 0.0
+            all_s = best_of(lambda: [m.text for m in state.legal_moves()], repeat) if use else 0.0
             row = table[next(b for b in BUCKETS if b[0] <= n <= b[1])]
             row[0] += 1
             row[1] += n
             row[2] += moves_s
             row[3] += actions_s
-            row[4] += use_s
+            row[4] += one_s
+            row[5] += all_s
             state.push(rng.choice(moves))
     return table
 
@@ -57,19 +60,20 @@ def main():
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seeds", type=int, default=5, help="seeds 0..N-1")
     ap.add_argument("--repeat", type=int, default=3, help="calls a position, the fastest counts")
-    ap.add_argument("--use", action="store_true", help="also time random.choice(legal_moves()).text")
+    ap.add_argument("--use", action="store_true", help="also time one move's text, and every move's")
     args = ap.parse_args()
     game = make_game(args.game, args.players)
     table = measure(game, range(args.seeds), args.repeat, args.use)
     print(f"{game.title}, {args.players} players, seeds 0..{args.seeds - 1}: µs a call")
     print(f"{'moves':>11s} {'calls':>7s} {'avg n':>7s} {'legal_moves':>12s} {'legal_actions':>14s}"
-          + (f" {'choice+text':>12s}" if args.use else ""))
-    for (low, high), (calls, total, moves_s, actions_s, use_s) in table.items():
+          + (f" {'choice+text':>12s} {'all texts':>10s}" if args.use else ""))
+    for (low, high), (calls, total, moves_s, actions_s, one_s, all_s) in table.items():
         if not calls:
             continue
         label = f"{low}" if low == high else f"{low}-{high}" if high < 10 ** 9 else f"{low}+"
         print(f"{label:>11s} {calls:7d} {total / calls:7.0f} {moves_s / calls * 1e6:12.1f} "
-              f"{actions_s / calls * 1e6:14.1f}" + (f" {use_s / calls * 1e6:12.1f}" if args.use else ""))
+              f"{actions_s / calls * 1e6:14.1f}"
+              + (f" {one_s / calls * 1e6:12.1f} {all_s / calls * 1e6:10.1f}" if args.use else ""))
 
 
 if __name__ == "__main__":
