@@ -213,7 +213,7 @@ class Game:
 
 class State(K.StateCore):
     """A position of a game, with push/pop of moves and dice.  The hot steps
-    (roll, legal_actions, push, is_chance, current_player, ...) are compiled
+    (roll, legal_actions, legal_moves, push, is_chance, current_player, ...) are compiled
     in kernel.StateCore; the rest is here."""
 
     __slots__ = ()
