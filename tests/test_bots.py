@@ -154,3 +154,50 @@ def test_a_work_budget_falls_back_to_the_last_depth_completed():
     assert depth == 0 and int(action) in set(acts.tolist())
     action, depth, work = search.expectimax(g.engine, state.arr, acts, 1, 8, 0, 0, 1)
     assert depth == 1 and work > 50
+
+
+def mcts_search(state, acts, iterations, width, **tree):
+    """The MCTS search on acts with every action it plays checked: (action, work, tree)."""
+    from pachisi.bots import search
+    return search.mcts(state.game.engine, state.arr, np.array(acts, np.int64), iterations, 0.7, 2, width, 0, 1,
+                       checked=True, **tree)
+
+
+@pytest.mark.parametrize("tree", [{"nodes": 1}, {"nodes": 2}, {"nodes": 5}, {"edges": 12}])
+def test_a_full_mcts_tree_still_plays_only_the_states_own_legal_actions(tree):
+    """A tree too small for the search (too few nodes; too few edges for a
+    wide node) fills up: the search then ends each simulation at the first
+    state without a node and judges it by a rollout from that state's own
+    legal actions, never from another node's."""
+    state = position("shishbesh", 2, 5, 30)
+    acts = state.legal_actions()
+    before = state.arr.copy()
+    action, work, made = mcts_search(state, acts, 50, 4, **tree)
+    assert made["full"] and made["illegal"] == 0
+    assert made["nodes"] <= tree.get("nodes", made["nodes"]) and made["edges"] <= tree.get("edges", made["edges"])
+    assert action in acts and np.array_equal(state.arr, before)
+
+
+def test_the_mcts_check_counts_an_action_that_is_not_legal_where_it_is_played():
+    """The checked search of the test above does catch an illegal action (here one slipped in at the root)."""
+    state = position("shishbesh", 2, 5, 30)
+    acts = state.legal_actions()
+    other = next(a for a in range(1 << 12) if a not in acts)
+    assert mcts_search(state, acts, 8, 4)[2]["illegal"] == 0
+    assert mcts_search(state, [*acts, other], 8, 4)[2]["illegal"] > 0
+
+
+def test_the_mcts_tree_holds_every_simulation_of_its_budget():
+    """By default the tree is sized for the search: fewer iterations than
+    root actions (every action still gets a simulation a round) and wide
+    nodes (width 0 in Kimbo, whose turns open with thousands of fence moves:
+    the edges grow) leave it room."""
+    state = position("shishbesh", 2, 5, 30)
+    acts = state.legal_actions()
+    action, work, made = mcts_search(state, acts, 2, 4)
+    assert not made["full"] and made["nodes"] > 1 + len(acts) and made["illegal"] == 0
+    state = position("kimbo", 2, 0, 3)           # 28 pawn moves, then the next turn's fence step
+    acts = state.legal_actions()
+    from pachisi.bots import search
+    action, work, made = search.mcts(state.game.engine, state.arr, np.array(acts, np.int64), 1, 0.7, 1, 0, 0, 1)
+    assert not made["full"] and made["edges"] > 1000 and action in acts

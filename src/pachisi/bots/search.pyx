@@ -25,11 +25,11 @@ played through at once.
 """
 from libc.math cimport INFINITY, log, sqrt, isnan
 from libc.stdint cimport uint64_t
-from libc.stdlib cimport calloc, free, malloc
+from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy
 
 from pachisi.engine.kernel cimport (
-    Engine, Rules, Work, i64, work_alloc, work_free, set_dice, settle, draw, mix64,
+    Engine, Rules, Work, i64, work_alloc, work_free, set_dice, settle, legal, draw, mix64,
     H_NPLAYERS, H_NFIN, H_ORDER, H_PHASE, H_PLAYER, H_ROLLS, H_SEQ, H_WINNER, MAX_DICE, MAX_PLAYERS,
     PHASE_MOVE, PHASE_OVER, PHASE_ROLL)
 
@@ -56,6 +56,7 @@ cpdef enum:
     LEVELS_MAX = 64     # levels of one expectimax search (decisions and rolls)
     ROLLOUT_CAP = 64    # a rollout's greedy move looks at this many actions at most (a sample of the rest)
     PATH_MAX = 4096     # nodes on one simulation's path down the tree
+    EDGES_MAX = 1 << 21 # edges an MCTS tree may grow to (16 bytes each)
 
 cdef double WIN = 1e7   # added to a winner's evaluation at a leaf
 WIN_VALUE = WIN
@@ -159,12 +160,16 @@ cdef struct Ctx:
     i64 cnt             # work units used
     i64* order          # best_first's sort indices (max_actions)
     bint oom            # an allocation failed
+    i64* legal_buf      # when not NULL (a test's checked search): act() checks each action against
+    i64 illegal         # the state's own legal actions, and counts those that are not
 
 
 cdef int ctx_init(Ctx* C, const Rules* R) except -1:
     C.R = R
     C.cnt = 0
     C.oom = False
+    C.legal_buf = NULL
+    C.illegal = 0
     C.W.sbuf = C.W.cbuf = C.W.vals = NULL
     C.order = <i64*>calloc(R.max_actions, sizeof(i64))
     if C.order == NULL:
@@ -176,7 +181,8 @@ cdef int ctx_init(Ctx* C, const Rules* R) except -1:
 cdef void ctx_free(Ctx* C) noexcept nogil:
     work_free(&C.W)
     free(C.order)
-    C.order = NULL
+    free(C.legal_buf)
+    C.order = C.legal_buf = NULL
 
 
 # -- applying actions and rolls ---------------------------------------------------------------
@@ -196,6 +202,14 @@ cdef i64 settled(Ctx* C, i64* st, i64* acts) noexcept nogil:
 
 cdef i64 act(Ctx* C, i64* st, i64 a, i64* acts) noexcept nogil:
     """Play action a on st; the legal actions after it go to acts."""
+    cdef i64 i, n
+    if C.legal_buf != NULL:
+        n = legal(C.R, &C.W, st, C.legal_buf)
+        for i in range(n):
+            if C.legal_buf[i] == a:
+                break
+        else:
+            C.illegal += 1
     C.cnt += 1
     st[H_SEQ] += 1
     C.R.play(st, C.R.tab, a, NULL, 0)
@@ -482,13 +496,17 @@ cdef struct Tree:
     i64* echild
     i64 nnodes
     i64 nedges
+    i64 edges_max       # the edge pool grows up to this
+    bint full           # a node could not be added: the tree grows no more
 
 
-cdef bint tree_alloc(Tree* tr, i64 nodes, i64 edges) noexcept nogil:
+cdef bint tree_alloc(Tree* tr, i64 nodes, i64 edges, i64 edges_max) noexcept nogil:
     cdef i64 i
     tr.nodes = nodes
     tr.edges = edges
+    tr.edges_max = max(edges, edges_max)
     tr.nnodes = tr.nedges = 0
+    tr.full = False
     tr.kind = <i64*>calloc(nodes, sizeof(i64))
     tr.player = <i64*>calloc(nodes, sizeof(i64))
     tr.visits = <i64*>calloc(nodes, sizeof(i64))
@@ -518,23 +536,40 @@ cdef void tree_free(Tree* tr) noexcept nogil:
     free(tr.echild)
 
 
-cdef inline i64 wrap(const Tree* tr, i64 node) noexcept nogil:
-    """A node index as numpy reads it: -1 (a child the full tree could not
-    hold) is the last node.  The tree fills up when the rounds run more
-    simulations than `iterations` (fewer iterations than root actions) or a
-    node has more edges than budgeted (width 0); the numba original then read
-    node -1, i.e. the last node, and so does this port, to make the same
-    choices.  (That node's actions need not be legal in the state at hand.)"""
-    return node + tr.nodes if node < 0 else node
+cdef bint tree_room(Tree* tr, i64 m) noexcept nogil:
+    """Whether a node of m edges fits, the edge pool doubling (up to edges_max)
+    when it must; once one does not, the tree is full for good."""
+    cdef i64 size, i
+    cdef i64* eact
+    cdef i64* echild
+    if tr.full:
+        return False
+    if tr.nnodes < tr.nodes and tr.nedges + m > tr.edges and tr.nedges + m <= tr.edges_max:
+        size = min(max(2 * tr.edges, tr.nedges + m), tr.edges_max)
+        eact = <i64*>realloc(tr.eact, size * sizeof(i64))
+        if eact != NULL:
+            tr.eact = eact
+            echild = <i64*>realloc(tr.echild, size * sizeof(i64))
+            if echild != NULL:
+                tr.echild = echild
+                for i in range(tr.edges, size):
+                    echild[i] = -1
+                tr.edges = size
+    tr.full = tr.nnodes >= tr.nodes or tr.nedges + m > tr.edges
+    return not tr.full
+
+
+cdef i64 n_edges(const Rules* R, const i64* st, i64 n) noexcept nogil:
+    """The edges of st's node: its n actions at a decision, every roll at a chance node."""
+    return n if st[H_PHASE] == PHASE_MOVE else n_outcomes(R) if st[H_PHASE] == PHASE_ROLL else 0
 
 
 cdef i64 mcts_add(Ctx* C, Tree* tr, const i64* st, const i64* acts, i64 n) noexcept nogil:
     """Add the node of st, whose n legal actions are in acts (best first);
     -1 when the tree is full."""
-    cdef i64 phase = st[H_PHASE], k, m, node, i
+    cdef i64 phase = st[H_PHASE], k, m = n_edges(C.R, st, n), node, i
     k = N_OVER if phase == PHASE_OVER else N_CHANCE if phase == PHASE_ROLL else N_DECISION
-    m = n if k == N_DECISION else n_outcomes(C.R) if k == N_CHANCE else 0
-    if tr.nnodes >= tr.nodes or tr.nedges + m > tr.edges:
+    if not tree_room(tr, m):
         return -1
     node = tr.nnodes
     tr.nnodes += 1
@@ -604,20 +639,37 @@ cdef void rollout(Ctx* C, i64* st, i64 n, i64* acts, i64 rolls, i64 first_roll, 
             n = act(C, st, one_ply(C, st, acts, n, ROLLOUT_CAP, sub_seed(seed, k), M.child, M.f), acts)
 
 
+cdef i64 expand(Ctx* C, Tree* tr, i64* st, i64* n, i64 width, MWork* M) noexcept nogil:
+    """The new node of st, whose n[0] legal actions are in M.acts (at a
+    decision first ordered best first and cut to the best `width`), or -1 when
+    the tree has no room for it: st is then judged without a node, by the
+    rollout from its own legal actions, as standard MCTS does."""
+    cdef i64 m = n_edges(C.R, st, n[0])
+    if st[H_PHASE] == PHASE_MOVE and 0 < width < m:
+        m = width
+    if not tree_room(tr, m):
+        return -1
+    if st[H_PHASE] == PHASE_MOVE:
+        n[0] = best_first(C, st, M.acts, n[0], width, M.child, M.scratch, M.f, M.res)
+    return mcts_add(C, tr, st, M.acts, n[0])
+
+
 cdef void simulate(Ctx* C, Tree* tr, i64 node, i64* st, i64 n, double explore, i64 rolls, i64 width, i64 seed,
                    i64 first_roll, MWork* M) noexcept nogil:
-    """One simulation from `node`, whose state is st (changed; n legal
-    actions in M's action buffer): down the tree by UCT, each node's player
-    maximising its own value; the first roll is the chance outcome numbered
-    `first_roll`, later ones come from seed's stream; one node added; a
-    greedy rollout; the values at its end backed up the path."""
+    """One simulation from `node` (-1: none, the tree was full), whose state
+    is st (changed; n legal actions in M's action buffer): down the tree by
+    UCT, each node's player maximising its own value; the first roll is the
+    chance outcome numbered `first_roll`, later ones come from seed's stream;
+    one node added while the tree has room; a greedy rollout from the state
+    reached; the values at its end (M.res) backed up the path."""
     cdef i64* acts = M.acts
     cdef i64* path = M.path
-    cdef i64 plen = 1, k, e0, e, o, me, j, c, i, nd, p
+    cdef i64 plen = 0, k, e0, e, o, me, j, c, i, nd, p
     cdef double lo, hi, q, span, lnn, best, u
-    node = wrap(tr, node)
-    path[0] = node
-    while plen < PATH_MAX:
+    if node >= 0:
+        path[0] = node
+        plen = 1
+    while node >= 0 and plen < PATH_MAX:
         k = tr.kind[node]
         if k == N_OVER:
             break
@@ -631,7 +683,7 @@ cdef void simulate(Ctx* C, Tree* tr, i64 node, i64* st, i64 n, double explore, i
                 o = dice_of(C.R, seed, st, M.values)
             n = roll(C, st, M.values, acts)
             e = e0 + o
-        elif tr.made[node] < tr.nedge[node]:
+        elif tr.made[node] < tr.nedge[node] and not (tr.full and tr.made[node] > 0):
             e = e0 + tr.made[node]          # a new child: the next action in best-first order
             n = act(C, st, tr.eact[e], acts)
         else:
@@ -657,15 +709,13 @@ cdef void simulate(Ctx* C, Tree* tr, i64 node, i64* st, i64 n, double explore, i
                     best = u
                     e = j
             n = act(C, st, tr.eact[e], acts)
-            node = wrap(tr, tr.echild[e])
+            node = tr.echild[e]
             path[plen] = node
             plen += 1
             continue
         c = tr.echild[e]
         if c < 0:
-            if st[H_PHASE] == PHASE_MOVE:
-                n = best_first(C, st, acts, n, width, M.child, M.scratch, M.f, M.res)
-            c = mcts_add(C, tr, st, acts, n)
+            c = expand(C, tr, st, &n, width, M)
             if c >= 0:
                 tr.echild[e] = c
                 if k == N_DECISION:
@@ -703,7 +753,7 @@ cdef i64 root_order(Ctx* C, const i64* st, const i64* acts, i64 n, i64 width, i6
 
 
 cdef i64 _mcts(Ctx* C, const i64* st, const i64* acts, i64 n, i64 iterations, double explore, i64 rolls,
-              i64 width, i64 budget, i64 seed) noexcept nogil:
+              i64 width, i64 budget, i64 seed, i64 nodes, i64 edges, i64* made) noexcept nogil:
     """Monte Carlo tree search from st, whose n legal actions are in acts
     (best first).  The root shares `iterations` simulations out by sequential
     halving: in each round every surviving action gets the same simulations,
@@ -712,8 +762,18 @@ cdef i64 _mcts(Ctx* C, const i64* st, const i64* acts, i64 n, i64 iterations, do
     simulation is the j-th chance outcome, so that with as many simulations
     as rolls each action meets every roll once.  A round stops early once it
     has used its share of the work budget (0: no limit).  Below the root the
-    tree grows by UCT.  Returns the action left at the end (C.cnt: the work used)."""
-    cdef i64 nodes = iterations + n + 2
+    tree grows by UCT.  An action is judged by the simulations through it,
+    counted at the root (a root child the full tree cannot hold is judged by
+    its rollouts alone).
+
+    The tree holds a node per simulation: the rounds run at most iterations
+    + 2n of them (a round gives every survivor at least one), so by default
+    (`nodes` 0) it never runs out of nodes; its edges (`edges` 0: as many as
+    `width` needs per node) double when a wider node comes, up to EDGES_MAX.
+    A full tree grows no more: a simulation then ends at the first state
+    without a node and judges it by a rollout from its own legal actions.
+    Returns the action left at the end (C.cnt: the work used; made: the
+    nodes and edges made, and 1 if the tree filled)."""
     cdef i64 t = n_outcomes(C.R)
     cdef i64 per_node = max(t, width if width > 0 else 64)
     cdef i64 me = st[H_PLAYER], rounds, left, r, start, m, per, share, used, j, i, e, n2, c, keep, pick
@@ -724,9 +784,15 @@ cdef i64 _mcts(Ctx* C, const i64* st, const i64* acts, i64 n, i64 iterations, do
     cdef i64* order = <i64*>malloc(max(n, 1) * sizeof(i64))
     cdef double* score = <double*>calloc(max(n, 1), sizeof(double))
     cdef double* neg = <double*>calloc(max(n, 1), sizeof(double))
-    cdef bint ok = tree_alloc(&tr, nodes, n + nodes * per_node)
+    cdef double* rsum = <double*>calloc(max(n, 1), sizeof(double))
+    cdef i64* rcount = <i64*>calloc(max(n, 1), sizeof(i64))
+    if nodes <= 0:
+        nodes = iterations + 3 * n + 2
+    cdef bint ok = tree_alloc(&tr, nodes, edges if edges > 0 else n + nodes * per_node,
+                              edges if edges > 0 else EDGES_MAX)
     ok = mwork_alloc(&M, C.R) and ok
-    if not ok or alive == NULL or nxt == NULL or order == NULL or score == NULL or neg == NULL:
+    if (not ok or alive == NULL or nxt == NULL or order == NULL or score == NULL or neg == NULL
+            or rsum == NULL or rcount == NULL):
         C.oom = True
         pick = acts[0]
     else:
@@ -750,18 +816,18 @@ cdef i64 _mcts(Ctx* C, const i64* st, const i64* acts, i64 n, i64 iterations, do
                     memcpy(M.base, st, C.R.size * sizeof(i64))
                     n2 = act(C, M.base, tr.eact[e], M.acts)
                     if tr.echild[e] < 0:
-                        if M.base[H_PHASE] == PHASE_MOVE:
-                            n2 = best_first(C, M.base, M.acts, n2, width, M.child, M.scratch, M.f, M.res)
-                        tr.echild[e] = mcts_add(C, &tr, M.base, M.acts, n2)
+                        c = expand(C, &tr, M.base, &n2, width, &M)     # may move tr.echild: then store
+                        tr.echild[e] = c
                     simulate(C, &tr, tr.echild[e], M.base, n2, explore, rolls, width,
                              sub_seed(seed, start + j), (start + j) % t, &M)
+                    rsum[e] += M.res[me]
+                    rcount[e] += 1
                 left -= m
                 if budget > 0 and C.cnt - used > share:
                     break
             start += per
             for i in range(m):
-                c = wrap(&tr, tr.echild[alive[i]])
-                score[i] = tr.total[c * MAX_PLAYERS + me] / max(tr.visits[c], 1)
+                score[i] = rsum[alive[i]] / max(rcount[alive[i]], 1)
             r += 1
             keep = (m + 1) // 2
             for i in range(m):
@@ -773,6 +839,7 @@ cdef i64 _mcts(Ctx* C, const i64* st, const i64* acts, i64 n, i64 iterations, do
                 alive[i] = nxt[i]
             m = keep
         pick = tr.eact[tr.first[0] + alive[0]]
+    made[0], made[1], made[2] = tr.nnodes, tr.nedges, tr.full
     tree_free(&tr)
     mwork_free(&M)
     free(alive)
@@ -780,6 +847,8 @@ cdef i64 _mcts(Ctx* C, const i64* st, const i64* acts, i64 n, i64 iterations, do
     free(order)
     free(score)
     free(neg)
+    free(rsum)
+    free(rcount)
     return pick
 
 
@@ -789,6 +858,7 @@ cdef i64 _decide(Ctx* C, const i64* st, const i64* acts, i64 n, const double* bo
     cdef const Rules* R = C.R
     cdef i64 i, s, kind, m, pick
     cdef i64 done
+    cdef i64 made[3]
     cdef i64* order
     if n == 1:
         return acts[0]
@@ -812,7 +882,7 @@ cdef i64 _decide(Ctx* C, const i64* st, const i64* acts, i64 n, const double* bo
         return acts[0]
     m = root_order(C, st, acts, n, <i64>bot[P_WIDTH], order)
     pick = _mcts(C, st, order, m, <i64>bot[P_ITERATIONS], bot[P_EXPLORE], <i64>bot[P_ROLLOUT],
-                <i64>bot[P_WIDTH], <i64>bot[P_WORK], s)
+                <i64>bot[P_WIDTH], <i64>bot[P_WORK], s, 0, 0, made)
     free(order)
     return pick
 
@@ -913,23 +983,35 @@ def expectimax(Engine engine not None, i64[::1] arr, const i64[::1] acts, i64 de
 
 
 def mcts(Engine engine not None, i64[::1] arr, const i64[::1] acts, i64 iterations, double explore, i64 rolls,
-         i64 width, i64 budget, i64 seed):
+         i64 width, i64 budget, i64 seed, i64 nodes=0, i64 edges=0, bint checked=False):
     """The MCTS bot's search (see the C function) on acts as given (not
-    ordered first) with the seed as it is: (action, work used)."""
+    ordered first) with the seed as it is: (action, work used, tree), tree
+    {"nodes", "edges": made, "full": whether a node found no room, "illegal":
+    actions played that were not legal where they were played}.  `nodes`
+    and `edges` (0: the search's own sizes; edges then grow) make a smaller
+    tree, to see a full one at work; `checked` checks every action the
+    search plays against the legal actions of its state (else "illegal" is 0)."""
     cdef const Rules* R = rules_of(engine, arr)
     cdef Ctx C
     cdef i64 pick, n = acts.shape[0]
+    cdef i64 made[3]
+    if nodes < 0 or edges < 0 or 0 < edges < n:
+        raise ValueError("a tree holds at least its root: nodes >= 1, edges >= %d (0: the search's own sizes)" % n)
     cdef i64* buf = copy_acts(R, acts)
     try:
         ctx_init(&C, R)
+        if checked:
+            C.legal_buf = <i64*>calloc(R.max_actions, sizeof(i64))
+            if C.legal_buf == NULL:
+                raise MemoryError()
         with nogil:
-            pick = _mcts(&C, &arr[0], buf, n, iterations, explore, rolls, width, budget, seed)
+            pick = _mcts(&C, &arr[0], buf, n, iterations, explore, rolls, width, budget, seed, nodes, edges, made)
         if C.oom:
             raise MemoryError()
     finally:
         ctx_free(&C)
         free(buf)
-    return pick, C.cnt
+    return pick, C.cnt, {"nodes": made[0], "edges": made[1], "full": bool(made[2]), "illegal": C.illegal}
 
 
 def play_game(Engine engine not None, i64[::1] arr, i64 dice_seed, const double[:, ::1] bots,

@@ -9,7 +9,6 @@ installed), the State only wraps a flat int array.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 import itertools
 import json
 from typing import Any, Iterable
@@ -19,6 +18,7 @@ import numpy.typing as npt
 
 from ..i18n import Error, render
 from . import kernel as K
+from .kernel import Move      # compiled: legal_moves() makes thousands, each described when first read
 from .options import OptionError, resolve, written
 
 
@@ -47,22 +47,6 @@ class IllegalMove(GameError):
 
 
 Event = K.Event
-
-
-@dataclass(frozen=True)
-class Move:
-    """One single-die action, with where the piece goes (player-relative)."""
-    action: int
-    player: int
-    die: int
-    piece: int
-    kind: int
-    frm: int
-    to: int
-    text: str
-
-    def __str__(self) -> str:
-        return self.text
 
 
 class Game:
@@ -229,7 +213,7 @@ class Game:
 
 class State(K.StateCore):
     """A position of a game, with push/pop of moves and dice.  The hot steps
-    (roll, legal_actions, push, is_chance, current_player, ...) are compiled
+    (roll, legal_actions, legal_moves, push, is_chance, current_player, ...) are compiled
     in kernel.StateCore; the rest is here."""
 
     __slots__ = ()
@@ -299,12 +283,6 @@ class State(K.StateCore):
         return self._apply_roll(tuple(int(d) for d in dice))
 
     # -- decisions ---------------------------------------------------------------
-    def legal_moves(self) -> list[Move]:
-        """The legal moves, described (Move: text, die, piece, frm, to, action);
-        empty at a chance node or at the end.  legal_actions() gives them as numbers."""
-        describe, arr = self.game.describe, self.arr
-        return [describe(arr, a) for a in self.game.engine.legal(arr)]
-
     def parse_move(self, text: str) -> Move:
         """A move from its notation, checked against the position.  The
         notation names the candidate actions, so only they are written out to

@@ -193,9 +193,22 @@ cdef class Played:
     cdef readonly object before
 
 
+cdef class Move:
+    """One action of a decision, described: the action's number, then the rest
+    (player, die, piece, kind, frm, to, text) given by its game's describe, at
+    once or, for a move of StateCore.legal_moves, on first use (from the
+    position the list was made in)."""
+    cdef readonly i64 action
+    cdef i64 _player, _die, _piece, _kind, _frm, _to
+    cdef str _text
+    cdef object _game, _arr
+    cdef int _describe(self) except -1
+    cdef tuple _fields(self)
+
+
 cdef class StateCore:
     """The compiled half of a State (engine/game.py): the position and the
-    hot steps of the API (roll, legal_actions, push), each one call into the rules."""
+    hot steps of the API (roll, legal_actions, legal_moves, push), each one call into the rules."""
     cdef readonly Engine engine
     cdef object _arr
     cdef i64[::1] _view

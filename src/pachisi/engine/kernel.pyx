@@ -378,6 +378,91 @@ cdef class Played:
         self.player, self.action, self.before = player, action, before
 
 
+cdef class Move:
+    """One single-die action, with where the piece goes (player-relative):
+    `action` (its number), `player`, `die`, `piece`, `kind`, `frm`, `to` and
+    `text` (its notation, also str(move)).  Immutable; two moves are equal
+    when all of these are.  legal_moves() makes each move with its number
+    only and describes it when a field other than `action` is first read:
+    a Kimbo fence step has thousands of moves, and a caller reads a few."""
+
+    def __init__(self, i64 action, i64 player, i64 die, i64 piece, i64 kind, i64 frm, i64 to, str text):
+        self.action, self._player, self._die, self._piece, self._kind = action, player, die, piece, kind
+        self._frm, self._to, self._text = frm, to, text
+
+    cdef int _describe(self) except -1:
+        """Fill the fields from the game's describe, once, and let the position go."""
+        cdef Move full
+        if self._text is None:
+            full = self._game.describe(self._arr, self.action)
+            self._player, self._die, self._piece, self._kind = full._player, full._die, full._piece, full._kind
+            self._frm, self._to, self._text = full._frm, full._to, full._text
+            self._game = self._arr = None
+        return 0
+
+    cdef tuple _fields(self):
+        self._describe()
+        return (self.action, self._player, self._die, self._piece, self._kind, self._frm, self._to, self._text)
+
+    @property
+    def player(self):
+        self._describe()
+        return self._player
+
+    @property
+    def die(self):
+        self._describe()
+        return self._die
+
+    @property
+    def piece(self):
+        self._describe()
+        return self._piece
+
+    @property
+    def kind(self):
+        self._describe()
+        return self._kind
+
+    @property
+    def frm(self):
+        self._describe()
+        return self._frm
+
+    @property
+    def to(self):
+        self._describe()
+        return self._to
+
+    @property
+    def text(self):
+        self._describe()
+        return self._text
+
+    def __str__(self):
+        self._describe()
+        return self._text
+
+    def __repr__(self):
+        return "Move(action=%d, player=%d, die=%d, piece=%d, kind=%d, frm=%d, to=%d, text=%r)" % self._fields()
+
+    def __eq__(self, other):
+        if not isinstance(other, Move):
+            return NotImplemented
+        cdef Move o = other
+        if o.action != self.action:
+            return False
+        if o._arr is not None and o._arr is self._arr:     # one list's moves: one position
+            return True
+        return self._fields() == o._fields()
+
+    def __hash__(self):
+        return hash(self._fields())
+
+    def __reduce__(self):
+        return Move, self._fields()
+
+
 cdef class Engine:
     """A game's compiled rules and frozen tables.  A subclass per game calls
     `setup` with its rule functions and a pointer to its tables.
@@ -603,6 +688,25 @@ cdef class StateCore:
         """The legal actions (ints) of this position: empty at a chance node or at the end."""
         cdef Engine e = self.engine
         return e._list(legal(&e.R, &e.W, &self._view[0], e.out))
+
+    def legal_moves(self):
+        """The legal moves (Move: text, die, piece, frm, to, action), in the
+        order of legal_actions(); empty at a chance node or at the end.  Each
+        is described when first read, from this position (a copy: later pushes
+        do not change it), so a list of thousands costs little more than
+        legal_actions()."""
+        cdef Engine e = self.engine
+        cdef i64 n = legal(&e.R, &e.W, &self._view[0], e.out), i
+        cdef list moves = []
+        cdef Move m
+        if n == 0:
+            return moves
+        position, game = self._arr.copy(), self.game
+        for i in range(n):
+            m = Move.__new__(Move)
+            m.action, m._game, m._arr = e.out[i], game, position
+            moves.append(m)
+        return moves
 
     def push(self, move):
         """Apply a move (an action number from legal_actions, a Move, or its
