@@ -11,20 +11,12 @@ import json
 import statistics
 import tempfile
 import time
-import urllib.request
 
 from websockets.sync.client import connect
 
-from pachisi.web.testing import LiveServer
+from pachisi.web.testing import LiveServer, api
 
 DELAY = 0.2
-
-
-def post(url, body):
-    req = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=60) as r:
-        return json.loads(r.read())
-
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -34,9 +26,9 @@ def main():
     with tempfile.TemporaryDirectory() as folder, \
             LiveServer(f"sqlite:///{folder}/rooms.db", bot_delay=DELAY, rate=100) as srv:
         for _ in range(a.rooms):
-            post(f"{srv.url}/api/rooms", {"game": "parcheesi", "seats": [{"kind": "bot", "level": 5}] * 4})
+            api(f"{srv.url}/api/rooms", {"game": "parcheesi", "seats": [{"kind": "bot", "level": 5}] * 4})
         time.sleep(2.0)                      # the all-bot rooms are under way
-        room = post(f"{srv.url}/api/rooms", {"game": "parcheesi",
+        room = api(f"{srv.url}/api/rooms", {"game": "parcheesi",
                                              "seats": [{"kind": "local"}, {"kind": "bot", "level": 1}]})
         times = []
         with connect(f"{srv.ws_url}/ws/{room['code']}", open_timeout=30) as ws:

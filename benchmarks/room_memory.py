@@ -9,32 +9,13 @@ figure stays under a bound that does not grow with N.
 """
 import argparse
 from concurrent.futures import ThreadPoolExecutor
-import json
-from pathlib import Path
 import sys
 import tempfile
 import time
-import urllib.request
 
-from pachisi.web.testing import LiveServer
+from pachisi.web.testing import LiveServer, api, rss_mib
 
 GAMES = ("kimbo", "ludo", "mandavoshka", "parcheesi", "parchis", "shishbesh", "tryasuchka", "kimbo")
-
-
-def call(url, body=None):
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url, data, {"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=60) as r:
-        return json.loads(r.read())
-
-
-def rss_mib(pid):
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rooms", type=int, default=10000)
@@ -53,7 +34,7 @@ def main():
 
             def make(i):
                 seats = [{"kind": "local"}] + [{"kind": "bot", "level": 1}] * (1 if i % 3 else 3)
-                return call(f"{srv.url}/api/rooms", {"game": GAMES[i % len(GAMES)], "seats": seats})["code"]
+                return api(f"{srv.url}/api/rooms", {"game": GAMES[i % len(GAMES)], "seats": seats})["code"]
 
             with ThreadPoolExecutor(a.clients) as pool:
                 codes = list(pool.map(make, range(a.rooms)))
@@ -61,7 +42,7 @@ def main():
             after = rss_mib(pid)
             t0 = time.perf_counter()
             for code in codes[:500]:
-                call(f"{srv.url}/api/rooms/{code}")
+                api(f"{srv.url}/api/rooms/{code}")
             looked = time.perf_counter() - t0
             again = rss_mib(pid)
         finally:

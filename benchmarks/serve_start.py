@@ -5,30 +5,15 @@ answered its first state), and the server's resident memory then.
     python benchmarks/serve_start.py [--port 8765]
 """
 import argparse
-import json
-from pathlib import Path
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
 
+from pachisi.web.testing import api, rss_mib
+
 GAMES = ("kimbo", "ludo", "mandavoshka", "parcheesi", "parchis", "shishbesh", "tryasuchka")
-
-
-def post(url, body):
-    req = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=30) as r:
-        return json.loads(r.read())
-
-
-def rss_mb(pid):
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--port", type=int, default=8765)
@@ -51,13 +36,13 @@ def main():
             up = time.perf_counter() - t0
             times = {}
             for name in GAMES:
-                created = post(base + "/api/rooms", {"game": name, "seats": [{"kind": "local"}, {"kind": "local"}]})
+                created = api(base + "/api/rooms", {"game": name, "seats": [{"kind": "local"}, {"kind": "local"}]})
                 urllib.request.urlopen(f"{base}/api/rooms/{created['code']}", timeout=30).read()
                 times[name] = time.perf_counter() - t0
             print(f"server answering {up:.2f} s after start")
             for name, t in times.items():
                 print(f"  a room of {name:12s} created and read {t:.2f} s after start")
-            print(f"resident memory with a room of every game: {rss_mb(server.pid):.0f} MB")
+            print(f"resident memory with a room of every game: {rss_mib(server.pid):.0f} MB")
         finally:
             server.terminate()
             server.wait(10)

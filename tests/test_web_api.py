@@ -103,24 +103,33 @@ class Player:
         self.send(msg)
         return action
 
+    def step(self):
+        """Make the first legal action and wait for the state after it."""
+        seq = self.state["seq"]
+        self.act()
+        return self.wait_seq(seq + 1)
+
 
 def my_turn(p):
     t = p.state["turn"]
     return t["phase"] in ("roll", "move") and t["player"] in p.welcome["you"]
 
 
-def play_out(p, limit=5000):
-    """Play p's turns (first legal move) until the game is over."""
+def play_until(p, done, limit=5000, what="the expected state"):
+    """Play p's turns (first legal move), and hear the others', until done(p)."""
     for _ in range(limit):
-        if p.state["room"]["status"] == "over":
+        if done(p):
             return p.state
         if my_turn(p):
-            seq = p.state["seq"]
-            p.act()
-            p.wait_seq(seq + 1)
+            p.step()
         else:
             p.until(lambda m: m["type"] == "state")
-    raise AssertionError("the game did not end")
+    raise AssertionError(f"{what} did not come")
+
+
+def play_out(p, limit=5000):
+    """Play p's turns until the game is over."""
+    return play_until(p, lambda p: p.state["room"]["status"] == "over", limit, "the end of the game")
 
 
 def wait_over(client, code, seconds=120):
@@ -201,9 +210,7 @@ def test_hotseat_one_screen_acts_for_every_local_seat(client):
     assert p.welcome["you"] == [0, 1]
     actors = set()
     for _ in range(30):
-        seq = p.state["seq"]
-        p.act()
-        p.wait_seq(seq + 1)
+        p.step()
         actors.add(p.state["last"]["p"])
     assert actors == {0, 1} and not p.errors
     p.close()
@@ -216,9 +223,7 @@ def test_moves_carry_the_squares_they_go_from_and_to(client):
     for _ in range(200):
         if p.state["turn"]["phase"] == "move" and any(m["t"][0] == "6" for m in p.state["moves"]):
             break
-        seq = p.state["seq"]
-        p.act()
-        p.wait_seq(seq + 1)
+        p.step()
     moves = p.state["moves"]
     assert moves and all(m["f"] and m["to"] for m in moves)
     entering = [m for m in moves if m["f"].startswith("o")]
@@ -447,9 +452,7 @@ def test_bots_play_on_after_a_restart(tmp_path):
         p = Player(c, room["code"], room["token"])
         while not (my_turn(p) and p.state["seq"] > 0):
             if my_turn(p):
-                seq = p.state["seq"]
-                p.act()
-                p.wait_seq(seq + 1)
+                p.step()
             else:
                 p.until(lambda m: m["type"] == "state")
         p.close()
@@ -465,15 +468,7 @@ def test_an_absent_player_is_replaced_by_a_bot_until_they_return(tmp_path):
         token_b = c.post(f"/api/rooms/{room['code']}/join", json={"key": room["key"], "player": 1, "name": "Bo"}).json()["token"]
         a = Player(c, room["code"], room["token"])
         # Bo never comes: on Bo's turns the game waits 0.3 s, then a bot plays for Bo
-        for _ in range(200):
-            if a.state["last"] and a.state["last"]["by"] == "standin":
-                break
-            if my_turn(a):
-                seq = a.state["seq"]
-                a.act()
-                a.wait_seq(seq + 1)
-            else:
-                a.until(lambda m: m["type"] == "state")
+        play_until(a, lambda a: a.state["last"] and a.state["last"]["by"] == "standin", 200, "a stand-in's move")
         assert a.state["last"]["by"] == "standin" and a.state["room"]["seats"][1]["standin"]
         b = Player(c, room["code"], token_b)
         assert not b.state["room"]["seats"][1]["standin"]
@@ -481,9 +476,7 @@ def test_an_absent_player_is_replaced_by_a_bot_until_they_return(tmp_path):
             if my_turn(b):
                 break
             if my_turn(a):
-                seq = a.state["seq"]
-                a.act()
-                a.wait_seq(seq + 1)
+                a.step()
             else:
                 a.until(lambda m: m["type"] == "state")
             b.wait_seq(a.state["seq"])

@@ -18,7 +18,7 @@ from pachisi.engine.game import State
 from pachisi.web import create_app
 from pachisi.web.limits import LimitSettings, server_config
 from pachisi.web.testing import free_port
-from test_web_api import Player, create, my_turn, settings
+from test_web_api import Player, create, my_turn, play_until, settings
 
 pytestmark = [pytest.mark.timeout(300), pytest.mark.usefixtures("database")]
 
@@ -179,16 +179,8 @@ def test_spectators_are_capped_per_room(tmp_path):
 
 def move_turn(p):
     """Play p's turns until it is to move (not roll) with a choice of moves."""
-    for _ in range(500):
-        if my_turn(p) and p.state["turn"]["phase"] == "move" and p.state["moves"]:
-            return
-        if my_turn(p):
-            seq = p.state["seq"]
-            p.act()
-            p.wait_seq(seq + 1)
-        else:
-            p.until(lambda m: m["type"] == "state")
-    raise AssertionError("no move turn came")
+    play_until(p, lambda p: my_turn(p) and p.state["turn"]["phase"] == "move" and p.state["moves"], 500,
+               "a move turn")
 
 
 def test_a_malformed_move_is_refused_without_the_engine_and_a_listed_one_is_parsed_only_to_be_played(tmp_path, monkeypatch):

@@ -119,9 +119,7 @@ def test_a_database_of_the_previous_release_is_upgraded_in_place_and_its_rooms_p
         live = create(c, seats=("local", "local"))
         p = Player(c, live["code"], live["token"])
         for _ in range(12):
-            seq = p.state["seq"]
-            p.act()
-            p.wait_seq(seq + 1)
+            p.step()
         live_state = p.state
         p.close()
         records = {r["code"]: c.get(f"/api/rooms/{r['code']}/record").text for r in (live, over)}

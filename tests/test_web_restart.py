@@ -13,13 +13,6 @@ from web_db import url_for
 
 pytestmark = [pytest.mark.timeout(300), pytest.mark.usefixtures("database")]
 
-
-def post(url, data):
-    req = urllib.request.Request(url, json.dumps(data).encode(), {"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.loads(r.read())
-
-
 def get_text(url):
     with urllib.request.urlopen(url, timeout=10) as r:
         return r.read().decode()
@@ -62,7 +55,7 @@ def test_a_crash_mid_game_loses_no_acknowledged_move(tmp_path):
     db = url_for(tmp_path)
     srv = LiveServer(db, rate=200, extra_args=("--dice-seed", "1")).start()
     try:
-        room = post(f"{srv.url}/api/rooms", {"game": "shishbesh", "seats": [{"kind": "local"}, {"kind": "local"}]})
+        room = srv.api("/api/rooms", {"game": "shishbesh", "seats": [{"kind": "local"}, {"kind": "local"}]}, timeout=10)
         c = Client(srv, room["code"], room["token"])
         acked = c.play(30)
         record = get_text(f"{srv.url}/api/rooms/{room['code']}/record")

@@ -38,9 +38,7 @@ def play(p, n):
     for _ in range(n):
         while not my_turn(p):
             p.until(lambda m: m["type"] == "state")
-        seq = p.state["seq"]
-        p.act()
-        p.wait_seq(seq + 1)
+        p.step()
 
 
 # -- unloading and loading again ------------------------------------------------------------------

@@ -11,7 +11,6 @@ import argparse
 import json
 import sys
 import tempfile
-import urllib.request
 from pathlib import Path
 
 from pachisi.web.testing import LiveServer
@@ -31,11 +30,7 @@ EXTRAS = (("ludo", "mid", PHONE, "en", "phone"), ("kimbo", "start", PHONE, "en",
 
 def create_room(server, game, kind, players):
     seats = [{"kind": kind, "name": f"P{i + 1}", **({"level": 1} if kind == "bot" else {})} for i in range(players)]
-    req = urllib.request.Request(server.url + "/api/rooms", method="POST",
-                                 data=json.dumps({"game": game, "seats": seats, "public": False}).encode(),
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=240) as r:
-        return json.load(r)
+    return server.api("/api/rooms", {"game": game, "seats": seats, "public": False}, timeout=240)
 
 
 def shoot(browser, game, moment, context, lang, path, moves, players):

@@ -3,7 +3,6 @@ app — the lobby, the rules list, each game's how-to-play page, a room in play,
 page and the not-found page — in English and Russian, on a 1280x900 screen and a 390x844 touch phone:
 no serious or critical violation."""
 import json
-import urllib.request
 
 import pytest
 
@@ -13,17 +12,10 @@ VIEWPORTS = {"desktop": dict(viewport={"width": 1280, "height": 900}),
              "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)}
 GAMES = ("ludo", "parchis", "parcheesi", "shishbesh", "mandavoshka", "tryasuchka", "kimbo")
 
-
-def post(server, path, body):
-    req = urllib.request.Request(server.url + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
-    with urllib.request.urlopen(req) as r:
-        return json.loads(r.read())
-
-
 @pytest.fixture(scope="module")
 def room(server):
     """A hotseat room in play (two people on one screen: nothing moves while axe looks)."""
-    return post(server, "/api/rooms", {"game": "ludo", "seats": [{"kind": "local", "name": "Ann"},
+    return server.api("/api/rooms", {"game": "ludo", "seats": [{"kind": "local", "name": "Ann"},
                                                                    {"kind": "local", "name": "Bob"}]})
 
 

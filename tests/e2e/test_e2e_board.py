@@ -7,7 +7,6 @@ named for screen readers, Escape keeps the focus on the board; every seat's
 marks have a contrast of at least 3:1; Kimbo's fence stage asks for a fence,
 lights only that fence's legal slots, and gives a finger 44 px targets; the
 sound toggle is remembered; the dice roll."""
-import json
 import re
 import urllib.request
 
@@ -27,11 +26,7 @@ STORE_RU = {"yard": "двор", "home": "дом", "nest": "гнездо", "park"
 
 def create(server, game, players, kind="local"):
     seats = [{"kind": kind, "name": f"P{i + 1}", **({"level": 1} if kind == "bot" else {})} for i in range(players)]
-    req = urllib.request.Request(server.url + "/api/rooms", method="POST",
-                                 data=json.dumps({"game": game, "seats": seats, "public": False}).encode(),
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=300) as r:
-        return json.load(r)
+    return server.api("/api/rooms", {"game": game, "seats": seats, "public": False}, timeout=300)
 
 
 def open_room(browser, server, game, players, screen, lang, kind="local", **extra):

@@ -4,7 +4,6 @@ bot levels by name, rooms private unless listed, "my games", pages that say what
 failed, a page for a room that is not there, the replay's board at the top and its keys anywhere."""
 import json
 import re
-import urllib.request
 
 import pytest
 
@@ -28,14 +27,6 @@ IDENTIFIERS = re.compile(r"\b(third_six|void_roll|void_turn|capture_roll|finish_
 def row(code):
     """The selector of a room's line in "my games"."""
     return f".my-game[data-code='{code}']"
-
-
-def api(server, path, body=None):
-    req = urllib.request.Request(server.url + path, json.dumps(body).encode() if body is not None else None,
-                                 {"Content-Type": "application/json"})
-    with urllib.request.urlopen(req) as r:
-        return json.loads(r.read())
-
 
 @pytest.fixture
 def ui(browser, request):
@@ -75,7 +66,7 @@ def test_one_click_starts_a_game_against_middling_bots_at_once(ui, server):
     button.click()
     page.wait_for_selector(".board .sq")
     code = re.search(r"#/room/(\w+)", page.url).group(1)
-    info = api(server, f"/api/rooms/{code}")
+    info = server.api(f"/api/rooms/{code}")
     assert info["status"] == "playing" and info["preset"] == "seed" and info["public"] is False
     assert [(s["kind"], s["level"]) for s in info["seats"]] == [("local", None)] + [("bot", 3)] * 3
     assert json.loads(page.evaluate("localStorage.getItem('pachisi.tokens')"))[code]
@@ -130,7 +121,7 @@ def test_presets_house_rules_values_and_bot_levels_have_names_in_the_language(ui
     page.select_option("#opt-third_six", "void_turn")
     page.click("#create")
     page.wait_for_selector(".board .sq")
-    info = api(server, "/api/rooms/" + re.search(r"#/room/(\w+)", page.url).group(1))
+    info = server.api("/api/rooms/" + re.search(r"#/room/(\w+)", page.url).group(1))
     assert info["preset"] == "with-bonuses"
     assert (info["options"]["blocks"], info["options"]["capture_roll"], info["options"]["third_six"]) == \
         (False, True, "void_turn")
@@ -139,11 +130,11 @@ def test_presets_house_rules_values_and_bot_levels_have_names_in_the_language(ui
 
 def test_a_room_with_invited_seats_is_private_unless_its_creator_lists_it(server):
     seats = [{"kind": "local", "name": "Ann"}, {"kind": "invite"}]
-    private = api(server, "/api/rooms", {"game": "ludo", "seats": seats})
-    listed = api(server, "/api/rooms", {"game": "ludo", "seats": seats, "public": True})
-    codes = [r["code"] for r in api(server, "/api/rooms")]
+    private = server.api("/api/rooms", {"game": "ludo", "seats": seats})
+    listed = server.api("/api/rooms", {"game": "ludo", "seats": seats, "public": True})
+    codes = [r["code"] for r in server.api("/api/rooms")]
     assert listed["code"] in codes and private["code"] not in codes
-    assert api(server, f"/api/rooms/{private['code']}")["public"] is False
+    assert server.api(f"/api/rooms/{private['code']}")["public"] is False
 
 
 @each(TWO)
@@ -157,16 +148,16 @@ def test_the_list_in_the_lobby_checkbox_is_offered_for_invited_seats_and_off(ui,
     page.click("#create")
     page.wait_for_selector(".room")
     code = re.search(r"#/room/(\w+)", page.url).group(1)
-    assert code not in [r["code"] for r in api(server, "/api/rooms")]
+    assert code not in [r["code"] for r in server.api("/api/rooms")]
 
 
 @each(BOTH)
 def test_my_games_lists_the_rooms_of_this_browser_with_whose_turn_it_is(ui, server):
-    mine = api(server, "/api/rooms", {"game": "parchis", "seats": [{"kind": "local", "name": "Ann"},
+    mine = server.api("/api/rooms", {"game": "parchis", "seats": [{"kind": "local", "name": "Ann"},
                                                                     {"kind": "local", "name": "Bob"}]})
-    theirs = api(server, "/api/rooms", {"game": "kimbo", "seats": [{"kind": "local", "name": "Ann"},
+    theirs = server.api("/api/rooms", {"game": "kimbo", "seats": [{"kind": "local", "name": "Ann"},
                                                                     {"kind": "invite"}]})
-    other = api(server, "/api/rooms", {"game": "ludo", "seats": [{"kind": "local", "name": "Cy"}, {"kind": "bot"}]})
+    other = server.api("/api/rooms", {"game": "ludo", "seats": [{"kind": "local", "name": "Cy"}, {"kind": "bot"}]})
     page = ui({"pachisi.tokens": {mine["code"]: mine["token"], theirs["code"]: theirs["token"], "ZZZZZZ": "gone"}})
     page.goto(server.url + "/")
     page.wait_for_selector(".my-game")
@@ -197,7 +188,7 @@ def test_my_games_lists_the_rooms_of_this_browser_with_whose_turn_it_is(ui, serv
 def test_my_games_marks_a_finished_game_and_its_winner(ui, server):
     """A game played to its end takes minutes (test_e2e_web plays one): here the server's answer for a
     finished room is given to the page as it would come."""
-    room = api(server, "/api/rooms", {"game": "ludo", "seats": [{"kind": "local", "name": "Ann"}, {"kind": "bot"}]})
+    room = server.api("/api/rooms", {"game": "ludo", "seats": [{"kind": "local", "name": "Ann"}, {"kind": "bot"}]})
     summary = {"code": room["code"], "game": "ludo", "title": "Ludo", "status": "over", "you": [0],
                "names": ["Ann", "bot 1"], "colours": ["red", "yellow"], "kinds": ["local", "bot"], "levels": [None, 1],
                "turn": None,

@@ -25,18 +25,10 @@ COLOUR = {"en": {"red": "Red", "green": "Green", "yellow": "Yellow", "blue": "Bl
           "ru": {"red": "Красный", "green": "Зелёный", "yellow": "Жёлтый", "blue": "Синий"}}
 OWNER_RU = {"red": "Красного", "green": "Зелёного", "yellow": "Жёлтого", "blue": "Синего"}
 
-
-def post(server, path, body):
-    req = urllib.request.Request(server.url + path, data=json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req) as r:
-        return json.load(r)
-
-
 def create(server, game="ludo", seats=("local", "bot"), **kw):
     body = {"game": game, "seats": [{"kind": k, "level": 3} if k == "bot" else {"kind": k, "name": f"P{i}"}
                                     for i, k in enumerate(seats)], **kw}
-    return post(server, "/api/rooms", body)
+    return server.api("/api/rooms", body)
 
 
 def snapshot(server, code):
@@ -256,7 +248,7 @@ def test_options_are_remembered_and_auto_roll_and_auto_move_play_for_you(browser
 @pytest.mark.parametrize("lang,screen", BOTH)
 def test_the_stand_in_countdown_counts_down(browser, server, lang, screen):
     room = create(server, seats=("local", "invite"), absent_after=40)
-    post(server, f"/api/rooms/{room['code']}/join", {"key": room["key"], "player": 1, "name": "Bob"})     # Bob takes the seat and goes
+    server.api(f"/api/rooms/{room['code']}/join", {"key": room["key"], "player": 1, "name": "Bob"})     # Bob takes the seat and goes
     ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen)
     try:
         for _ in range(100):
@@ -419,7 +411,7 @@ def test_screen_readers_hear_each_change_once(browser, server, lang, screen):
 
 def test_a_player_back_after_a_while_is_told_what_happened(browser, server):
     room = create(server, seats=("local", "invite"), absent_after=1)
-    bob = post(server, f"/api/rooms/{room['code']}/join", {"key": room["key"], "player": 1, "name": "Bob"})
+    bob = server.api(f"/api/rooms/{room['code']}/join", {"key": room["key"], "player": 1, "name": "Bob"})
     b_ctx, b = open_room(browser, server, room["code"], bob["token"], "ru", "phone")
     b.close()                                       # Bob saw the start, then went away
     a_ctx, a = open_room(browser, server, room["code"], room["token"])

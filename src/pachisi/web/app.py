@@ -180,21 +180,22 @@ def create_app(settings=None):
     def manager() -> RoomManager:
         return app.state.manager
 
-    async def look_up(code, address):
-        """The room of `code`, or the Refusal to answer: guessing codes is paid from the address's
-        budget of unknown codes; once it is spent, every lookup from there waits (429)."""
+    async def look_up(code, address, fetch=None):
+        """The room of `code` (or what `fetch` gives of it), or the Refusal to answer: guessing codes is
+        paid from the address's budget of unknown codes; once it is spent, every lookup from there waits
+        (429)."""
         if not limits.may_look_up(address):
             raise Refusal("rate", "too many lookups of rooms that do not exist from here; wait a minute")
-        room = await manager().get(code)
-        if room is None:
+        found = await (fetch or manager().get)(code)
+        if found is None:
             await limits.missed(address)
             raise Refusal("room", "no room {code}", code=code)
-        return room
+        return found
 
-    async def room_or_refusal(code, request, lang):
+    async def room_or_refusal(code, request, lang, fetch=None):
         """(room, None) or (None, the response refusing the lookup)."""
         try:
-            return await look_up(code, address_of(request)), None
+            return await look_up(code, address_of(request), fetch), None
         except Refusal as e:
             return None, refusal(e, lang, 429 if e.code == "rate" else 404)
 
@@ -276,15 +277,9 @@ def create_app(settings=None):
 
     @app.get("/api/rooms/{code}", response_model=RoomInfo)
     async def room_info(code: str, request: Request, lang: str = Depends(request_lang)):
-        address = address_of(request)
-        if not limits.may_look_up(address):
-            return refusal(Refusal("rate", "too many lookups of rooms that do not exist from here; wait a minute"),
-                           lang, 429)
-        info = await manager().info(code)        # an unloaded room answers without being loaded again
-        if info is None:
-            await limits.missed(address)
-            return refusal(Refusal("room", "no room {code}", code=code), lang, 404)
-        return info
+        # an unloaded room answers without being loaded again
+        info, refused = await room_or_refusal(code, request, lang, manager().info)
+        return refused or info
 
     @app.post("/api/rooms/{code}/join", response_model=Joined)
     async def join(code: str, spec: JoinRoom, request: Request, lang: str = Depends(request_lang)):

@@ -1,6 +1,8 @@
 """A live server in a child process on a free loopback port, for the
 end-to-end tests, the crash test and the load benchmark."""
+import json
 import os
+from pathlib import Path
 import signal
 import socket
 import subprocess
@@ -8,6 +10,22 @@ import sys
 import tempfile
 import time
 import urllib.request
+
+
+def api(url, body=None, timeout=60):
+    """The JSON answer of a GET of `url`, or of a POST of `body`: the tests', benchmarks' and tools' client."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data, {"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=timeout) as r:
+        return json.loads(r.read())
+
+
+def rss_mib(pid):
+    """Resident memory of process `pid`, in MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
 
 def free_port():
@@ -34,6 +52,10 @@ class LiveServer:
     @property
     def url(self):
         return f"http://127.0.0.1:{self.port}"
+
+    def api(self, path, body=None, timeout=60):
+        """api() of this server's `path`."""
+        return api(self.url + path, body, timeout)
 
     @property
     def ws_url(self):
