@@ -150,6 +150,17 @@ cdef struct Work:
     i64 count[MAX_DEPTH + 1]
 
 
+cdef struct Scratch:
+    # what one call into an Engine writes besides the state: the look-ahead's
+    # scratch, the legal list and the events.  Each call takes its own from
+    # the Engine's spares (Engine.take/give), so threads sharing a Game never
+    # share one.
+    Work W
+    i64* out
+    i64* ev
+    Scratch* next       # the next spare
+
+
 cdef int work_alloc(Work* W, const Rules* R) except -1
 cdef void work_free(Work* W) noexcept nogil
 
@@ -165,18 +176,17 @@ cdef i64 rolloff(const Rules* R, const i64* st, i64 seed) noexcept nogil
 
 cdef class Engine:
     """A game's rules, compiled, with its tables frozen (a subclass per game
-    binds them with `setup`) and the scratch buffers of its look-ahead."""
+    binds them with `setup`) and spare scratch for its calls: a call takes
+    one (take) and gives it back (give), so concurrent calls never share."""
     cdef Rules R
-    cdef Work W
-    cdef i64* out
-    cdef i64* ev
+    cdef Scratch* spare
     cdef readonly object options
     cdef int setup(self, const void* tab, check_f check, gen_f gen, play_f play, stage_f begin, stage_f finish,
                    potential_f potential, evaluate_f evaluate, insist_f insist, i64 size, i64 max_actions,
                    dice_lo, dice_hi) except -1
     cdef i64* state(self, i64[::1] arr) except NULL
-    cdef list _events(self, i64 ne)
-    cdef list _list(self, i64 n)
+    cdef Scratch* take(self) except NULL
+    cdef void give(self, Scratch* s) noexcept
 
 
 cdef class Event:

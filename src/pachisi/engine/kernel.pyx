@@ -467,18 +467,22 @@ cdef class Engine:
     """A game's compiled rules and frozen tables.  A subclass per game calls
     `setup` with its rule functions and a pointer to its tables.
     Every method takes the state as an int64 numpy array and is one call into
-    compiled code."""
+    compiled code.  The tables are read only; what a call writes besides the
+    state (look-ahead, legal list, events) is a Scratch of its own, so one
+    Engine (one Game) serves any number of threads at once."""
 
     def __dealloc__(self):
-        work_free(&self.W)
-        free(self.out)
-        free(self.ev)
+        cdef Scratch* s
+        while self.spare != NULL:
+            s = self.spare
+            self.spare = s.next
+            scratch_free(s)
 
     cdef int setup(self, const void* tab, check_f check, gen_f gen, play_f play, stage_f begin, stage_f finish,
                    potential_f potential, evaluate_f evaluate, insist_f insist, i64 size, i64 max_actions,
                    dice_lo, dice_hi) except -1:
         """Bind a game's rule functions and frozen tables (insist may be NULL)
-        and allocate the look-ahead's scratch for its state size."""
+        and make one spare scratch for its state size."""
         cdef i64 i
         self.R.tab = tab
         self.R.check, self.R.gen, self.R.play = check, gen, play
@@ -492,12 +496,35 @@ cdef class Engine:
         for i in range(self.R.ndice):
             self.R.dice_lo[i] = dice_lo[i]
             self.R.dice_hi[i] = dice_hi[i]
-        work_alloc(&self.W, &self.R)
-        self.out = <i64*>calloc(max_actions, sizeof(i64))
-        self.ev = <i64*>calloc(MAX_EVENTS * EV_WIDTH, sizeof(i64))
-        if self.out == NULL or self.ev == NULL:
-            raise MemoryError()
+        self.give(self.take())
         return 0
+
+    cdef Scratch* take(self) except NULL:
+        """A scratch for one call: a spare, or a new one when every spare is
+        in use (by another thread).  Called with the GIL held, which makes
+        the pop atomic; give it back with give."""
+        cdef Scratch* s = self.spare
+        if s != NULL:
+            self.spare = s.next
+            return s
+        s = <Scratch*>calloc(1, sizeof(Scratch))
+        if s == NULL:
+            raise MemoryError()
+        s.out = <i64*>calloc(self.R.max_actions, sizeof(i64))
+        s.ev = <i64*>calloc(MAX_EVENTS * EV_WIDTH, sizeof(i64))
+        try:
+            if s.out == NULL or s.ev == NULL:
+                raise MemoryError()
+            work_alloc(&s.W, &self.R)
+        except MemoryError:
+            scratch_free(s)
+            raise
+        return s
+
+    cdef void give(self, Scratch* s) noexcept:
+        """Hand a scratch back to the spares (with the GIL held)."""
+        s.next = self.spare
+        self.spare = s
 
     cdef i64* state(self, i64[::1] arr) except NULL:
         """The data of a state array, once its length is checked: the rules read
@@ -509,18 +536,14 @@ cdef class Engine:
     def dice_ranges(self):
         return [(self.R.dice_lo[i], self.R.dice_hi[i]) for i in range(self.R.ndice)]
 
-    cdef list _events(self, i64 ne):
-        cdef i64 i
-        cdef i64* e = self.ev
-        return [make_event(e + i) for i in range(0, min(ne, MAX_EVENTS) * EV_WIDTH, EV_WIDTH)]
-
-    cdef list _list(self, i64 n):
-        cdef i64 i
-        return [self.out[i] for i in range(n)]
-
     def legal(self, i64[::1] arr):
         """The legal actions of the state."""
-        return self._list(legal(&self.R, &self.W, self.state(arr), self.out))
+        cdef i64* st = self.state(arr)
+        cdef Scratch* s = self.take()
+        try:
+            return actions(s.out, legal(&self.R, &s.W, st, s.out))
+        finally:
+            self.give(s)
 
     def legal_among(self, i64[::1] arr, actions):
         """Those of `actions` (a few) that are legal here, in the order of the legal list."""
@@ -530,13 +553,18 @@ cdef class Engine:
             if m < 64:
                 want[m] = a
                 m += 1
-        n = legal(&self.R, &self.W, self.state(arr), self.out)
+        cdef i64* st = self.state(arr)
+        cdef Scratch* s = self.take()
         found = []
-        for i in range(n):
-            for j in range(m):
-                if self.out[i] == want[j]:
-                    found.append(self.out[i])
-                    break
+        try:
+            n = legal(&self.R, &s.W, st, s.out)
+            for i in range(n):
+                for j in range(m):
+                    if s.out[i] == want[j]:
+                        found.append(s.out[i])
+                        break
+        finally:
+            self.give(s)
         return found
 
     def candidates(self, i64[::1] arr):
@@ -544,7 +572,11 @@ cdef class Engine:
         cdef i64* st = self.state(arr)
         if st[H_PHASE] != PHASE_MOVE:
             return []
-        return self._list(self.R.gen(st, self.R.tab, self.out))
+        cdef Scratch* s = self.take()
+        try:
+            return actions(s.out, self.R.gen(st, self.R.tab, s.out))
+        finally:
+            self.give(s)
 
     def check(self, i64[::1] arr, i64 slot, i64 piece, i64 kind):
         """0 if that single-die action is possible now, else the game's reason code."""
@@ -552,15 +584,21 @@ cdef class Engine:
 
     def play(self, i64[::1] arr, i64 action):
         """Apply one action as it is (no check, no settling): previews of a move."""
-        return self._events(self.R.play(self.state(arr), self.R.tab, action, self.ev, 0))
+        cdef i64* st = self.state(arr)
+        cdef Scratch* s = self.take()
+        try:
+            return events(s.ev, self.R.play(st, self.R.tab, action, s.ev, 0))
+        finally:
+            self.give(s)
 
     def choose(self, i64[::1] arr, i64 policy, i64 seed, i64 k):
         """A compiled bot's choice among the legal actions (random or greedy)."""
         cdef i64* st = self.state(arr)
-        cdef i64 n = legal(&self.R, &self.W, st, self.out)
-        if n == 0:
-            return None
-        return choose(&self.R, &self.W, st, policy, seed, k, self.out, n)
+        cdef Scratch* s = self.take()
+        cdef i64 n = legal(&self.R, &s.W, st, s.out)
+        cdef i64 a = choose(&self.R, &s.W, st, policy, seed, k, s.out, n) if n else 0
+        self.give(s)
+        return a if n else None
 
     def rolloff(self, i64[::1] arr, i64 seed):
         return rolloff(&self.R, self.state(arr), seed)
@@ -579,8 +617,10 @@ cdef class Engine:
         cdef i64[:, ::1] out = result
         cdef i64* first = self.state(start)
         cdef i64* o = &out[0, 0] if count > 0 else NULL
+        cdef Scratch* s = self.take()
         with nogil:
-            run_many(&self.R, &self.W, first, seed0, count, pol, rotate, first_by_rolloff, max_rolls, o)
+            run_many(&self.R, &s.W, first, seed0, count, pol, rotate, first_by_rolloff, max_rolls, o)
+        self.give(s)
         return result
 
     def trace(self, i64[::1] start, i64 seed0, i64 count, i64 policy, bint first_by_rolloff=True,
@@ -588,21 +628,41 @@ cdef class Engine:
         """Digests (uint64 as int) of `count` games from start with seeds seed0, ...: see `trace`."""
         cdef i64 i
         cdef uint64_t h
+        cdef i64* first = self.state(start)
         cdef i64* st = <i64*>calloc(self.R.size, sizeof(i64))
         if st == NULL:
             raise MemoryError()
+        cdef Scratch* s = self.take()
         digests = []
         try:
             for i in range(count):
-                memcpy(st, self.state(start), self.R.size * sizeof(i64))
+                memcpy(st, first, self.R.size * sizeof(i64))
                 if first_by_rolloff:
                     st[H_PLAYER] = rolloff(&self.R, st, seed0 + i)
                 with nogil:
-                    h = trace(&self.R, &self.W, st, seed0 + i, policy, max_rolls)
+                    h = trace(&self.R, &s.W, st, seed0 + i, policy, max_rolls)
                 digests.append(h)
         finally:
             free(st)
+            self.give(s)
         return digests
+
+
+cdef void scratch_free(Scratch* s) noexcept nogil:
+    work_free(&s.W)
+    free(s.out)
+    free(s.ev)
+    free(s)
+
+
+cdef inline list actions(const i64* out, i64 n):
+    cdef i64 i
+    return [out[i] for i in range(n)]
+
+
+cdef inline list events(const i64* ev, i64 ne):
+    cdef i64 i
+    return [make_event(ev + i) for i in range(0, min(ne, MAX_EVENTS) * EV_WIDTH, EV_WIDTH)]
 
 
 cdef class StateCore:
@@ -676,9 +736,13 @@ cdef class StateCore:
         self._stack.append(self._arr.copy())
         self._history.append((self._view[H_PLAYER], "roll", dice))
         cdef i64* st = &self._view[0]
-        cdef i64 ne = set_dice(&e.R, st, values, e.ev, 0)
-        ne = settle(&e.R, &e.W, st, e.ev, ne, e.out, &n)
-        return e._events(ne)
+        cdef Scratch* s = e.take()
+        cdef i64 ne = set_dice(&e.R, st, values, s.ev, 0)
+        ne = settle(&e.R, &s.W, st, s.ev, ne, s.out, &n)
+        try:
+            return events(s.ev, ne)
+        finally:
+            e.give(s)
 
     def _apply_roll(self, tuple dice):
         """Set a roll already checked (values within the dice's ranges); returns its events."""
@@ -687,7 +751,11 @@ cdef class StateCore:
     def legal_actions(self):
         """The legal actions (ints) of this position: empty at a chance node or at the end."""
         cdef Engine e = self.engine
-        return e._list(legal(&e.R, &e.W, &self._view[0], e.out))
+        cdef Scratch* s = e.take()
+        try:
+            return actions(s.out, legal(&e.R, &s.W, &self._view[0], s.out))
+        finally:
+            e.give(s)
 
     def legal_moves(self):
         """The legal moves (Move: text, die, piece, frm, to, action), in the
@@ -696,24 +764,29 @@ cdef class StateCore:
         do not change it), so a list of thousands costs little more than
         legal_actions()."""
         cdef Engine e = self.engine
-        cdef i64 n = legal(&e.R, &e.W, &self._view[0], e.out), i
+        cdef Scratch* s = e.take()
+        cdef i64 n = legal(&e.R, &s.W, &self._view[0], s.out), i
         cdef list moves = []
         cdef Move m
-        if n == 0:
+        try:
+            if n == 0:
+                return moves
+            position, game = self._arr.copy(), self.game
+            for i in range(n):
+                m = Move.__new__(Move)
+                m.action, m._game, m._arr = s.out[i], game, position
+                moves.append(m)
             return moves
-        position, game = self._arr.copy(), self.game
-        for i in range(n):
-            m = Move.__new__(Move)
-            m.action, m._game, m._arr = e.out[i], game, position
-            moves.append(m)
-        return moves
+        finally:
+            e.give(s)
 
     def push(self, move):
         """Apply a move (an action number from legal_actions, a Move, or its
         notation).  The compiled rules check the action; an illegal one
         changes nothing and raises IllegalMove saying why."""
         cdef Engine e = self.engine
-        cdef i64 action, i, n, ne
+        cdef i64 action, i, n, ne, player
+        cdef Played played
         cdef i64* st = &self._view[0]
         if type(move) is int:
             try:
@@ -722,19 +795,24 @@ cdef class StateCore:
                 raise self._refusal(move, move)
         else:
             action = self._action(move)
-        n = legal(&e.R, &e.W, st, e.out)
+        cdef Scratch* s = e.take()
+        n = legal(&e.R, &s.W, st, s.out)
         for i in range(n):
-            if e.out[i] == action:
+            if s.out[i] == action:
                 break
         else:
+            e.give(s)
             raise self._refusal(move, action)
-        before = self._arr.copy()
-        cdef i64 player = st[H_PLAYER]
-        st[H_SEQ] += 1
-        ne = e.R.play(st, e.R.tab, action, e.ev, 0)
-        ne = settle(&e.R, &e.W, st, e.ev, ne, e.out, &n)
-        self._stack.append(before)
-        cdef Played played = Played.__new__(Played)
-        played.player, played.action, played.before = player, action, before
-        self._history.append(played)
-        return e._events(ne)
+        try:
+            before = self._arr.copy()
+            player = st[H_PLAYER]
+            st[H_SEQ] += 1
+            ne = e.R.play(st, e.R.tab, action, s.ev, 0)
+            ne = settle(&e.R, &s.W, st, s.ev, ne, s.out, &n)
+            self._stack.append(before)
+            played = Played.__new__(Played)
+            played.player, played.action, played.before = player, action, before
+            self._history.append(played)
+            return events(s.ev, ne)
+        finally:
+            e.give(s)
