@@ -1,6 +1,8 @@
 """The engine core: seeded dice, chance outcomes, states as values, the
 statistics that simulations report."""
 import json
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -247,3 +249,13 @@ def test_str_of_a_state_is_its_board_and_whose_turn_it_is():
     assert "\x1b[" not in text and text.startswith("    a   b   c")          # plain text, files on top
     assert text.endswith(f"{state.game.player_name(state.current_player)} to move with 6\n")
     assert "yard 4" in text
+
+
+def test_the_engine_imports_no_front_end():
+    code = ("import sys\nimport pachisi.engine.game, pachisi.engine.position, pachisi.games\n"
+            "from pachisi import make_game\ns = make_game('ludo', 2).new_state(seed=1)\ns.roll(); s.legal_moves()\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('pachisi.render', 'pachisi.web', "
+            "'pachisi.terminal', 'pachisi.cli', 'rich', 'fastapi'))))\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"

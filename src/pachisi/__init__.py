@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable
 from .engine.game import Event, Game, GameError, IllegalMove, Move, State
 from .engine.options import OptionError
-from .engine import position as _position
+from .engine import game as _game, position as _position
 from .engine.position import dump_position
 from .games import GAMES, make_game, state_from_json
 
@@ -26,6 +26,15 @@ def load_position(data: dict | str | bytes, make_game: Callable[..., Game] = mak
     engine's load_position takes the game factory as an argument (it sits below
     pachisi.games); here it defaults to make_game so a caller need not pass it."""
     return _position.load_position(data, make_game)
+
+
+def _board_text(game: Game, view: Any) -> str:
+    """str(state)'s board: the terminal's drawing without colours (imported when first drawn)."""
+    from .render.terminal import render
+    return render(game, view, signs=False).plain
+
+
+_game.draw_boards_with(_board_text)
 
 
 def _version() -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 import numpy.typing as npt
@@ -209,6 +209,17 @@ class Game:
         offered as a button.  None (the default): the board finds out itself by
         comparing the views before and after the move."""
         return None
+
+
+_board_text: Callable[[Game, Any], str] | None = None
+
+
+def draw_boards_with(drawer: Callable[[Game, Any], str] | None) -> None:
+    """Let str(state) draw the board: drawer(game, view) is the board as plain
+    text (pachisi's package registers the terminal renderer's; the engine
+    imports no front end)."""
+    global _board_text
+    _board_text = drawer
 
 
 class State(K.StateCore):
@@ -426,10 +437,10 @@ class State(K.StateCore):
         return f"<{self.game.name} state seq={self.seq} player={self.current_player} dice={self.dice}>"
 
     def __str__(self) -> str:
-        """The board as the terminal game draws it, without colours, and whose turn it is: print(state)."""
-        from ..render.terminal import render          # the renderer builds on the engine, not the other way
+        """The board as text (the drawer a front end registered with
+        draw_boards_with, none: no board) and whose turn it is: print(state)."""
         g = self.game
-        board = render(g, g.view(self.arr), signs=False).plain
+        board = _board_text(g, g.view(self.arr)) if _board_text is not None else ""
         if self.is_over:
             winner = self.winner
             turn = "game over" + (f": {g.player_name(winner)} wins" if winner is not None else "")
