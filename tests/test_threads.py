@@ -12,6 +12,7 @@ from pachisi.games import GAMES, make_game
 
 CASES = [(name, preset) for name, cls in GAMES.items() for preset in cls.presets]
 THREADS = 3
+RANDOM_ROLLS, GREEDY_ROLLS = 300, 40     # rolls played of each game (a greedy Kimbo roll weighs thousands of fence moves)
 
 
 def api_loop(game, seed, moves=150):
@@ -32,18 +33,18 @@ def api_loop(game, seed, moves=150):
 
 def traces(game, seed0, count, policy):
     start = game.new_state(seed=0).arr
-    return game.engine.trace(start, seed0, count, policy, True, 5000)
+    return game.engine.trace(start, seed0, count, policy, True, GREEDY_ROLLS if policy else RANDOM_ROLLS)
 
 
 def playouts(game, seed0, count, policy):
     start = game.new_state(seed=0).arr
-    return game.engine.run_many(start, seed0, count, [policy] * game.players, rotate=True).tolist()
+    return game.engine.run_many(start, seed0, count, [policy] * game.players, True, True, GREEDY_ROLLS).tolist()
 
 
 def work(game, k):
     """Thread k's share: compiled playouts (random and greedy, trace and run_many) and Python API games."""
     seed0 = 1 + 1000 * k
-    return (traces(game, seed0, 10, 0), traces(game, seed0, 5, 1), playouts(game, seed0, 5, 1),
+    return (traces(game, seed0, 10, 0), traces(game, seed0, 4, 1), playouts(game, seed0, 4, 1),
             [api_loop(game, seed0)])
 
 

@@ -89,6 +89,26 @@ class Game:
         self.size = self.state_size()
         self.engine = self.rules(self.tab, self.size, self.max_actions)
 
+    # -- a game is its parameters: pickled as them, equal when they are -------------
+    def __reduce__(self):
+        """Pickled as its class and parameters: loading makes the game again
+        (its compiled engine is built, not copied)."""
+        return type(self), (self.players, self.preset, dict(self.opts))
+
+    def __copy__(self) -> Game:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """The game itself: it does not change once made (and one Game serves any number of threads)."""
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        return (type(other) is type(self) and other.players == self.players and other.preset == self.preset
+                and other.opts == self.opts)
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.players, self.preset, tuple(sorted(self.opts.items()))))
+
     # -- what a game module provides ---------------------------------------
     def seating(self, players):
         """Physical seats of the players, in turn order."""
@@ -419,6 +439,11 @@ class State(K.StateCore):
         s = memo[id(self)] = self.clone()
         return s
 
+    def __reduce__(self):
+        """Pickled as its game, position, seed (the dice stream's position is in
+        the array), undo stack and history: a loaded state plays on, and pops, identically."""
+        return _restore_state, (type(self), self.game, self.arr, self.seed, self._stack, list(self.history))
+
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, State) and other.game.name == self.game.name
                 and other.game.opts == self.game.opts and other.seed == self.seed
@@ -450,3 +475,11 @@ class State(K.StateCore):
             dice = "-".join(map(str, self.dice))
             turn = f"{g.player_name(self.current_player)} to move" + (f" with {dice}" if dice else "")
         return f"{board}{turn}\n"
+
+
+def _restore_state(cls: type[State], game: Game, arr: Array, seed: Any, stack: list[Array],
+                   history: list[tuple[int, str, Any]]) -> State:
+    """A pickled State loaded again (State.__reduce__)."""
+    state = cls(game, arr, seed)
+    state._stack, state._history, state._written = stack, history, len(history)
+    return state
