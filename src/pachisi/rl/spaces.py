@@ -126,8 +126,7 @@ class Observer:
         self.kimbo = game.name == "kimbo"
         self.pieces = game.pieces_per_player
         if self.kimbo:
-            from ..games import kimbo as k
-            self.k = k
+            k = self.k
             self.places = k.NODES + 1                       # the nodes, then "captured, waiting"
             self.extra = ["stage: fence", "stage: pawn", "stage: place"]
             self.folk = False
@@ -139,6 +138,12 @@ class Observer:
                           "mandavoshka": ["claim open"] + [f"claim offender +{r}" for r in range(SEATS)]
                           + [f"claim: piece {c} at stake" for c in game.piece_names[:4]]}.get(game.name, [])
         self.size = sum(n for _, n in self.layout())
+
+    @property
+    def k(self):
+        """Kimbo's game module, for its layout constants (looked up, not kept: an observer pickles)."""
+        from ..games import kimbo
+        return kimbo
 
     def layout(self):
         """(name, length) of each part of the vector, in order: for docs and users."""
