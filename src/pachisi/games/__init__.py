@@ -1,11 +1,15 @@
 """The registry of games: every module of this package that defines GAME is a
-game, so adding a game is adding its module."""
+game, so adding a game is adding its module; an installed package adds one
+through an entry point in the group "pachisi.games" (ENTRY_POINTS) naming
+its Game subclass (docs/library.md)."""
 from __future__ import annotations
 
 import importlib
+from importlib.metadata import entry_points
 import json
 import pkgutil
 from typing import Any
+import warnings
 
 import numpy as np
 
@@ -23,7 +27,32 @@ def _discover() -> dict[str, type[Game]]:
     return found
 
 
+ENTRY_POINTS = "pachisi.games"
+
+
+def _installed(known: dict[str, type[Game]]) -> dict[str, type[Game]]:
+    """The games installed packages add (entry points of the group "pachisi.games",
+    each naming a Game subclass).  One that cannot be loaded, is no Game or takes
+    a name already used is left out with a warning: it does not stop pachisi."""
+    found: dict[str, type[Game]] = {}
+    for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda p: p.name):
+        try:
+            cls = point.load()
+        except Exception as e:              # a third party's import error of any kind
+            warnings.warn(f"the game {point.name!r} ({point.value}) cannot be loaded: {e!r}", stacklevel=2)
+            continue
+        if not (isinstance(cls, type) and issubclass(cls, Game) and cls.name):
+            warnings.warn(f"the entry point {point.name!r} ({point.value}) names no Game subclass", stacklevel=2)
+        elif cls.name in known or cls.name in found:
+            warnings.warn(f"the game {cls.name!r} of {point.value} is left out: a game of that name exists",
+                          stacklevel=2)
+        else:
+            found[cls.name] = cls
+    return found
+
+
 GAMES = _discover()
+GAMES.update(_installed(GAMES))
 ALIASES = {alias: cls.name for cls in GAMES.values() for alias in (*cls.aliases, *cls.preset_aliases)}
 PRESET_ALIASES = {alias: preset for cls in GAMES.values() for alias, preset in cls.preset_aliases.items()}
 

@@ -84,12 +84,14 @@ RACE_KINDS = {"ludo": 1, "parchis": 1, "parcheesi": 3, "tryasuchka": 1, "shishbe
 
 
 def action_codec(game):
-    """The game's action space (the same for every option set and number of players)."""
-    return _codec(game.name, game.pieces_per_player)
+    """The game's action space (the same for every option set and number of players).
+    A game from outside whose actions are single-die moves gives `move_kinds`
+    (the kinds of move its rules make) and `place_range()` (its pieces' places)."""
+    return _codec(game.name, game.pieces_per_player, RACE_KINDS.get(game.name, getattr(game, "move_kinds", None)))
 
 
 @functools.lru_cache(maxsize=None)
-def _codec(name, pieces):
+def _codec(name, pieces, kinds):
     if name == "kimbo":
         from ..games import kimbo as k
         return ActionCodec([
@@ -99,9 +101,9 @@ def _codec(name, pieces):
             Block(range(k.FENCE, k.FENCE + 1), range(k.FENCES), range(k.SLOTS)),        # a fence moved
             Block(range(k.FENCE, k.FENCE + 1), range(k.KEEP, k.KEEP + 1), range(1)),    # every fence kept
         ])
-    if name not in RACE_KINDS:
+    if kinds is None:
         raise ValueError(f"no action space is defined for {name}")
-    return ActionCodec([Block(range(DICE_SLOTS), range(pieces), range(RACE_KINDS[name]))])
+    return ActionCodec([Block(range(DICE_SLOTS), range(pieces), range(kinds))])
 
 
 def place_range(game):
@@ -115,6 +117,8 @@ def place_range(game):
         return -4 - (SEATS - 1), 52         # -4-c: held in player c's swamp; 49..52 the house
     if game.name == "tryasuchka":
         return -1, 80
+    if hasattr(game, "place_range"):
+        return game.place_range()
     raise ValueError(f"no observation is defined for {game.name}")
 
 
