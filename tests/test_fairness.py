@@ -66,7 +66,7 @@ def test_level5_play_is_repeatable_and_the_same_on_two_processes():
 
 def test_compare_finds_the_fewer_captures_of_start_on_double():
     a, b = make_game("shishbesh", 4), make_game("shishbesh", 4, "start-on-double")
-    c = lab.compare(a, lab.measure(a, "random", 2000), b, lab.measure(b, "random", 2000))
+    c = lab.compare(a, lab.measure(a, "random", 2000), lab.measure(b, "random", 2000))
     assert c["captures"]["significant"] and c["captures"]["b"] < c["captures"]["a"]
     assert len(c["seats"]) == 8 and all(0 <= r["p"] <= 1 for r in c["seats"])
     assert all(r["p"] >= r["p_raw"] for r in c["seats"])

@@ -256,7 +256,7 @@ def test_bad_positions_are_refused():
 def occupancy_ok(state):
     g = state.game
     for p in track_places(state):
-        assert -1 <= p <= g.ring_size + g.lane_size and not (g.T < p < g.ring_size)
+        assert -1 <= p <= g.ring_size + g.lane_size and not (g.last_ring < p < g.ring_size)
     cap = 2 if g.opts["blocks"] else 1
     for cell, m in enumerate(ring_masks(state)):
         colours = [(m >> (4 * q)) & 15 for q in range(4)]

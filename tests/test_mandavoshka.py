@@ -552,7 +552,7 @@ def check_board(state):
                 assert p <= 52 and p not in house
                 house.add(p)
             elif p >= 0:
-                c = int(M.glob(tab, q, p))
+                c = int(M.global_cell(tab, q, p))
                 if hidden:
                     assert tab.is_shelter[c]
                     huts[c] |= 1 << pid

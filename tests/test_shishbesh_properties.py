@@ -24,11 +24,11 @@ def check_board(state):
         house = set()
         for k, (p, is_hidden) in enumerate(g.pieces(arr, q)):
             pid = q * 4 + k
-            if p > tab.L:
+            if p > tab.circle:
                 assert p <= tab.house_end and p not in house, "house cells hold one piece each"
                 house.add(p)
             elif p >= 0:
-                cell = int(S.glob(tab, q, p))
+                cell = int(S.global_cell(tab, q, p))
                 if is_hidden:
                     assert tab.is_shelter[cell] and cell not in hidden
                     hidden[cell] = pid
@@ -40,8 +40,8 @@ def check_board(state):
     for cell, pid in standing.items():
         if cell in hidden and hidden[cell] // 4 == pid // 4:
             assert tab.stack, "own piece above its hidden piece only with shelter_own_stack"
-    assert sum(1 for c in range(tab.L) if arr[S.CELL + c]) == len(standing)
-    assert sum(1 for c in range(tab.L) if arr[S.HUT + c]) == len(hidden)
+    assert sum(1 for c in range(tab.circle) if arr[S.CELL + c]) == len(standing)
+    assert sum(1 for c in range(tab.circle) if arr[S.HUT + c]) == len(hidden)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -344,7 +344,7 @@ def check_board(state):
                 assert p <= 80 and p not in house
                 house.add(p)
             elif p >= 1:
-                c = int(T.glob(tab, q, p))
+                c = int(T.global_cell(tab, q, p))
                 assert cells[c] == 0, "one piece a hole"
                 cells[c] = q * 4 + k + 1
             else:

@@ -7,9 +7,12 @@ the digests must be equal game for game.
     python tools/diffcheck.py --old /work/old --all -n 1000           # every game, preset, player count
 
 The old side runs in the old checkout's own venv (OLD/.venv/bin/python), with
-a numba copy of kernel.pyx's `trace` made from its templates."""
+a numba copy of kernel.pyx's `trace` made from its templates; an old checkout
+with the compiled engine (OLD/src/pachisi/engine/kernel.pyx, built in place)
+runs its own `Engine.trace` (--old-python: the interpreter to run it with)."""
 import argparse
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -82,6 +85,18 @@ print(json.dumps(digests))
 '''
 
 
+COMPILED_OLD_SIDE = r'''
+import json, sys
+from pachisi import make_game
+job = json.loads(sys.argv[1])
+g = make_game(job["game"], job["players"], job["preset"])
+start = g.new_state(seed=0).arr
+rolloff = g.opts.get("first_player", "rolloff") != "first"
+print(json.dumps([int(h) for h in g.engine.trace(start, job["seed0"], job["n"], job["policy"], rolloff,
+                                                 job["max_rolls"])]))
+'''
+
+
 def new_side(job):
     from pachisi import make_game
     g = make_game(job["game"], job["players"], job["preset"])
@@ -90,7 +105,14 @@ def new_side(job):
     return g.engine.trace(start, job["seed0"], job["n"], job["policy"], rolloff, job["max_rolls"])
 
 
-def old_side(old, job):
+def old_side(old, job, python=None):
+    if (Path(old) / "src/pachisi/engine/kernel.pyx").exists():
+        run = subprocess.run([python or str(Path(old) / ".venv/bin/python"), "-c", COMPILED_OLD_SIDE, json.dumps(job)],
+                             cwd=str(Path(old) / "src"), capture_output=True, text=True,
+                             env=dict(os.environ, PYTHONPATH=str(Path(old) / "src")))
+        if run.returncode:
+            raise SystemExit(f"old side failed:\n{run.stderr[-3000:]}")
+        return json.loads(run.stdout.strip().splitlines()[-1])
     script = Path(tempfile.gettempdir()) / "pachisi_diffcheck_old_side.py"    # numba caches only code from a file
     if not script.exists() or script.read_text() != OLD_SIDE:
         script.write_text(OLD_SIDE)
@@ -119,6 +141,7 @@ def jobs(args):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--old", required=True, help="an older checkout with its numba engine installed in OLD/.venv")
+    ap.add_argument("--old-python", help="the interpreter of the old side (default: OLD/.venv/bin/python)")
     ap.add_argument("--game")
     ap.add_argument("--preset")
     ap.add_argument("--players", type=int)
@@ -132,7 +155,7 @@ def main():
     for job in jobs(args):
         t = time.time()
         new = new_side(job)
-        old = old_side(args.old, job)
+        old = old_side(args.old, job, args.old_python)
         diff = [job["seed0"] + i for i, (a, b) in enumerate(zip(new, old)) if a != b]
         total += len(new)
         bad += len(diff)

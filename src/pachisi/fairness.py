@@ -178,16 +178,17 @@ def mann_whitney(h1, h2):
     return u1, z, 2 * normal_sf(abs(z)), u1 / (n1 * n2)
 
 
-def compare(game_a, a, game_b, b):
-    """The differences between two measures of the same play, with their tests."""
+def compare(game, a, b):
+    """The differences between two measures of the same play (of two rule sets for
+    `game`'s players), with their tests."""
     ra, rb = a.result, b.result
-    players = game_a.players
+    players = game.players
     out = {"play": a.play, "seats": [], "significant": []}
     stat, dof, p = chi_square([ra.wins, rb.wins])
     out["seat_distribution"] = {"chi2": stat, "dof": dof, "p": p}
     stat, dof, p = chi_square([ra.wins_by_order, rb.wins_by_order])
     out["order_distribution"] = {"chi2": stat, "dof": dof, "p": p}
-    for family in ([(game_a.player_name(i), ra.wins[i], rb.wins[i]) for i in range(players)],
+    for family in ([(game.player_name(i), ra.wins[i], rb.wins[i]) for i in range(players)],
                    [(f"moved {ordinal(i + 1)}", ra.wins_by_order[i], rb.wins_by_order[i]) for i in range(players)]):
         rows = []
         for label, ka, kb in family:

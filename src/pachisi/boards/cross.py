@@ -51,9 +51,6 @@ class CrossBoard(SquareBoard):
         """Relative indices of the four inner corners ("углы", "масть")."""
         return tuple(self.arm + 1 + q * self.quarter for q in range(4))
 
-    def tips(self):
-        return tuple(q * self.quarter for q in range(4))
-
     def house(self, seat):
         """Screen cells of a seat's house, from its entrance inward."""
         n, m = self.size, self.mid
@@ -68,10 +65,6 @@ class CrossBoard(SquareBoard):
 
     def global_index(self, seat, p):
         return (p + self.quarter * seat) % self.circle
-
-    def park(self, seat):
-        """Screen cell where a seat's park is drawn: the corner right of its arm."""
-        return self.rotate((self.size - 2, self.size - 2), seat)
 
     def corner_area(self, seat):
         """The empty corner right of a seat's arm, where its park is drawn: (row, col, height, width)."""

@@ -28,9 +28,6 @@ class Cross72Board(CrossBoard):
         r, _ = self.track[self.entrance_place - self.circle]
         return tuple(self.rotate((r - i, self.mid), seat) for i in range(self.house_cells))
 
-    def entrance(self, seat):
-        return self.cell(seat, self.entrance_place)
-
     def cell(self, seat, p):
         """Screen cell of relative place p (0..76 the circle, 77..80 the house)."""
         if p <= self.entrance_place:

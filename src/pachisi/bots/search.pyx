@@ -862,9 +862,9 @@ cdef i64 _decide(Ctx* C, const i64* st, const i64* acts, i64 n, const double* bo
     cdef i64* order
     if n == 1:
         return acts[0]
-    if R.insist != NULL:
+    if R.compulsory != NULL:
         for i in range(n):
-            if R.insist(<i64*>st, R.tab, acts[i]):
+            if R.compulsory(<i64*>st, R.tab, acts[i]):
                 return acts[i]
     s = position_seed(st, R.size, seed)
     kind = <i64>bot[P_KIND]

@@ -122,7 +122,7 @@ ctypedef i64 (*play_f)(i64* st, const void* tab, i64 action, i64* ev, i64 ne) no
 ctypedef i64 (*stage_f)(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil
 ctypedef i64 (*potential_f)(i64* st, const void* tab) noexcept nogil
 ctypedef double (*evaluate_f)(i64* st, const void* tab, i64 player) noexcept nogil
-ctypedef bint (*insist_f)(i64* st, const void* tab, i64 action) noexcept nogil
+ctypedef bint (*compulsory_f)(i64* st, const void* tab, i64 action) noexcept nogil
 
 cdef struct Rules:
     const void* tab
@@ -133,7 +133,7 @@ cdef struct Rules:
     stage_f finish         # no action is left in this roll (may open a new stage)
     potential_f potential  # the best roll score still reachable (an upper bound)
     evaluate_f evaluate    # a heuristic value of the position for a player
-    insist_f insist        # an action every bot takes when legal; NULL: none
+    compulsory_f compulsory  # an action every bot takes when legal (Мандавошка's call); NULL: none
     i64 size               # state length
     i64 max_actions        # candidate buffer size (a legal list at most half of it)
     i64 ndice
@@ -182,7 +182,7 @@ cdef class Engine:
     cdef Scratch* spare
     cdef readonly object options
     cdef int setup(self, const void* tab, check_f check, gen_f gen, play_f play, stage_f begin, stage_f finish,
-                   potential_f potential, evaluate_f evaluate, insist_f insist, i64 size, i64 max_actions,
+                   potential_f potential, evaluate_f evaluate, compulsory_f compulsory, i64 size, i64 max_actions,
                    dice_lo, dice_hi) except -1
     cdef i64* state(self, i64[::1] arr) except NULL
     cdef Scratch* take(self) except NULL

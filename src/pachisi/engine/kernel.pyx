@@ -6,7 +6,7 @@ the playout loop that simulations and benchmarks run.
 A state is a flat int64 array: the header (kernel.pxd), then a region each
 game lays out for itself.  A game supplies its rule functions in a `Rules`
 struct (kernel.pxd): check, gen, play, begin, finish, potential, evaluate and
-an optional insist, each a C function over the state and the game's frozen
+an optional compulsory, each a C function over the state and the game's frozen
 tables.  A game's `Engine` subclass fills that struct when the Game is made;
 every method below is then one call into compiled code.
 
@@ -176,15 +176,15 @@ cdef i64 settle(const Rules* R, Work* W, i64* st, i64* ev, i64 ne, i64* out, i64
 # -- playing whole games ---------------------------------------------------------------------
 cdef i64 choose(const Rules* R, Work* W, i64* st, i64 policy, i64 seed, i64 k, const i64* acts, i64 n) noexcept nogil:
     """Pick one of n legal actions for a compiled bot; k numbers the choice.
-    An action the game insists on (`insist`) is taken whatever the policy."""
+    An action the game makes compulsory (`compulsory`) is taken whatever the policy."""
     cdef i64 i, me, pick
     cdef double best, v
     cdef i64* child
     if n == 1:
         return acts[0]
-    if R.insist != NULL:
+    if R.compulsory != NULL:
         for i in range(n):
-            if R.insist(st, R.tab, acts[i]):
+            if R.compulsory(st, R.tab, acts[i]):
                 return acts[i]
     if policy == POLICY_RANDOM:
         return acts[draw(seed ^ 0x5DEECE66DLL, k, n)]
@@ -479,15 +479,15 @@ cdef class Engine:
             scratch_free(s)
 
     cdef int setup(self, const void* tab, check_f check, gen_f gen, play_f play, stage_f begin, stage_f finish,
-                   potential_f potential, evaluate_f evaluate, insist_f insist, i64 size, i64 max_actions,
+                   potential_f potential, evaluate_f evaluate, compulsory_f compulsory, i64 size, i64 max_actions,
                    dice_lo, dice_hi) except -1:
-        """Bind a game's rule functions and frozen tables (insist may be NULL)
+        """Bind a game's rule functions and frozen tables (compulsory may be NULL)
         and make one spare scratch for its state size."""
         cdef i64 i
         self.R.tab = tab
         self.R.check, self.R.gen, self.R.play = check, gen, play
         self.R.begin, self.R.finish = begin, finish
-        self.R.potential, self.R.evaluate, self.R.insist = potential, evaluate, insist
+        self.R.potential, self.R.evaluate, self.R.compulsory = potential, evaluate, compulsory
         self.R.size = size
         self.R.max_actions = max_actions
         self.R.ndice = len(dice_lo)

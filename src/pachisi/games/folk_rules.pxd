@@ -4,11 +4,12 @@
 # house entered past own pieces by exact count, and the events of a move.
 #
 # DECISION (for every game that uses these, Шиш-беш, Мандавошка, Трясучка):
-#   glob(L, Q, seat, p) takes plain scalars, no struct: the circle length L,
-#   the quarter Q, the player's seat (t.players.seat[player], 0..3) and the
-#   relative place p.  A game calls it as  glob(t.L, t.Q, t.players.seat[pl], p)
-#   where t is its own Tab struct (fields Players players, i64 L, i64 Q).
-#   threatened(st, L, Q, seat, g, q) takes the same scalars and the game's
+#   global_cell(circle, quarter, seat, p) takes plain scalars, no struct: the
+#   circle's length, the quarter (cells between two seats' starts), the player's
+#   seat (t.players.seat[player], 0..3) and the relative place p.  A game calls
+#   it as  global_cell(t.circle, t.quarter, t.players.seat[pl], p)  where t is
+#   its own Tab struct (fields Players players, i64 circle, i64 quarter).
+#   threatened(st, circle, quarter, seat, g, q) takes the same scalars and the game's
 #   seat array (const i64*, indexed by player).
 #   SHEL (the pieces' shelter flags) is here, a cpdef enum that folk_rules.pyx
 #   gives to the Python side (folkcross.py imports it from there).
@@ -19,18 +20,18 @@ cpdef enum:
     SHEL = POS + 16             # Шиш-беш, Мандавошка: per piece, 1 while it hides in a shelter
 
 
-cdef inline i64 glob(i64 L, i64 Q, i64 seat, i64 p) noexcept nogil:
+cdef inline i64 global_cell(i64 circle, i64 quarter, i64 seat, i64 p) noexcept nogil:
     """The global circle cell of a player's relative place p (seats a quarter apart)."""
-    return (p + Q * seat) % L
+    return (p + quarter * seat) % circle
 
 
-cdef inline bint threatened(const i64* st, i64 L, i64 Q, const i64* seat, i64 g, i64 q) noexcept nogil:
+cdef inline bint threatened(const i64* st, i64 circle, i64 quarter, const i64* seat, i64 g, i64 q) noexcept nogil:
     """A piece of player q standing (not hidden) on the circle 1..6 cells behind global cell g."""
     cdef i64 j, p, r
     for j in range(PIECES):
         p = st[POS + q * PIECES + j]
-        if 0 <= p <= L and not st[SHEL + q * PIECES + j]:
-            r = (g - glob(L, Q, seat[q], p)) % L
+        if 0 <= p <= circle and not st[SHEL + q * PIECES + j]:
+            r = (g - global_cell(circle, quarter, seat[q], p)) % circle
             if 1 <= r <= 6:
                 return True
     return False

@@ -2,7 +2,7 @@
 player-relative numbering of the circle, the shelter cells of the folk cross
 and the threats on its pieces (Шиш-беш, Мандавошка), the drawing of a cross
 board's circle and houses (CrossBoard and the 72-hole cross), and the checking
-of the "pieces" rows of a position file.  The compiled glob and threatened
+of the "pieces" rows of a position file.  The compiled global_cell and threatened
 are in folk_rules.pxd."""
 import numpy as np
 
@@ -11,7 +11,7 @@ from ..engine.view import Square
 from . import race
 from .race import PIECES, POS
 
-FOLK = race.SEATED + " L Q"      # the fields a folk cross game's tables begin with
+FOLK = race.SEATED + " circle quarter"      # the fields a folk cross game's tables begin with
 
 
 def folk_tables(game, dice_lo, dice_hi):
@@ -20,10 +20,10 @@ def folk_tables(game, dice_lo, dice_hi):
     return race.seated(game, dice_lo, dice_hi) + (game.board.circle, game.board.quarter)
 
 
-def glob(tab, player, p):
+def global_cell(tab, player, p):
     """The global circle cell of the player's relative place p (seats a quarter
-    apart): the Python side's copy of folk_rules.glob, for position files and views."""
-    return (p + tab.Q * tab.seat[player]) % tab.L
+    apart): the Python side's copy of folk_rules.global_cell, for position files and views."""
+    return (p + tab.quarter * tab.seat[player]) % tab.circle
 
 
 def shelter_cells(board, layout):

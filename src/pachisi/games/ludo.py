@@ -24,7 +24,7 @@ from . import race, track
 from ..engine import kernel as K
 from ..engine.game import GameError
 from .ludo_rules import R_YARD_SIX, SIZE, SNAP, STEP, LudoEngine
-from .track_rules import G_TROLLS
+from .track_rules import G_TURN_ROLLS
 
 REASONS = dict(track.REASONS)
 REASONS[R_YARD_SIX] = "a piece leaves the yard only on a 6"
@@ -43,7 +43,7 @@ class Ludo(track.TrackGame):
     rules = LudoEngine
     reasons = REASONS
     colours = ("red", "green", "yellow", "blue")
-    T, ring_size, spacing, lane_size = 50, 52, 13, 5
+    last_ring, ring_size, spacing, lane_size = 50, 52, 13, 5
     layout_end = SIZE
     kind_marks = {STEP: ""}
     goal_name = "centre"
@@ -100,7 +100,7 @@ class Ludo(track.TrackGame):
 
     def turn_to_json(self, arr):
         turn = super().turn_to_json(arr)
-        if turn is not None and self.opts["third_six"] == "void_turn" and arr[G_TROLLS]:
+        if turn is not None and self.opts["third_six"] == "void_turn" and arr[G_TURN_ROLLS]:
             turn["turn_start"] = self.rows_of(arr, SNAP)
         return turn
 
@@ -109,8 +109,8 @@ class Ludo(track.TrackGame):
             raise GameError("turn: turn_start matters only with third_six=void_turn (the third six undoes the turn)")
         super().turn_from_json(arr, turn)
         if self.pieces_at_turn_start(arr, turn, "turn_start", SNAP):
-            arr[G_TROLLS] = 1
-        elif arr[K.H_PHASE] == K.PHASE_ROLL and arr[G_TROLLS] and self.opts["third_six"] == "void_turn":
+            arr[G_TURN_ROLLS] = 1
+        elif arr[K.H_PHASE] == K.PHASE_ROLL and arr[G_TURN_ROLLS] and self.opts["third_six"] == "void_turn":
             raise GameError("turn: with third_six=void_turn a turn under way needs its turn_start "
                             "(where the pieces stood when it began)")
 

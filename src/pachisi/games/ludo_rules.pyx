@@ -36,7 +36,7 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
     if t == goal(tab):
         to[0] = t
         return 0
-    if t >= tab.L:
+    if t >= tab.ring_size:
         to[0] = t
         if lane_count(st, pl, t) >= cap:
             return R_OWN
@@ -69,7 +69,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     st[H_DICE + slot] = 0
     st[H_SCORE] += 1
     lift(st, tab, pid)
-    if t < tab.L:
+    if t < tab.ring_size:
         g = cell(tab, pl, t)
         if not is_safe(tab, g):
             ne = capture_all(st, tab, foes_at(st, g, pl), g, pl, ev, ne)

@@ -38,7 +38,7 @@ from ..engine.position import take_count
 from ..engine.view import BoardView, Square
 from . import folkcross, race
 from .folk_rules import SHEL
-from .folkcross import glob
+from .folkcross import global_cell
 # the state layout after the core header (POS, SHEL, then CELL, HUT, BUR, EXIT,
 # STAND and the roll's counters), the places off the circle, the kinds of
 # action, the capture rules and the reasons an action is refused: mandavoshka_rules.pxd
@@ -291,7 +291,7 @@ class Mandavoshka(race.FirstPlayer, Game):
             if p > b.circle and any(arr[POS + q * PIECES + j] == p for j in range(k)):
                 raise GameError("{where}: two pieces on house cell {place}", where=where, place=p)
             if 0 <= p <= b.circle:
-                g = int(glob(tab, q, p))
+                g = int(global_cell(tab, q, p))
                 if hidden:
                     if not tab.is_shelter[g]:
                         raise GameError("{where}: place {place} has no shelter to hide in", where=where, place=p)

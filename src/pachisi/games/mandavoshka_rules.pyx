@@ -11,12 +11,12 @@ from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, 
                                     EV_CAPTURED, EV_FLUSHED, EV_PENALTY, EV_CLAIM)
 from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, bits, die_check, finished,
                                        burn_dice, dice_left, roll_again_or_pass)
-from pachisi.games.folk_rules cimport SHEL, glob, threatened, moved_events
+from pachisi.games.folk_rules cimport SHEL, global_cell, threatened, moved_events
 
 cdef struct MandavoshkaTab:
     Players players
-    i64 L
-    i64 Q
+    i64 circle                  # the circle's cells
+    i64 quarter                 # cells between two seats' starts
     i64 start
     i64 house_end
     i64 mode
@@ -30,8 +30,8 @@ cdef struct MandavoshkaTab:
 
 # -- the rules ------------------------------------------------------------------------
 cdef inline i64 cell_of(const MandavoshkaTab* t, i64 player, i64 p) noexcept nogil:
-    """glob with this game's tables: the global circle cell of the player's place p."""
-    return glob(t.L, t.Q, t.players.seat[player], p)
+    """global_cell with this game's tables: the global circle cell of the player's place p."""
+    return global_cell(t.circle, t.quarter, t.players.seat[player], p)
 
 
 cdef inline i64 own_bits(i64 player) noexcept nogil:
@@ -47,7 +47,7 @@ cdef inline i64 enemy_cells(const i64* st, i64 pl) noexcept nogil:
 cdef inline i64 cells_ahead(const MandavoshkaTab* t, i64 g, i64 n) noexcept nogil:
     """Bit mask of the n global cells from g on, round the circle."""
     cdef i64 span = (((<i64>1) << n) - 1) << g
-    return (span | (span >> t.L)) & (((<i64>1) << t.L) - 1)
+    return (span | (span >> t.circle)) & (((<i64>1) << t.circle) - 1)
 
 
 cdef inline bint room_to_hide(const i64* st, const MandavoshkaTab* t, i64 g) noexcept nogil:
@@ -57,11 +57,11 @@ cdef inline bint room_to_hide(const i64* st, const MandavoshkaTab* t, i64 g) noe
 cdef inline i64 target(const MandavoshkaTab* t, i64 p, i64 d, i64 kind) noexcept nogil:
     """Where a die d takes a piece from place p by this kind of move, the rules aside."""
     if kind == DIAGONAL:
-        return p + 2 * t.Q
+        return p + 2 * t.quarter
     if kind == STRAIGHT:
-        return p + t.Q
+        return p + t.quarter
     if kind == BACK:
-        return p - t.Q if p > t.Q else p + 3 * t.Q     # back from the first corner: the срез
+        return p - t.quarter if p > t.quarter else p + 3 * t.quarter     # back from the first corner: the срез
     if p >= 0:
         return p + d
     if p == SWAMP:
@@ -71,7 +71,7 @@ cdef inline i64 target(const MandavoshkaTab* t, i64 p, i64 d, i64 kind) noexcept
 
 cdef inline bint at_corner(const i64* st, const MandavoshkaTab* t, i64 pl, i64 k) noexcept nogil:
     cdef i64 p = st[POS + pl * PIECES + k]
-    return 0 <= p < t.L and t.corner[cell_of(t, pl, p)] >= 0
+    return 0 <= p < t.circle and t.corner[cell_of(t, pl, p)] >= 0
 
 
 cdef inline i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
@@ -98,7 +98,7 @@ cdef inline i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* t
     pl = st[H_PLAYER]
     pid = pl * PIECES + k
     p = st[POS + pid]
-    big_l = t.L
+    big_l = t.circle
     mine = own_bits(pl)
     tt = target(t, p, d, kind)
     if kind == STEP or kind == HIDE:
@@ -180,7 +180,7 @@ cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
             if r == 0:
                 out[n] = encode(slot, k, STEP)
                 n += 1
-                if st[POS + pl * PIECES + k] >= 0 and to <= t.L and room_to_hide(st, t, cell_of(t, pl, to)):
+                if st[POS + pl * PIECES + k] >= 0 and to <= t.circle and room_to_hide(st, t, cell_of(t, pl, to)):
                     out[n] = encode(slot, k, HIDE)
                     n += 1
             if d <= 2 and at_corner(st, t, pl, k):
@@ -194,7 +194,7 @@ cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
 cdef void lift(i64* st, const MandavoshkaTab* t, i64 pid) noexcept nogil:
     """Take a piece off wherever it stands (before it moves or is sent away)."""
     cdef i64 q = pid // PIECES, p = st[POS + pid], g
-    if 0 <= p <= t.L:
+    if 0 <= p <= t.circle:
         g = cell_of(t, q, p)
         if st[SHEL + pid]:
             st[HUT + g] &= ~((<i64>1) << pid)
@@ -234,7 +234,7 @@ cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
     pid = pl * PIECES + k
     p = st[POS + pid]
     tt = target(t, p, st[H_DICE + slot], kind)
-    big_l = t.L
+    big_l = t.circle
     st[H_DICE + slot] = 0
     st[H_SCORE] += 2
     captured = st[G_CAPT]
@@ -263,7 +263,7 @@ cdef i64 begin(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
     st[G_EXTRA] = 1 if st[H_DICE] == st[H_DICE + 1] else 0
     st[G_CAPT] = 0
     if st[H_DICE] == 1 and st[H_DICE + 1] == 1:
-        for g in range(t.L):
+        for g in range(t.circle):
             hidden = st[HUT + g]
             st[HUT + g] = 0
             for v in range(PIECES * t.players.n):
@@ -277,26 +277,26 @@ cdef i64 begin(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
 
 cdef inline bint enemy_on(const i64* st, const MandavoshkaTab* t, i64 pl, i64 r) noexcept nogil:
     """An enemy piece stands on the player's relative place r of the circle."""
-    return 0 <= r <= t.L and (st[CELL + cell_of(t, pl, r)] & ~own_bits(pl)) != 0
+    return 0 <= r <= t.circle and (st[CELL + cell_of(t, pl, r)] & ~own_bits(pl)) != 0
 
 
 cdef i64 jump_target(const MandavoshkaTab* t, i64 pl, i64 c, i64 d, bint back) noexcept nogil:
     """Where a die d jumps from relative place c (back: the backward 1), or -1."""
     cdef i64 tt
-    if c < 0 or c >= t.L or t.corner[cell_of(t, pl, c)] < 0:
+    if c < 0 or c >= t.circle or t.corner[cell_of(t, pl, c)] < 0:
         return -1
     if back:
         return target(t, c, d, BACK) if d == 1 and t.backward else -1
     if d > 2:
         return -1
     tt = target(t, c, d, STRAIGHT if d == 1 else DIAGONAL)
-    return tt if tt <= t.L else -1
+    return tt if tt <= t.circle else -1
 
 
 cdef bint die_hits(const i64* st, const MandavoshkaTab* t, i64 pl, i64 r, i64 d) noexcept nogil:
     """One die d from relative place r, stepping or jumping, lands on an enemy."""
     cdef bint back
-    if r < 0 or r >= t.L:
+    if r < 0 or r >= t.circle:
         return False
     if enemy_on(st, t, pl, r + d):
         return True
@@ -319,7 +319,7 @@ cdef bint capture_in_reach(const i64* st, const MandavoshkaTab* t) noexcept nogi
         elif (p == BUR_EXIT or p <= HELD) and d0 == d1 == 6:  # back to the swamp and in at once
             if enemy_on(st, t, pl, t.start):
                 return True
-        elif 0 <= p < t.L:
+        elif 0 <= p < t.circle:
             for order in range(2):                      # (d0, d1), then (d1, d0)
                 da = d0 if order == 0 else d1
                 db = d1 if order == 0 else d0
@@ -394,7 +394,7 @@ cdef i64 finish(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
         best = -1
         for j in range(PIECES):                 # pieces gone into the house are out of reach
             p = st[POS + pl * PIECES + j]
-            if (st[G_MISS] >> j) & 1 and (p == SWAMP or 0 <= p <= t.L):
+            if (st[G_MISS] >> j) & 1 and (p == SWAMP or 0 <= p <= t.circle):
                 stake |= (<i64>1) << j
                 if best < 0 or p > st[POS + pl * PIECES + best]:
                     best = j
@@ -438,7 +438,7 @@ cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
     """Progress of own pieces against the opponents', with safety, threats,
     the БУР, and a missed capture about to be charged."""
     cdef const MandavoshkaTab* t = <const MandavoshkaTab*>tab
-    cdef i64 big_l = t.L, nopp = max(t.players.n - 1, 1), q, j, pid, p, g, q2
+    cdef i64 big_l = t.circle, nopp = max(t.players.n - 1, 1), q, j, pid, p, g, q2
     cdef double val = 0.0, prog
     for q in range(t.players.n):
         for j in range(PIECES):
@@ -459,7 +459,7 @@ cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
                 else:
                     g = cell_of(t, q, p)
                     for q2 in range(t.players.n):
-                        if q2 != q and threatened(st, t.L, t.Q, t.players.seat, g, q2):
+                        if q2 != q and threatened(st, t.circle, t.quarter, t.players.seat, g, q2):
                             prog -= 0.25 * (10.0 + p)
                             break
             else:
@@ -473,7 +473,7 @@ cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
     return val
 
 
-cdef bint insist(i64* st, const void* tab, i64 a) noexcept nogil:
+cdef bint compulsory(i64* st, const void* tab, i64 a) noexcept nogil:
     """Bots always call a missed capture (seed 001, the claim mode)."""
     return a_kind(a) == CALL
 
@@ -485,13 +485,13 @@ cdef class MandavoshkaEngine(RaceEngine):
 
     def __init__(self, tab, i64 size, i64 max_actions):
         cdef i64 i
-        if tab.L != CIRCLE or len(tab.is_shelter) != CIRCLE or len(tab.corner) != CIRCLE:
+        if tab.circle != CIRCLE or len(tab.is_shelter) != CIRCLE or len(tab.corner) != CIRCLE:
             raise ValueError("Мандавошка's circle has 48 cells")
         if size != SIZE or max_actions > MAX_ACTIONS:
             raise ValueError("the state or the candidate buffer does not fit the compiled look-ahead")
         load_players(&self.t.players, tab)
-        self.t.L = tab.L
-        self.t.Q = tab.Q
+        self.t.circle = tab.circle
+        self.t.quarter = tab.quarter
         self.t.start = tab.start
         self.t.house_end = tab.house_end
         self.t.mode = tab.mode
@@ -503,5 +503,5 @@ cdef class MandavoshkaEngine(RaceEngine):
             self.t.is_shelter[i] = tab.is_shelter[i]
             self.t.corner[i] = tab.corner[i]
         self.dest_rule = dest
-        self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, insist, size, max_actions,
+        self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, compulsory, size, max_actions,
                    tab.dice_lo, tab.dice_hi)

@@ -31,7 +31,7 @@ from ..engine.options import Option
 from ..i18n import Text
 from . import race, track
 from .race import PIECES, POS
-from .track_rules import G_TROLLS
+from .track_rules import G_TURN_ROLLS
 from .parcheesi_rules import (AGE, TSTART, GO_ROUND, R_NEST_FIVE, R_NO_PASSING, R_NO_SUM, R_NOT_PAST, SIZE, STEP, SUM,
                               ParcheesiEngine)
 
@@ -133,7 +133,7 @@ class Parcheesi(track.Ring68Game):
     def run_to_json(self, arr):
         turn = super().run_to_json(arr)
         if self.opts["blockade_turns"]:
-            if arr[G_TROLLS]:
+            if arr[G_TURN_ROLLS]:
                 turn["turn_start"] = [self.rel(arr[TSTART + k]) for k in range(PIECES)]
             ages = [[int(arr[AGE + q * PIECES + k]) for k in range(PIECES)] for q in range(self.players)]
             if any(any(row) for row in ages):
@@ -158,7 +158,7 @@ class Parcheesi(track.Ring68Game):
             for k, value in enumerate(start):
                 rel = self.parse_place(Text("turn_start pawn {piece}", piece=self.piece_names[k]), value)
                 arr[TSTART + k] = -1 if rel < 0 else self.internal(rel)
-            arr[G_TROLLS] = 1
+            arr[G_TURN_ROLLS] = 1
         if ages is not None:
             if (not isinstance(ages, list) or len(ages) != self.players
                     or not all(isinstance(row, list) and len(row) == PIECES

@@ -44,7 +44,7 @@ cdef inline i64 reach(const i64* st, const TrackTab* tab, i64 pl, i64 p, i64 d, 
     to[0] = t
     if t == goal(tab):
         return 0
-    if t >= tab.L:
+    if t >= tab.ring_size:
         return R_FULL if lane_count(st, pl, t) >= 2 else 0
     m = at(st, cell(tab, pl, t))
     n = bits(m)
@@ -92,7 +92,7 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
     if kind == GO_ROUND:
         if not tab.may_pass:
             return R_NO_PASSING
-        if p >= tab.L or d <= turn_off(tab, p):
+        if p >= tab.ring_size or d <= turn_off(tab, p):
             return R_NOT_PAST
     return reach(st, tab, pl, p, d, kind == STEP, to)
 
@@ -125,7 +125,7 @@ cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
             if reach(st, tab, pl, p, d, True, &to) == 0:
                 out[n] = encode(slot, k, STEP)
                 n += 1
-            if (tab.may_pass and p < tab.L and d > turn_off(tab, p)
+            if (tab.may_pass and p < tab.ring_size and d > turn_off(tab, p)
                     and reach(st, tab, pl, p, d, False, &to) == 0):
                 out[n] = encode(slot, k, GO_ROUND)
                 n += 1
@@ -197,7 +197,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
         st[H_SCORE] += 1
     lift(st, tab, pid)
     captured = False
-    if t < tab.L:
+    if t < tab.ring_size:
         g = cell(tab, pl, t)
         foes = foes_at(st, g, pl)
         if foes:

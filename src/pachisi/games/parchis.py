@@ -25,7 +25,7 @@ from ..engine.options import Option
 from ..engine.position import take_piece
 from . import race, track
 from .race import PIECES, POS
-from .track_rules import G_RUN, G_STAGE, G_TROLLS, YARD
+from .track_rules import G_RUN, G_STAGE, G_TURN_ROLLS, YARD
 from .parchis_rules import (G_CLOCK, G_LAST, R_EXIT_BARRIER, R_YARD_FIVE, SIZE, STAMP, STEP,
                             ParchisEngine)
 
@@ -89,7 +89,7 @@ class Parchis(track.Ring68Game):
     def run_to_json(self, arr):
         turn = super().run_to_json(arr)
         pl, last = int(arr[K.H_PLAYER]), int(arr[G_LAST])
-        if arr[G_TROLLS] and last >= 0 and last // PIECES == pl:
+        if arr[G_TURN_ROLLS] and last >= 0 and last // PIECES == pl:
             turn["last_moved"] = self.piece_names[last % PIECES]
         later = [[pid // PIECES, self.piece_names[pid % PIECES]] for pid in self.listed_out_of_order(arr)]
         if later:
@@ -136,7 +136,7 @@ class Parchis(track.Ring68Game):
             raise GameError("turn: the last-moved piece {piece} is at home: a piece that has moved is on the "
                             "board", piece=self.piece_names[last])
         arr[G_LAST] = pl * PIECES + last
-        arr[G_TROLLS] = 1
+        arr[G_TURN_ROLLS] = 1
 
     def whole_roll_reason(self):
         return ("the die must be played when it can be; a 5 must bring a piece out of home when it can, "

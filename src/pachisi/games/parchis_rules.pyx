@@ -42,7 +42,7 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
     to[0] = t
     if t == goal(tab):
         return 0
-    if t >= tab.L:
+    if t >= tab.ring_size:
         return R_FULL if lane_count(st, pl, t) >= 2 else 0
     if bits(at(st, cell(tab, pl, t))) >= 2:
         return R_FULL
@@ -84,7 +84,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
         st[H_SCORE] += 1
     lift(st, tab, pid)
     captured = False
-    if t < tab.L:
+    if t < tab.ring_size:
         g = cell(tab, pl, t)
         foes = foes_at(st, g, pl)
         if p == YARD and bits(at(st, g)) >= 2 and foes:
@@ -118,7 +118,7 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
         last = st[G_LAST]
         if last >= 0:
             p = st[POS + last]
-            if p < tab.L or (p < goal(tab) and not tab.spare_corridor):
+            if p < tab.ring_size or (p < goal(tab) and not tab.spare_corridor):
                 send_to_yard(st, tab, last)
                 ne = emit(ev, ne, EV_PENALTY, pl, last % PIECES, numbered(tab, p), 0)
         return void_roll(st, ev, ne)

@@ -26,7 +26,7 @@ from ..engine.view import BoardView
 from ..i18n import Text
 from . import folkcross, race
 from .folk_rules import SHEL
-from .folkcross import glob
+from .folkcross import global_cell
 from .race import PIECES, POS
 # the state layout after the core header (POS, SHEL, then CELL, HUT and the roll's
 # counters), the kinds of move, the entry rules and the reasons a single-die
@@ -149,7 +149,7 @@ class ShishBesh(race.FirstPlayer, Game):
         return [[f"{p}s" if hidden else p for p, hidden in self.pieces(arr, q)] for q in range(self.players)]
 
     def pieces_from_json(self, arr, pieces):
-        big_l, top = self.tab.L, self.tab.house_end
+        big_l, top = self.tab.circle, self.tab.house_end
         hidden_at, standing_at = {}, {}
         for q, k, value, where in race.piece_rows(pieces, self.players, PIECES, self.piece_names):
             hidden = isinstance(value, str) and value.strip().endswith("s")
@@ -168,7 +168,7 @@ class ShishBesh(race.FirstPlayer, Game):
                 raise GameError("{where}: two pieces on house cell {place}", where=where, place=p)
             arr[POS + q * PIECES + k] = p
             if 0 <= p <= big_l:
-                g = int(glob(self.tab, q, p))
+                g = int(global_cell(self.tab, q, p))
                 if hidden and not self.tab.is_shelter[g]:
                     raise GameError("{where}: place {place} has no shelter to hide in", where=where, place=p)
                 (hidden_at if hidden else standing_at).setdefault(g, []).append((q, k))
@@ -239,7 +239,7 @@ class ShishBesh(race.FirstPlayer, Game):
                 raise GameError("turn: tries_left counts the quick charge's rolls: only with quick_charge=true")
             left = take_count(turn, "tries_left", 0, 3)
             pl = int(arr[K.H_PLAYER])
-            if left < 3 and any(0 <= arr[POS + pl * PIECES + k] <= self.tab.L for k in range(PIECES)):
+            if left < 3 and any(0 <= arr[POS + pl * PIECES + k] <= self.tab.circle for k in range(PIECES)):
                 raise GameError("turn: tries_left counts the quick charge's rolls, which are made while none "
                                 "of the player's pieces is on the circle; player {player} has one there", player=pl)
             arr[G_TRIES] = 3 - left

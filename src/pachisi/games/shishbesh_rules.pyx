@@ -7,7 +7,7 @@ from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, 
                                     PHASE_OVER, EV_EXTRA_ROLL, EV_REROLL)
 from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, die_refused, die_check,
                                        burn_dice, pass_turn, die_potential)
-from pachisi.games.folk_rules cimport SHEL, glob, threatened, owner, capture_on, own_in_house, moved_events
+from pachisi.games.folk_rules cimport SHEL, global_cell, threatened, owner, capture_on, own_in_house, moved_events
 
 cdef enum:
     MAX_L = 56                  # the circle of the long field
@@ -15,8 +15,8 @@ cdef enum:
 
 cdef struct ShishbeshTab:
     Players players
-    i64 L
-    i64 Q
+    i64 circle                  # the circle's cells
+    i64 quarter                 # cells between two seats' starts
     i64 house_end
     i64 entry
     i64 quick
@@ -43,7 +43,7 @@ cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noex
     pl = st[H_PLAYER]
     pid = pl * PIECES + k
     p = st[POS + pid]
-    big_l = t.L
+    big_l = t.circle
     if p == PARK:
         if kind != STEP:
             return R_PARK_JUMP
@@ -54,10 +54,10 @@ cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noex
             return R_PARK_DOUBLE
         if t.entry == ENTRY_BOTH and d != 6 and not double:
             return R_PARK_SIX_OR_DOUBLE
-        if owner(st[CELL + glob(t.L, t.Q, t.players.seat[pl], 0)]) == pl:
+        if owner(st[CELL + global_cell(t.circle, t.quarter, t.players.seat[pl], 0)]) == pl:
             return R_START_OWN
         return 0
-    if st[SHEL + pid] and st[CELL + glob(t.L, t.Q, t.players.seat[pl], p)]:
+    if st[SHEL + pid] and st[CELL + global_cell(t.circle, t.quarter, t.players.seat[pl], p)]:
         return R_LOCKED
     if kind == STEP:
         tt = p + d
@@ -75,7 +75,7 @@ cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noex
             return R_NOT_CORNER
         if d != (3 if kind == JUMP_DIAGONAL else 1):
             return R_JUMP_DIE
-    g = glob(t.L, t.Q, t.players.seat[pl], tt)
+    g = global_cell(t.circle, t.quarter, t.players.seat[pl], tt)
     if owner(st[CELL + g]) == pl:
         return R_OWN_PIECE
     if kind == STEP and t.is_shelter[g] and not t.stack and owner(st[HUT + g]) == pl:
@@ -105,7 +105,7 @@ cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
                 n += 1
             if d == 1 or d == 3:
                 p = st[POS + pl * PIECES + k]
-                if 0 <= p < t.L and t.jump[JUMP_FORWARD][p] >= 0:
+                if 0 <= p < t.circle and t.jump[JUMP_FORWARD][p] >= 0:
                     for kind in range(JUMP_FORWARD, JUMP_DIAGONAL + 1):
                         if dest(st, t, slot, k, kind, &to) == 0:
                             out[n] = encode(slot, k, kind)
@@ -121,19 +121,19 @@ cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
     pl = st[H_PLAYER]
     pid = pl * PIECES + k
     p = st[POS + pid]
-    big_l = t.L
+    big_l = t.circle
     st[H_DICE + slot] = 0
     st[H_SCORE] += 1
     st[G_PLAYED] += 1
     if 0 <= p <= big_l:                     # lift the piece off its cell or shelter
-        g0 = glob(t.L, t.Q, t.players.seat[pl], p)
+        g0 = global_cell(t.circle, t.quarter, t.players.seat[pl], p)
         if st[SHEL + pid]:
             st[HUT + g0] = 0
             st[SHEL + pid] = 0
         else:
             st[CELL + g0] = 0
     if to <= big_l:
-        g = glob(t.L, t.Q, t.players.seat[pl], to)
+        g = global_cell(t.circle, t.quarter, t.players.seat[pl], to)
         if st[CELL + g]:                     # an enemy: captured back to its park
             ne = capture_on(st, CELL + g, g, PARK, pl, ev, ne)
             st[G_CAPT] += 1
@@ -157,7 +157,7 @@ cdef inline bint none_on_circle(const i64* st, const ShishbeshTab* t, i64 pl) no
     cdef i64 j, p
     for j in range(PIECES):
         p = st[POS + pl * PIECES + j]
-        if 0 <= p <= t.L:
+        if 0 <= p <= t.circle:
             return False
     return True
 
@@ -197,7 +197,7 @@ cdef i64 finish(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
 cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
     """Progress of own pieces against the opponents', with safety and threats."""
     cdef const ShishbeshTab* t = <const ShishbeshTab*>tab
-    cdef i64 big_l = t.L, nopp = max(t.players.n - 1, 1), q, j, p, g, q2
+    cdef i64 big_l = t.circle, nopp = max(t.players.n - 1, 1), q, j, p, g, q2
     cdef double val = 0.0, prog
     for q in range(t.players.n):
         for j in range(PIECES):
@@ -209,9 +209,9 @@ cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
                 if st[SHEL + q * PIECES + j]:
                     prog += 3.0
                 else:                        # each enemy 1..6 cells behind threatens it
-                    g = glob(t.L, t.Q, t.players.seat[q], p)
+                    g = global_cell(t.circle, t.quarter, t.players.seat[q], p)
                     for q2 in range(t.players.n):
-                        if q2 != q and threatened(st, t.L, t.Q, t.players.seat, g, q2):
+                        if q2 != q and threatened(st, t.circle, t.quarter, t.players.seat, g, q2):
                             prog -= 0.25 * (10.0 + p)
             else:
                 prog = 30.0 + big_l + 2.0 * (p - big_l)
@@ -228,11 +228,11 @@ cdef class ShishbeshEngine(RaceEngine):
 
     def __init__(self, tab, i64 size, i64 max_actions):
         cdef i64 i, j
-        if tab.L > MAX_L or len(tab.jump[0]) > MAX_JUMP:
+        if tab.circle > MAX_L or len(tab.jump[0]) > MAX_JUMP:
             raise ValueError("the board is larger than the compiled tables")
         load_players(&self.t.players, tab)
-        self.t.L = tab.L
-        self.t.Q = tab.Q
+        self.t.circle = tab.circle
+        self.t.quarter = tab.quarter
         self.t.house_end = tab.house_end
         self.t.entry = tab.entry
         self.t.quick = tab.quick

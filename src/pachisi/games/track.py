@@ -33,7 +33,7 @@ from ..engine.view import BoardView, Square
 from ..i18n import Term, Text
 from . import race
 from .race import PIECES, POS
-from .track_rules import (YARD, G_EXTRA, G_NPEND, G_RUN, G_STAGE, G_TROLLS, CAPTURE_BONUS, GOAL_BONUS,
+from .track_rules import (YARD, G_EXTRA, G_NPEND, G_RUN, G_STAGE, G_TURN_ROLLS, CAPTURE_BONUS, GOAL_BONUS,
                           R_OVER, R_NO_DIE, R_NO_PIECE, R_NO_KIND, R_IN_GOAL, R_OVERSHOOT,
                           R_BLOCKED, R_FULL, R_OWN, R_BLOCK_LAND, R_YARD_BONUS, R_SAFE_TAKEN, R_YARD_ORDER)
 
@@ -59,19 +59,19 @@ REASONS = {
 
 
 # -- the game side ---------------------------------------------------------------------
-TRACK = "dice_lo dice_hi offsets nplayers L T H spacing safe places"     # what TrackEngine.load reads
+TRACK = "dice_lo dice_hi offsets nplayers ring_size last_ring lane_size spacing safe places"     # what TrackEngine.load reads
 
 
 class TrackGame(race.FirstPlayer, Game):
     """Position files, notation and drawing common to the track games.
 
-    A subclass gives `T` (the last ring place before the lane), `ring_size`,
+    A subclass gives `last_ring` (T: the last ring place before the lane), `ring_size`,
     `spacing`, `lane_size`, `board`, `square_label(seat, g)` and `rules`, its
     compiled engine (a track_rules.TrackEngine: `dest`, `rebuild`, `numbered`,
     `at`); places in files and moves use the
     player-relative numbering: -1 yard, 0..T ring, T+1.. lane, T+1+H goal."""
 
-    T = 0
+    last_ring = 0
     ring_size = 0
     spacing = 0
     lane_size = 0
@@ -92,7 +92,7 @@ class TrackGame(race.FirstPlayer, Game):
         player's start, the ring, the lane, the safe squares (global indices, the same
         in every quarter) and the play for places; the game's own flags follow them."""
         return (np.ones(ndice, np.int64), np.full(ndice, 6, np.int64), seat_offsets(self.seats, self.spacing),
-                self.players, self.ring_size, self.T, self.lane_size, self.spacing,
+                self.players, self.ring_size, self.last_ring, self.lane_size, self.spacing,
                 safe_bits(self.spacing, safe_squares), int(self.opts["play_for_places"]))
 
     def initial(self, arr):
@@ -111,15 +111,15 @@ class TrackGame(race.FirstPlayer, Game):
         return self.engine.numbered(int(p))
 
     def internal(self, rel):
-        top = self.T + self.lane_size + 1
+        top = self.last_ring + self.lane_size + 1
         if rel > top:
-            return rel - (self.T + self.lane_size + 2) + self.T + 1
-        if rel > self.T:
-            return self.ring_size + rel - self.T - 1
+            return rel - (self.last_ring + self.lane_size + 2) + self.last_ring + 1
+        if rel > self.last_ring:
+            return self.ring_size + rel - self.last_ring - 1
         return rel
 
     def goal_rel(self):
-        return self.T + self.lane_size + 1
+        return self.last_ring + self.lane_size + 1
 
     def max_rel(self):
         """The highest place number a position file may use."""
@@ -252,7 +252,7 @@ class TrackGame(race.FirstPlayer, Game):
         if "bonus" in turn and "bonus" in self.turn_keys:
             self.bonus_from_json(arr, turn, run)
         if run or arr[G_EXTRA] or arr[G_STAGE]:
-            arr[G_TROLLS] = 1                # not the turn's first roll: what the turn began with is kept
+            arr[G_TURN_ROLLS] = 1                # not the turn's first roll: what the turn began with is kept
 
     def bonus_from_json(self, arr, turn, run):
         """A pending bonus: the roll is played out and its bonuses are the moves to make now."""
@@ -309,7 +309,7 @@ class TrackGame(race.FirstPlayer, Game):
                 squares[rc] = Square("safe" if self.is_safe(g) else "track", label=self.square_label(g))
         for seat in range(4):
             for i, rc in enumerate(b.lane(seat)):
-                squares[rc] = Square("house", seat, label=str(self.T + 1 + i))
+                squares[rc] = Square("house", seat, label=str(self.last_ring + 1 + i))
             squares[b.goal(seat)] = Square("goal", seat)
         for rc in b.centre():
             squares.setdefault(rc, Square("centre"))
@@ -332,7 +332,7 @@ class TrackGame(race.FirstPlayer, Game):
         return BoardView(b.size, b.size, squares, off,
                          stores={q: {self.yard_name: b.yard(self.seats[q])} for q in seats},
                          off_pieces=waiting,
-                         paths={q: [self.ring_cell(q, p) for p in range(self.T + 1)] + list(b.lane(self.seats[q]))
+                         paths={q: [self.ring_cell(q, p) for p in range(self.last_ring + 1)] + list(b.lane(self.seats[q]))
                                 + [b.goal(self.seats[q])] for q in seats},
                          regions=[(self.yard_name, seat, *b.yard_area(seat)) for seat in range(4)]
                          + [("centre", None, *b.centre_area())],
@@ -345,7 +345,7 @@ class TrackGame(race.FirstPlayer, Game):
 
 class Ring68Game(TrackGame):
     """The 68-square ring with lanes of 7 (Parchís, Parcheesi); seat 0 starts on square 5."""
-    T, ring_size, spacing, lane_size = 63, 68, 17, 7
+    last_ring, ring_size, spacing, lane_size = 63, 68, 17, 7
     ring_offset = 5
     board = Ring68Board()
 

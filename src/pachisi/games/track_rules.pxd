@@ -26,8 +26,8 @@ cpdef enum:
     G_VOID = G_PEND + MAX_DICE     # this roll is void (the third six / double)
     G_CAPT = G_VOID + 1            # captures in this roll
     G_GOALS = G_CAPT + 1           # pieces that reached the goal in this roll
-    G_TROLLS = G_GOALS + 1         # rolls made in this turn
-    G_BLOCKS = G_TROLLS + 1        # ring squares holding a block (two pieces of one colour)
+    G_TURN_ROLLS = G_GOALS + 1     # rolls made in this turn
+    G_BLOCKS = G_TURN_ROLLS + 1    # ring squares holding a block (two pieces of one colour)
     END = G_BLOCKS + 1             # a game lays out its own fields from here
 
 # reasons a single action is refused, shared by the three games (texts: track.REASONS)
@@ -64,9 +64,9 @@ cdef struct TrackTab:
     # the tables of the family: the board and seats, then each game's own option flags
     i64 offsets                    # each player's start square, 8 bits a player
     i64 nplayers
-    i64 L                          # ring squares
-    i64 T                          # the last ring place before the lane
-    i64 H                          # lane places
+    i64 ring_size                  # ring squares (L)
+    i64 last_ring                  # the last ring place before the lane, where it turns off (T)
+    i64 lane_size                  # lane places (H)
     i64 spacing                    # squares between two seats' starts
     i64 safe                       # safe offsets of one quarter, as bits
     i64 places                     # play on for the places
@@ -131,7 +131,7 @@ cdef inline i64 cell(const TrackTab* tab, i64 pl, i64 r) noexcept nogil:
     """Global ring square of player pl's ring place r: (r + pl's start) % L."""
     if 0 <= r < RING:
         return tab.cells[pl][r]
-    return pymod(r + ((tab.offsets >> (8 * pl)) & 255), tab.L)
+    return pymod(r + ((tab.offsets >> (8 * pl)) & 255), tab.ring_size)
 
 
 cdef inline i64 is_safe(const TrackTab* tab, i64 g) noexcept nogil:
@@ -145,53 +145,53 @@ cdef inline i64 turn_off(const TrackTab* tab, i64 p) noexcept nogil:
     """Steps from ring place p to T, the place where the lane turns off: (T - p) % L."""
     if 0 <= p < RING:
         return tab.to_turn[p]
-    return pymod(tab.T - p, tab.L)
+    return pymod(tab.last_ring - p, tab.ring_size)
 
 
 cdef inline i64 goal(const TrackTab* tab) noexcept nogil:
-    return tab.L + tab.H
+    return tab.ring_size + tab.lane_size
 
 
 cdef inline i64 step(const TrackTab* tab, i64 p, bint turn_in) noexcept nogil:
     """The place one step ahead of ring or lane place p."""
-    if p >= tab.L:
+    if p >= tab.ring_size:
         return p + 1
-    if p == tab.T and turn_in:
-        return tab.L
-    return wrap(p + 1, tab.L)
+    if p == tab.last_ring and turn_in:
+        return tab.ring_size
+    return wrap(p + 1, tab.ring_size)
 
 
 cdef inline i64 target(const TrackTab* tab, i64 p, i64 d, bint turn_in) noexcept nogil:
     """The place d steps ahead of p (turning into the lane at T when turn_in),
     or -1 when that is past the goal."""
     cdef i64 t, left
-    if p >= tab.L:
+    if p >= tab.ring_size:
         t = p + d
     else:
         left = turn_off(tab, p)
         if d <= left or not turn_in:
-            return wrap(p + d, tab.L)
-        t = tab.L + d - left - 1
-    return t if t <= tab.L + tab.H else -1
+            return wrap(p + d, tab.ring_size)
+        t = tab.ring_size + d - left - 1
+    return t if t <= tab.ring_size + tab.lane_size else -1
 
 
 cdef inline i64 numbered(const TrackTab* tab, i64 p) noexcept nogil:
     """Place p as files and moves number it: -1 yard, 0 .. T ring, T+1 .. lane, T+H+1 goal, and
     T+H+2 .. for the ring squares past the turn-off (only after passing the lane)."""
-    if p >= tab.L:
-        return tab.T + 1 + p - tab.L
-    if p > tab.T:
-        return tab.T + tab.H + 1 + p - tab.T
+    if p >= tab.ring_size:
+        return tab.last_ring + 1 + p - tab.ring_size
+    if p > tab.last_ring:
+        return tab.last_ring + tab.lane_size + 1 + p - tab.last_ring
     return p
 
 
 cdef inline i64 remaining(const TrackTab* tab, i64 p) noexcept nogil:
     """Steps from place p to the goal (a piece in the yard: the whole way)."""
     if p == YARD:
-        return tab.T + tab.H + 2
-    if p >= tab.L:
-        return tab.L + tab.H - p
-    return turn_off(tab, p) + tab.H + 1
+        return tab.last_ring + tab.lane_size + 2
+    if p >= tab.ring_size:
+        return tab.ring_size + tab.lane_size - p
+    return turn_off(tab, p) + tab.lane_size + 1
 
 
 cdef inline i64 at(const i64* st, i64 g) noexcept nogil:
@@ -231,15 +231,15 @@ cdef inline bint blocked_between(const i64* st, const TrackTab* tab, i64 pl, i64
     or two own pieces in the lane (unless own_passes)."""
     cdef bint ring = st[G_BLOCKS] > 0
     cdef i64 q, i
-    if not ring and (own_passes or (p < tab.L and (not turn_in or d <= turn_off(tab, p)))):
+    if not ring and (own_passes or (p < tab.ring_size and (not turn_in or d <= turn_off(tab, p)))):
         return False                         # no block anywhere the path goes
     q = p
     for i in range(d - 1):
         q = step(tab, q, turn_in)
-        if q < tab.L:
+        if q < tab.ring_size:
             if ring and has_block(at(st, cell(tab, pl, q)), pl if own_passes else -1):
                 return True
-        elif not own_passes and q < tab.L + tab.H and lane_count(st, pl, q) >= 2:
+        elif not own_passes and q < tab.ring_size + tab.lane_size and lane_count(st, pl, q) >= 2:
             return True
     return False
 
@@ -248,9 +248,9 @@ cdef inline bint in_block(const i64* st, const TrackTab* tab, i64 pid) noexcept 
     """True when piece pid stands with another piece of its colour (a block)."""
     cdef i64 pl = pid // PIECES
     cdef i64 p = st[POS + pid]
-    if p < 0 or p >= tab.L + tab.H:
+    if p < 0 or p >= tab.ring_size + tab.lane_size:
         return False
-    if p < tab.L:
+    if p < tab.ring_size:
         return bits(own_bits(at(st, cell(tab, pl, p)), pl)) >= 2
     return lane_count(st, pl, p) >= 2
 
@@ -288,7 +288,7 @@ cdef inline i64 bit(i64 pid, i64 g) noexcept nogil:
 
 cdef inline void lift(i64* st, const TrackTab* tab, i64 pid) noexcept nogil:
     cdef i64 p = st[POS + pid], pl, g
-    if 0 <= p < tab.L:
+    if 0 <= p < tab.ring_size:
         pl = pid // PIECES
         g = cell(tab, pl, p)
         if bits(own_bits(at(st, g), pl)) == 2:
@@ -299,7 +299,7 @@ cdef inline void lift(i64* st, const TrackTab* tab, i64 pid) noexcept nogil:
 cdef inline void put(i64* st, const TrackTab* tab, i64 pid, i64 t) noexcept nogil:
     cdef i64 pl, g
     st[POS + pid] = t
-    if 0 <= t < tab.L:
+    if 0 <= t < tab.ring_size:
         pl = pid // PIECES
         g = cell(tab, pl, t)
         if bits(own_bits(at(st, g), pl)) == 1:
@@ -340,13 +340,13 @@ cdef inline i64 moved_events(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p,
     cdef i64 a = numbered(tab, p), b = numbered(tab, t)
     if p == YARD:
         ne = emit(ev, ne, EV_ENTERED, pl, k, a, b)
-    elif t >= tab.L:
+    elif t >= tab.ring_size:
         ne = emit(ev, ne, EV_HOUSE, pl, k, a, b)
     else:
         ne = emit(ev, ne, EV_MOVED, pl, k, a, b)
-    if t == tab.L + tab.H:
+    if t == tab.ring_size + tab.lane_size:
         st[G_GOALS] += 1
-        ne = reach_home(st, tab.nplayers, tab.places, pl, k, a, b, tab.L + tab.H - 1, ev, ne)
+        ne = reach_home(st, tab.nplayers, tab.places, pl, k, a, b, tab.ring_size + tab.lane_size - 1, ev, ne)
     return ne
 
 
@@ -364,13 +364,13 @@ cdef inline void rebuild(i64* st, const TrackTab* tab) noexcept nogil:
 # -- rolls, stages, turns -----------------------------------------------------------
 cdef inline bint start_roll(i64* st) noexcept nogil:
     """Reset the per-roll counters; True when this is the first roll of the turn."""
-    st[G_TROLLS] += 1
+    st[G_TURN_ROLLS] += 1
     st[G_STAGE] = 0
     st[G_NPEND] = 0
     st[G_VOID] = 0
     st[G_CAPT] = 0
     st[G_GOALS] = 0
-    return st[G_TROLLS] == 1
+    return st[G_TURN_ROLLS] == 1
 
 
 cdef inline i64 count_run(i64* st, bint hit) noexcept nogil:
@@ -431,7 +431,7 @@ cdef inline i64 end_roll(i64* st, const TrackTab* tab, i64 earned, i64* ev, i64 
     ne = roll_again_or_pass(st, tab.nplayers, G_EXTRA, ev, ne)
     if st[H_PLAYER] != pl:
         st[G_RUN] = 0
-        st[G_TROLLS] = 0
+        st[G_TURN_ROLLS] = 0
     return ne
 
 
@@ -440,7 +440,7 @@ cdef inline double race_value(const i64* st, const TrackTab* tab, i64 me, i64 re
     """Progress of own pieces against the opponents': distance covered, with
     pieces exposed to an enemy up to `reach` squares behind them on the ring
     (not on a safe square, not in a block) counted at a loss, blocks at a gain."""
-    cdef i64 full = tab.T + tab.H + 2
+    cdef i64 full = tab.last_ring + tab.lane_size + 2
     cdef double val = 0.0, worth, prog
     cdef i64 nopp = max(tab.nplayers - 1, 1)
     cdef i64 q, j, pid, p, g, back, m
@@ -452,9 +452,9 @@ cdef inline double race_value(const i64* st, const TrackTab* tab, i64 me, i64 re
             if p == YARD:
                 continue
             prog = 8.0 + full - remaining(tab, p)
-            if p >= tab.L:
+            if p >= tab.ring_size:
                 prog += 6.0
-                if p == tab.L + tab.H:
+                if p == tab.ring_size + tab.lane_size:
                     prog += 10.0
             else:
                 g = cell(tab, q, p)
@@ -462,7 +462,7 @@ cdef inline double race_value(const i64* st, const TrackTab* tab, i64 me, i64 re
                     prog += block_w
                 elif not is_safe(tab, g):
                     for back in range(1, reach + 1):
-                        m = at(st, wrap(g - back, tab.L)) & ~((<i64>15) << (4 * q))
+                        m = at(st, wrap(g - back, tab.ring_size)) & ~((<i64>15) << (4 * q))
                         if m:
                             prog -= 0.3 * prog
                             break

@@ -15,17 +15,17 @@ cdef class TrackEngine(RaceEngine):
         """The tables every track game has, from its namedtuple, and the ones
         derived from them (TrackTab); the option flags start at 0."""
         cdef i64 pl, r
-        if not 0 < tab.L <= RING or tab.spacing <= 0:
+        if not 0 < tab.ring_size <= RING or tab.spacing <= 0:
             raise ValueError("a track game's ring has 1 to %d squares, its quarters at least 1" % RING)
         memset(&self.t, 0, sizeof(TrackTab))
         self.t.offsets, self.t.nplayers, self.t.places = tab.offsets, tab.nplayers, tab.places
-        self.t.L, self.t.T, self.t.H = tab.L, tab.T, tab.H
+        self.t.ring_size, self.t.last_ring, self.t.lane_size = tab.ring_size, tab.last_ring, tab.lane_size
         self.t.spacing, self.t.safe = tab.spacing, tab.safe
         for r in range(RING):
             for pl in range(MAX_PLAYERS):
-                self.t.cells[pl][r] = (r + ((tab.offsets >> (8 * pl)) & 255)) % tab.L
+                self.t.cells[pl][r] = (r + ((tab.offsets >> (8 * pl)) & 255)) % tab.ring_size
             self.t.safe_at[r] = (tab.safe >> (r % tab.spacing)) & 1
-            self.t.to_turn[r] = (tab.T - r) % tab.L
+            self.t.to_turn[r] = (tab.last_ring - r) % tab.ring_size
         return 0
 
     def rebuild(self, i64[::1] arr):

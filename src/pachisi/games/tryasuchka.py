@@ -31,7 +31,7 @@ from ..engine.options import Option
 from ..engine.position import take_count
 from ..engine.view import BoardView
 from . import folkcross, race
-from .folkcross import glob
+from .folkcross import global_cell
 from .race import PIECES, POS
 # the state layout, places and reasons (tryasuchka_rules.pxd) and the compiled rules
 from .tryasuchka_rules import (BASE, CELL, ENTRANCE, G_EXTRA, HOUSE_END, HOUSE_END_ONLY,
@@ -164,7 +164,7 @@ class Tryasuchka(race.FirstPlayer, Game):
             if p > ENTRANCE:
                 spot = ("house", q, p)
             elif p > 0:
-                spot = ("hole", int(glob(self.tab, q, p)))
+                spot = ("hole", int(global_cell(self.tab, q, p)))
                 arr[CELL + spot[1]] = q * PIECES + k + 1
             else:
                 continue

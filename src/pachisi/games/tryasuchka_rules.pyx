@@ -6,13 +6,13 @@ from pachisi.engine.kernel cimport (i64, a_slot, a_piece, emit, H_PLAYER, H_PHAS
                                     PHASE_OVER, EV_PUSHED, EV_ENTERED, EV_MOVED, EV_JUMPED, EV_HOUSE)
 from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, die_refused, die_check,
                                        die_gen, reach_home, burn_dice, roll_again_or_pass, die_potential)
-from pachisi.games.folk_rules cimport glob, owner, capture_on, own_in_house
+from pachisi.games.folk_rules cimport global_cell, owner, capture_on, own_in_house
 
 
 cdef struct TryasuchkaTab:
     Players players
-    i64 L
-    i64 Q
+    i64 circle                  # the circle's cells
+    i64 quarter                 # cells between two seats' starts
     i64 jump[ENTRANCE + 1]      # teleport target of each relative place, -1 if none
     i64 corner_capture
     i64 push_bonus
@@ -41,7 +41,7 @@ cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noex
     if tt > HOUSE_END:
         return R_OVERSHOOT
     for r in range(start + 1, min(tt, ENTRANCE) + 1):
-        if owner(st[CELL + glob(t.L, t.Q, t.players.seat[pl], r)]) == pl:
+        if owner(st[CELL + global_cell(t.circle, t.quarter, t.players.seat[pl], r)]) == pl:
             return R_OWN_PIECE if r == tt else R_OWN_IN_WAY
     if tt > ENTRANCE:
         q = own_in_house(st, pl, max(start, ENTRANCE), tt)
@@ -70,21 +70,21 @@ cdef i64 clear_corner(i64* st, const TryasuchkaTab* t, i64 pl, i64 c, i64* ev, i
     (+1); own pieces there are pushed one hole on, as a chain, and the chain
     captures an enemy standing just beyond it."""
     cdef i64 seat = t.players.seat[pl]
-    cdef i64 g = glob(t.L, t.Q, seat, c)
+    cdef i64 g = global_cell(t.circle, t.quarter, seat, c)
     cdef i64 run, beyond, i, a, b, pid
     if owner(st[CELL + g]) < 0:
         return ne
     if owner(st[CELL + g]) != pl:
         return capture(st, t, g, pl, 1, ev, ne)
     run = 0
-    while owner(st[CELL + glob(t.L, t.Q, seat, c + run)]) == pl:
+    while owner(st[CELL + global_cell(t.circle, t.quarter, seat, c + run)]) == pl:
         run += 1
-    beyond = glob(t.L, t.Q, seat, c + run)
+    beyond = global_cell(t.circle, t.quarter, seat, c + run)
     if st[CELL + beyond]:
         ne = capture(st, t, beyond, pl, t.push_bonus, ev, ne)
     for i in range(run - 1, -1, -1):
-        a = glob(t.L, t.Q, seat, c + i)
-        b = glob(t.L, t.Q, seat, c + i + 1)
+        a = global_cell(t.circle, t.quarter, seat, c + i)
+        b = global_cell(t.circle, t.quarter, seat, c + i + 1)
         pid = st[CELL + a] - 1
         st[CELL + b] = pid + 1
         st[CELL + a] = 0
@@ -112,9 +112,9 @@ cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
     st[H_DICE + slot] = 0
     st[H_SCORE] += 1
     if p != BASE and p <= ENTRANCE:
-        st[CELL + glob(t.L, t.Q, t.players.seat[pl], p)] = 0
+        st[CELL + global_cell(t.circle, t.quarter, t.players.seat[pl], p)] = 0
     if tt <= ENTRANCE:
-        g = glob(t.L, t.Q, t.players.seat[pl], tt)
+        g = global_cell(t.circle, t.quarter, t.players.seat[pl], tt)
         corner = t.jump[tt]
         if st[CELL + g] and (corner < 0 or t.corner_capture):
             ne = capture(st, t, g, pl, 1, ev, ne)
@@ -124,7 +124,7 @@ cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
             st[G_EXTRA] += 1
             ne = emit(ev, ne, EV_JUMPED, pl, k, tt, corner)
             tt = corner
-            g = glob(t.L, t.Q, t.players.seat[pl], tt)
+            g = global_cell(t.circle, t.quarter, t.players.seat[pl], tt)
         st[CELL + g] = pid + 1
         st[POS + pid] = tt
         return ne
@@ -166,9 +166,9 @@ cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
                 prog = 0.0
             elif p <= ENTRANCE:
                 prog = 10.0 + p
-                g = glob(t.L, t.Q, t.players.seat[q], p)
+                g = global_cell(t.circle, t.quarter, t.players.seat[q], p)
                 for back in range(1, 8):
-                    o = owner(st[CELL + (g - back) % t.L])
+                    o = owner(st[CELL + (g - back) % t.circle])
                     if o >= 0 and o != q:
                         prog -= 0.3 * (10.0 + p)
                         break
@@ -189,11 +189,11 @@ cdef class TryasuchkaEngine(RaceEngine):
 
     def __init__(self, tab, i64 size, i64 max_actions):
         cdef i64 i
-        if tab.L > CIRCLE or len(tab.jump) != ENTRANCE + 1:
+        if tab.circle > CIRCLE or len(tab.jump) != ENTRANCE + 1:
             raise ValueError("the board does not fit the compiled tables")
         load_players(&self.t.players, tab)
-        self.t.L = tab.L
-        self.t.Q = tab.Q
+        self.t.circle = tab.circle
+        self.t.quarter = tab.quarter
         for i in range(ENTRANCE + 1):
             self.t.jump[i] = tab.jump[i]
         self.t.corner_capture = tab.corner_capture
