@@ -20,6 +20,7 @@ from pathlib import Path
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).parent
 ROOT = HERE / "src"
@@ -56,4 +57,17 @@ class cythonize_then_build_ext(build_ext):
         super().finalize_options()
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": cythonize_then_build_ext})
+class build_py_with_docs(build_py):
+    """Also copies the games' rule texts and how-to-play pages (docs/games, docs/play) into the package, as
+    pachisi/web/docs, where an installed web app finds them (a source checkout reads docs/ itself)."""
+
+    def run(self):
+        super().run()
+        for part in ("games", "play"):
+            for page in sorted((HERE / "docs" / part).rglob("*.md")):
+                target = Path(self.build_lib, "pachisi", "web", "docs", part, page.relative_to(HERE / "docs" / part))
+                self.mkpath(str(target.parent))
+                self.copy_file(str(page), str(target))
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": cythonize_then_build_ext, "build_py": build_py_with_docs})

@@ -46,11 +46,13 @@ def test_the_sdist_builds_a_wheel_that_installs_without_a_compiler_and_plays_and
     sources = {p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*") if p.suffix in (".pyx", ".pxd")}
     web_files = {p.relative_to(PACKAGE).as_posix() for folder in ("web/static", "web/migrations")
                  for p in (PACKAGE / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+    pages = {p.relative_to(ROOT).as_posix() for part in ("games", "play") for p in (ROOT / "docs" / part).rglob("*.md")}
     with tarfile.open(sdist) as tar:
         names = tar.getnames()
     in_sdist = in_package(names, "src/")
     assert sources <= in_sdist, sorted(sources - in_sdist)
     assert web_files <= in_sdist, sorted(web_files - in_sdist)
+    assert pages <= {n.split("/", 1)[1] for n in names}, sorted(pages - {n.split("/", 1)[1] for n in names})
     assert any(n.endswith("/setup.py") for n in names) and any(n.endswith("/LICENSE") for n in names)
     assert not [n for n in names if n.endswith((".c", ".so"))]
 
@@ -62,6 +64,7 @@ def test_the_sdist_builds_a_wheel_that_installs_without_a_compiler_and_plays_and
     assert compiled == {s[:-len(".pyx")] for s in sources if s.endswith(".pyx")}
     assert {s for s in sources if s.endswith(".pxd")} <= in_wheel
     assert web_files <= in_wheel, sorted(web_files - in_wheel)
+    assert {"web/" + p for p in pages} <= in_wheel          # docs/games/ludo.md as pachisi/web/docs/games/ludo.md
     assert not [p for p in in_wheel if p.endswith((".c", ".pyx"))]
 
     venv = tmp_path / "venv"

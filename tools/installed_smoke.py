@@ -1,8 +1,8 @@
 """Check an installed pachisi as its user would, from outside any source tree:
 the package imports from site-packages with its compiled rules, every game
 answers `pachisi rules`, `pachisi moves` and `pachisi simulate`, and with
---web the web app serves its page, a static file and a new room (its
-migrations run).  Run by tests/test_package_build.py in a fresh venv holding
+--web the web app serves its page, a static file, a game's rules and
+how-to-play page, and a new room (its migrations run).  Run by tests/test_package_build.py in a fresh venv holding
 the wheel built from the sdist, and by cibuildwheel on each manylinux wheel.
 
     python tools/installed_smoke.py [--web]
@@ -104,6 +104,10 @@ def check_web(folder):
         status, kind, body = get(base + "/static/js/main.js")
         if status != 200 or "javascript" not in kind or b"import" not in body:
             sys.exit(f"FAILED: GET /static/js/main.js gave {status} {kind}")
+        for page in ("rules", "play"):                # the rule text and how-to-play page the package carries
+            status, kind, body = get(f"{base}/api/games/ludo/{page}")
+            if status != 200 or "<h2" not in json.loads(body).get("html", ""):
+                sys.exit(f"FAILED: GET /api/games/ludo/{page} gave {status}: {body[:300]!r}")
         status, kind, body = get(base + "/api/rooms", {"game": "ludo", "seats": [{"kind": "local"}, {"kind": "bot"}]})
         room = json.loads(body)
         if status != 201 or not room.get("code"):
@@ -111,7 +115,7 @@ def check_web(folder):
         status, kind, body = get(f"{base}/api/rooms/{room['code']}")
         if status != 200 or json.loads(body).get("game") != "ludo":
             sys.exit(f"FAILED: GET /api/rooms/{room['code']} gave {status}: {body[:500]!r}")
-        print(f"web app: page, static file and room {room['code']} served", flush=True)
+        print(f"web app: page, static file, rules, how to play and room {room['code']} served", flush=True)
     finally:
         server.terminate()
         try:
