@@ -73,8 +73,11 @@ def check_games(games, folder):
 def get(url, data=None):
     request = urllib.request.Request(url, data=json.dumps(data).encode() if data is not None else None,
                                      headers={"Content-Type": "application/json"} if data is not None else {})
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return answer.status, answer.headers.get("Content-Type", ""), answer.read()
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return answer.status, answer.headers.get("Content-Type", ""), answer.read()
+    except urllib.error.HTTPError as e:          # an answer all the same: the caller names what it got
+        return e.code, e.headers.get("Content-Type", ""), e.read()
 
 
 def check_web(folder):
