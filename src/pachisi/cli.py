@@ -9,22 +9,18 @@ import sys
 import tempfile
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-from rich.table import Table
 from rich.text import Text
 import typer
 
-from . import record as records
+# What --help and `pachisi rules` need (the names of the games and bots its help lists) is imported here;
+# each command imports the rest itself (the simulator and its process pools, the terminal game, records,
+# tables and progress bars, the web app), so that `pachisi --help` does not wait for them.
 from .bots import BOTS, LEVELS, bot_for_level, make_bot
 from .engine.game import GameError
-from .engine.match import Match
 from .engine.options import OptionError, parse_assignments, written
-from .engine.position import load_position, position_object
+from .extras import MissingExtra, require
 from .games import GAMES, game_class, make_game
 from .i18n import LANGUAGES, render as _render
-from .render.terminal import MoveTrace, describe_events, render, seat_style
-from .sim import bench as run_bench, bench_all_cores, default_workers
-from .terminal_game import MAX_LISTED, Quit, TerminalGame
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="pachisi: Шиш-беш and its relatives — play, referee, simulate, replay, benchmark.")
@@ -61,6 +57,14 @@ def environment_language(environ=os.environ):
 def fail(message):
     err.print(Text.assemble((_("error:"), "bold red"), " ", str(message)), soft_wrap=True)
     raise typer.Exit(2)
+
+
+def _need(extra, what):
+    """Stop with a one-line message naming the extra to install when `what` needs one that is missing."""
+    try:
+        require(extra, what)
+    except MissingExtra as e:
+        fail(str(e))
 
 
 def _game(name, players, preset, option):
@@ -141,6 +145,8 @@ def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
          record_dir: Path = typer.Option(Path("records"), help="where the game record is saved")):
     """Play a game (or a match) in the terminal against bots or other people on this screen.
     At a prompt: help, hint, undo (hot-seat), q."""
+    from .engine.match import Match
+    from .terminal_game import Quit, TerminalGame
     seats = _players(players, set(BOTS) | set(LEVEL_NAMES) | {"human"})
     g = _game(game, len(seats), preset, option)
     _writable_dir(record_dir)
@@ -205,6 +211,7 @@ def _where(move):
 
 
 def _describe(events, g, lang="en"):
+    from .render.terminal import describe_events
     words = describe_events(events, g, lang)
     return (" — " + words) if words else ""
 
@@ -213,6 +220,7 @@ def _save(match, state, start, seats, record_dir):
     """Write the record of the games played (an unfinished last game included).
     Should the folder have become unwritable during the game, the record is
     printed instead, so it is never lost."""
+    from . import record as records
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     path = record_dir / f"{state.game.name}-{stamp}-{match.seed}.txt"
     if match.wins > 1:
@@ -243,6 +251,9 @@ def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
                                        "and what it brings, or why not"),
           as_json: bool = typer.Option(False, "--json", help="print JSON")):
     """The referee: the legal moves of a position, for a roll or at a decision that needs none."""
+    from .engine.position import load_position, position_object
+    from .render.terminal import render
+    from .terminal_game import MAX_LISTED
     try:
         data = position_object(position.read_bytes())
     except OSError as e:
@@ -398,7 +409,9 @@ def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
              as_json: bool = typer.Option(False, "--json", help="print JSON")):
     """Play N games between bots: win rates by seat and by turn order with 95% confidence
     intervals, game length (mean, percentiles), captures."""
-    from .sim import simulate as run_simulate
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Table
+    from .sim import default_workers, simulate as run_simulate
     if n < 1:
         fail("-n must be at least 1")
     if workers is not None and workers < 1:
@@ -468,7 +481,11 @@ def fairness(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
     """Is a seat favoured, does a house rule change the game?  Win rates per seat and per turn
     order (95% Wilson intervals), length, captures and games cut off, for random, greedy and
     level-5 play; --compare tests the differences between two rule sets."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from . import fairness as lab
+    from .sim import default_workers
+    if plot:
+        _need("plot", "pachisi fairness --plot")
     greedy = n // 10 if greedy is None else greedy
     for name, value in (("-n", n), ("--greedy", greedy), ("--level5", level5)):
         if value < 0:
@@ -534,6 +551,7 @@ def _ci(q):
 
 
 def _print_fairness(measured, comparison):
+    from rich.table import Table
     for label, g, ms in measured:
         rules = g.option_string()
         console.print(f"[bold]{g.title}[/], {g.players} players, preset {g.preset}"
@@ -602,6 +620,8 @@ def _record_text(file):
 def replay(file: Path = typer.Argument(..., help="a record file"),
            quiet: bool = typer.Option(False, "--quiet", "-q", help="only check, do not draw")):
     """Re-check a record move by move and show the game."""
+    from . import record as records
+    from .render.terminal import render
     text = _record_text(file)
     try:
         games, match = records.load_match(text)
@@ -627,6 +647,8 @@ def replay(file: Path = typer.Argument(..., help="a record file"),
 def _show_turns(rec, start, lines):
     """Each roll of a replayed game as its record numbers it, every move with
     its squares and what happened; returns the squares of the last move."""
+    from . import record as records
+    from .render.terminal import MoveTrace, describe_events
     state = start.clone()
     g = state.game
     last = ()
@@ -653,6 +675,7 @@ def _show_turns(rec, start, lines):
 
 
 def _style_of(game, colour):
+    from .render.terminal import seat_style
     return seat_style(game, game.colours.index(colour)) if colour in game.colours else ""
 
 
@@ -668,6 +691,7 @@ def bench(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
           workers: int = typer.Option(None, help="processes for the all-core figure (default: every core; "
                                       "1: one core only)")):
     """Complete random-move games per second, moves and turns per second: on one core, then on every core."""
+    from .sim import bench as run_bench, bench_all_cores, default_workers
     g = _game(game, players, preset, option)
     workers = workers or default_workers()
     for policy in ("random", "greedy") if greedy else ("random",):
@@ -722,11 +746,11 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
                                       "rooms (more than one: PostgreSQL --db and --redis-url)"),
           log_level: str = typer.Option("info", help="uvicorn's log level")):
     """Start the web app: every game in the browser, on one screen and online."""
-    try:
-        from .web import Settings, run
-        from .web.limits import LimitSettings
-    except ImportError as e:
-        fail(f"the web app needs its extra packages (pip install 'pachisi[web]'): {e}")
+    _need("web", "pachisi serve")
+    if redis_url:
+        _need("scale", "pachisi serve --redis-url")
+    from .web import Settings, run
+    from .web.limits import LimitSettings
     if sqlite_sync.upper() not in ("NORMAL", "FULL"):
         fail(f"--sqlite-sync is NORMAL or FULL, not {sqlite_sync!r}")
     settings = Settings(database_url=database_url, bot_delay=bot_delay, absent_after=absent_after,
@@ -777,7 +801,12 @@ def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES
                ray: str = typer.Option(None, "--ray", help="play on the Ray cluster at this address (\"local\": "
                                        "start one here; needs pachisi[ray]); the same results")):
     """Bots against bots, seats rotated: win rates with 95% CIs and ratings (Elo, OpenSkill)."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.table import Table
     from . import tournament as tour
+    _need("rating", "pachisi tournament")
+    if plot:
+        _need("plot", "pachisi tournament --plot")
     if n < 1:
         fail(_("-n must be at least 1"))
     try:

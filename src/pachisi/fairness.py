@@ -17,6 +17,7 @@ import time
 import numpy as np
 
 from .bots import LEVELS, make_bot
+from .extras import require
 from .sim import SimResult, Tally, hist_stats, run_sharded, simulate
 
 PLAYS = ("random", "greedy", "level5")
@@ -240,6 +241,7 @@ def ordinal(k):
 def plot(path, sides):
     """Seat advantage (win rate minus the fair share, with 95% intervals; by seat and by turn
     order) and the length distribution, for each (label, game, [Measure]) side."""
+    require("plot", "a plot")
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

@@ -23,6 +23,7 @@ import numpy as np
 
 from .bots import BOTS, LEVELS, make_bot
 from .engine import kernel as K
+from .extras import require
 from .sim import wilson
 
 MAX_ROLLS = 100_000
@@ -269,6 +270,7 @@ def elo_ratings(placings, nbots, prior=0.5, iterations=2000):
 
 def openskill_ratings(placings, nbots):
     """OpenSkill Plackett-Luce (mu, sigma) per bot after every game in turn."""
+    require("rating", "OpenSkill ratings")
     from openskill.models import PlackettLuce
     model = PlackettLuce()
     ratings = [model.rating() for _ in range(nbots)]
@@ -306,6 +308,7 @@ def plot_path(path):
     tournament is played, not after)."""
     import os
     from pathlib import Path
+    require("plot", "a plot")
     import matplotlib
     matplotlib.use("Agg")
     from matplotlib.figure import Figure
@@ -327,6 +330,7 @@ def plot_path(path):
 
 def plot(result, path):
     """A PNG (or the format the suffix names): each bot's win rate with its 95% CI, and its ratings."""
+    require("plot", "a plot")
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

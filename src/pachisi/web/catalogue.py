@@ -25,10 +25,13 @@ _MD = MarkdownIt("commonmark", {"html": False}).enable("table")
 
 
 def docs_dir(configured=None):
-    """The project's docs/ folder: configured, or found above the package (a source checkout)."""
+    """The project's docs/ folder: configured, the copy an installed package carries (setup.py), or
+    found above the package (a source checkout)."""
     if configured:
         return Path(configured)
     here = Path(__file__).resolve()
+    if (here.parent / "docs" / "games").is_dir():
+        return here.parent / "docs"
     for parent in here.parents:
         if (parent / "docs" / "games").is_dir():
             return parent / "docs"
