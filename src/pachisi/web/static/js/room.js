@@ -121,7 +121,7 @@ export class RoomPage {
     this.chatForm = h("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); this.say(); } },
       this.chatInput, h("button", { type: "submit", text: t("room.send") }));
     this.fairBox = h("section", { class: "panel fair" });
-    this.overBox = h("div", { class: "over", role: "dialog", "aria-modal": "false", "aria-labelledby": "over-title", hidden: true });
+    this.overBox = h("div", { class: "over-dialog", role: "dialog", "aria-modal": "false", "aria-labelledby": "over-title", hidden: true });
     this.resultsButton = h("button", { type: "button", class: "results", hidden: true, text: t("room.results"),
                                        onclick: () => this.showOver(true) });
     this.title = h("h1", { class: "room-title" });
@@ -684,8 +684,8 @@ export class RoomPage {
       this.seedCheck(),
       h("div", { class: "over-actions" }, rematch,
         h("a", { class: "button newgame", href: `#/?game=${encodeURIComponent(room.game)}`, text: t("room.newgame") }),
-        h("a", { class: "button lobby", href: "#/", text: t("room.lobby") }),
-        h("a", { class: "button replay", href: `#/replay/${room.code}`, text: t("room.replay") }),
+        h("a", { class: "button to-lobby", href: "#/", text: t("room.lobby") }),
+        h("a", { class: "button to-replay", href: `#/replay/${room.code}`, text: t("room.replay") }),
         close)));
     if (this.overClosed && !focus) return;
     this.overBox.hidden = false;
