@@ -65,7 +65,7 @@ def finished_hotseat_room(browser, server, lang, screen, game="shishbesh"):
     ctx, page = new_page(browser, lang, screen, {"pachisi.tokens": {room["code"]: room["token"]}})
     page.goto(f"{server.url}/#/room/{room['code']}")
     page.wait_for_selector(".board .sq")
-    play_out(server, room["code"], room["token"])
+    room["final"] = play_out(server, room["code"], room["token"])
     page.wait_for_selector(".over-dialog:not([hidden]) .over-card")
     return ctx, page, room
 
@@ -113,5 +113,137 @@ def test_after_a_finished_game_the_new_game_button_sets_a_table_that_can_be_crea
         code = re.search(r"#/room/(\w+)", page.url).group(1)
         assert server.api(f"/api/rooms/{code}")["game"] == "shishbesh"
         assert not page.errors
+    finally:
+        ctx.close()
+
+
+# -- 5. places ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,screen", TWO)
+def test_the_places_list_only_who_finished_and_the_others_without_a_place(browser, server, lang, screen):
+    ctx, page, room = finished_hotseat_room(browser, server, lang, screen)
+    try:
+        final = room["final"]
+        placed = page.locator(".over-dialog ol.places li")
+        unplaced = page.locator(".over-dialog ul.places.unplaced li")
+        assert placed.count() == 1 and unplaced.count() == 1         # play stops at the winner
+        assert placed.first.get_attribute("data-player") == str(final["winner"])
+        assert unplaced.first.inner_text().endswith("did not finish" if lang == "en" else "без места")
+        assert "2." not in page.inner_text(".over-dialog .places.unplaced")
+    finally:
+        ctx.close()
+
+
+# -- 2. the room opens on its play, wherever the lobby was scrolled ---------------------------------------------
+def play_in_view(page):
+    """The status, the turn bar (Roll) and the board's top are on the screen."""
+    page.wait_for_selector(".room[data-seq] .board .sq")
+    height = page.viewport_size["height"]
+    for selector in (".room .status", ".room .turnbar"):
+        box = page.locator(selector).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, (selector, box)
+    assert 0 <= page.locator(".room .board-host").bounding_box()["y"] < height * 0.6
+
+
+@pytest.mark.parametrize("lang,screen", EVERY)
+def test_every_quick_start_and_create_the_room_opens_the_room_at_its_board(browser, server, lang, screen):
+    ctx, page = new_page(browser, lang, screen)
+    try:
+        for game in ("ludo", "mandavoshka", "kimbo"):
+            page.goto(server.url + "/")
+            page.wait_for_selector("#create")
+            page.locator(f".quick-play[data-game={game}]").scroll_into_view_if_needed()
+            page.click(f".quick-play[data-game={game}]")
+            page.wait_for_url(re.compile(r"#/room/\w+$"))
+            play_in_view(page)
+        page.goto(server.url + "/")
+        page.wait_for_selector("#create")
+        page.select_option("#game", "mandavoshka")
+        page.locator("#create").scroll_into_view_if_needed()
+        assert page.evaluate("scrollY") > 200
+        page.click("#create")
+        page.wait_for_url(re.compile(r"#/room/\w+$"))
+        play_in_view(page)
+        assert not page.errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,screen", EVERY)
+def test_a_guest_sees_take_seat_without_scrolling_and_then_the_board(browser, server, lang, screen):
+    room = server.api("/api/rooms", {"game": "mandavoshka", "seats": [{"kind": "local", "name": "Ann"},
+                                                                      {"kind": "invite"}]})
+    ctx, page = new_page(browser, lang, screen)
+    try:
+        page.goto(server.url + room["url"])
+        take = page.wait_for_selector("button.take")
+        box = take.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= page.viewport_size["height"]
+        take.click()
+        page.wait_for_function("() => document.querySelector('.room').dataset.you === '1'")
+        play_in_view(page)
+        assert page.locator(".room .player").nth(1).inner_text().find("Игрок 2" if lang == "ru" else "Player 2") >= 0
+        assert not page.errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("game", ["shishbesh", "mandavoshka", "tryasuchka", "kimbo"])
+def test_the_settings_menu_opens_wholly_on_a_phones_screen(browser, server, lang, game):
+    room = server.api("/api/rooms", {"game": game, "seats": [{"kind": "local", "name": "Ann"}, {"kind": "local"}]})
+    ctx, page = new_page(browser, lang, "phone", {"pachisi.tokens": {room["code"]: room["token"]}})
+    try:
+        page.goto(f"{server.url}/#/room/{room['code']}")
+        page.wait_for_selector(".board .sq")
+        page.tap(".settings summary")
+        box = page.locator(".settings-body").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        for name in ("autoRoll", "autoMove", "sound"):
+            assert clickable(page, f".settings-body input[data-set={name}]"), name
+        page.tap(".settings-body input[data-set=autoMove]")
+        assert page.is_checked(".settings-body input[data-set=autoMove]")
+    finally:
+        ctx.close()
+
+
+# -- 7. private rooms ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,screen", TWO)
+def test_a_spectator_of_a_private_room_is_offered_no_seat_and_no_link(browser, server, lang, screen):
+    room = server.api("/api/rooms", {"game": "ludo", "seats": [{"kind": "local", "name": "Ann"}, {"kind": "invite"}]})
+    ctx, page = new_page(browser, lang, screen)
+    try:
+        page.goto(f"{server.url}/#/room/{room['code']}")             # the code without the invitation's key
+        page.wait_for_function("() => document.querySelector('.room').dataset.seq === '0'")
+        assert page.locator("button.take").count() == 0 or not page.is_visible("button.take")
+        assert not page.is_visible(".invite")
+        page.goto(server.url + room["url"])                          # the invitation, key and all
+        page.wait_for_selector("button.take")
+        link = page.input_value(".invite input.link") if page.is_visible(".invite") else None
+        assert link is None or "k=" in link
+        assert not page.errors
+    finally:
+        ctx.close()
+
+
+# -- 8. the words -----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_russian_settings_say_what_they_do_the_default_name_and_one_name_a_bot_level(browser, server, screen):
+    ctx, page = new_page(browser, "ru", screen)
+    try:
+        page.goto(server.url + "/")
+        page.click(".quick-play[data-game=ludo]")
+        page.wait_for_selector(".room[data-seq] .board .sq")
+        page.click(".settings summary")
+        settings = page.inner_text(".settings-body")
+        assert "за меня автоматически" in settings and "самому" not in settings
+        players = page.inner_text(".players")
+        assert "Игрок 1" in players and "Player" not in players
+        assert players.count("Средний") == 3 and "уровн" not in players
+        assert "заместитель" not in players                # nobody invited: no stand-in to tell of (point 9)
+        page.goto(server.url + "/")
+        page.wait_for_selector("#create")
+        levels = page.eval_on_selector_all("#standin option", "os => os.map(o => o.textContent.split(' — ')[0])")
+        assert levels == ["Новичок", "Лёгкий", "Средний", "Сильный", "Мастер"]
+        assert "Средний" in page.inner_text(".quick-card[data-game=ludo]")
     finally:
         ctx.close()
