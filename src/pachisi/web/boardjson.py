@@ -63,6 +63,11 @@ def store_places(view):
     return out
 
 
+def layout_signature(view):
+    """What decides whether the layout changed (its squares): cheaper to compare than layout_json."""
+    return tuple((rc, sq.kind, sq.owner, sq.label) for rc, sq in view.squares.items())
+
+
 def layout_json(view):
     """The fixed part of the picture: grid size, squares [r, c, kind, owner, label, number], the
     coloured areas, each player's route (squares "r,c", place 0 first) and the naming of squares."""

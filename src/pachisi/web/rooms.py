@@ -49,7 +49,7 @@ from ..verify import commitment
 from . import db
 from .limits import Bucket, LimitSettings
 from .names import bot_like, looks_blank
-from .boardjson import compact_moves, events_json, layout_json, moves_json, position_json
+from .boardjson import compact_moves, events_json, layout_json, layout_signature, moves_json, position_json
 from .checking import RecordLimits
 from .schemas import NAME_MAX, CHAT_MAX
 from .thinking import PERSON, SPECTATED, UNWATCHED, Thinker
@@ -608,7 +608,7 @@ class Room:
                "winner": self.match.winner if self.status == "over" else st.winner,
                "order": st.finish_order, "position": position_json(view), "moves": [],
                "last": self.last}
-        sig = tuple((rc, sq.kind, sq.owner, sq.label) for rc, sq in view.squares.items())
+        sig = layout_signature(view)
         if snapshot or sig != self._layout:
             msg["layout"] = layout_json(view)
         if snapshot:
