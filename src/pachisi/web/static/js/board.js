@@ -489,12 +489,12 @@ export class Board {
   }
 
   choose(list) {
-    if (list.length === 1) { this.selected = null; this.preview(null); this.onPlay(list[0].t); return; }
+    if (list.length === 1) { this.selected = null; this.preview(null); this.setZoom(null); this.onPlay(list[0].t); return; }
     clear(this.chooser).append(h("p", { text: t("room.choose") }));
     for (const m of list) {
       const said = m.words ? `${m.words[getLang()]} (${m.t})` : m.t;
       this.chooser.append(h("button", { type: "button", class: "move", text: said, dataset: { move: m.t },
-                                        onclick: () => { this.hideChooser(); this.selected = null; this.onPlay(m.t); } }));
+                                        onclick: () => { this.hideChooser(); this.selected = null; this.setZoom(null); this.onPlay(m.t); } }));
     }
     this.chooser.append(h("button", { type: "button", text: t("room.cancel"), onclick: () => { this.hideChooser(); this.focusSelected(); } }));
     this.chooser.hidden = false;
@@ -606,7 +606,8 @@ export class Board {
   }
 
   clickMark(e, ref, role) {
-    if (this.needsZoom()) { this.zoomAround(centreOf(parseRef(ref))); return; }
+    // a finger's tap (detail: the click count) zooms; Enter on a focused mark picks it at once
+    if (e.detail > 0 && this.needsZoom()) { this.zoomAround(centreOf(parseRef(ref))); return; }
     this.pick(ref, role);
     if (this.zoom && role === "src") this.keepTargetsInView();
   }
