@@ -129,6 +129,9 @@ def test_the_places_list_only_who_finished_and_the_others_without_a_place(browse
         assert placed.first.get_attribute("data-player") == str(final["winner"])
         assert unplaced.first.inner_text().endswith("did not finish" if lang == "en" else "без места")
         assert "2." not in page.inner_text(".over-dialog .places.unplaced")
+        # the game-over buttons in even columns (9: the Lobby and Replay buttons no longer take the lobby's grids)
+        widths = page.eval_on_selector_all(".over-dialog .over-actions > *", "bs => bs.map(b => b.getBoundingClientRect().width)")
+        assert len(widths) == 5 and max(widths) - min(widths) < 1, widths
     finally:
         ctx.close()
 
@@ -239,11 +242,48 @@ def test_russian_settings_say_what_they_do_the_default_name_and_one_name_a_bot_l
         players = page.inner_text(".players")
         assert "Игрок 1" in players and "Player" not in players
         assert players.count("Средний") == 3 and "уровн" not in players
-        assert "заместитель" not in players                # nobody invited: no stand-in to tell of (point 9)
+        assert page.locator(".standin-rule").count() == 0    # nobody invited: no stand-in to tell of
         page.goto(server.url + "/")
         page.wait_for_selector("#create")
         levels = page.eval_on_selector_all("#standin option", "os => os.map(o => o.textContent.split(' — ')[0])")
         assert levels == ["Новичок", "Лёгкий", "Средний", "Сильный", "Мастер"]
         assert "Средний" in page.inner_text(".quick-card[data-game=ludo]")
+    finally:
+        ctx.close()
+
+
+# -- 9. smaller things ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,screen", TWO)
+def test_the_stand_in_rule_shows_only_with_invited_seats_and_a_refusal_never_moves_the_board(browser, server, lang,
+                                                                                               screen):
+    room = server.api("/api/rooms", {"game": "ludo", "seats": [{"kind": "local", "name": "Ann"}, {"kind": "invite"}],
+                                     "standin_level": 3, "absent_after": 60})
+    ctx, page = new_page(browser, lang, screen, {"pachisi.tokens": {room["code"]: room["token"]}})
+    try:
+        page.goto(f"{server.url}/#/room/{room['code']}")
+        page.wait_for_selector(".standin-rule")
+        assert ("the Medium bot plays" if lang == "en" else "бот «Средний»") in page.inner_text(".standin-rule")
+        assert page.evaluate("getComputedStyle(document.querySelector('.room .alert')).position") == "fixed"
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,screen", TWO)
+def test_kimbos_first_decision_is_a_sentence_and_keep_not_a_list_of_fence_moves(browser, server, lang, screen):
+    room = server.api("/api/rooms", {"game": "kimbo", "seats": [{"kind": "local", "name": "Ann"},
+                                                                {"kind": "local", "name": "Bob"}]})
+    ctx, page = new_page(browser, lang, screen, {"pachisi.tokens": {room["code"]: room["token"]}})
+    try:
+        page.goto(f"{server.url}/#/room/{room['code']}")
+        page.wait_for_selector(".moves .fence-summary")
+        assert page.locator(".moves button.move").count() <= 2                   # keep the fences
+        assert re.search(r"\d[\d,  ]*\d", page.inner_text(".moves .fence-summary"))
+        with connect(f"{server.ws_url}/ws/{room['code']}") as ws:                  # a fence move's notation
+            ws.send(json.dumps({"type": "hello", "token": room["token"]}))
+            state = next(m for m in iter(lambda: json.loads(ws.recv()), None) if m["type"] == "state")
+        notation = next(m for m in state["moves"] if "g" in m)["g"][0][0]
+        page.fill(".moves input.filter", notation)                                 # typing a fence move lists it
+        page.wait_for_selector(f".moves button.move[data-move='{notation}']")
+        assert not page.errors
     finally:
         ctx.close()
