@@ -171,6 +171,26 @@ def test_an_address_has_a_few_records_checked_at_once_and_the_server_a_bounded_q
     asyncio.run(scenario())
 
 
+def test_a_record_verified_and_replayed_again_is_answered_again_without_spending_the_share():
+    """The pages of a finished game (verify, replay, the replay opened again) check one record several
+    times: each kind is checked once; asked again, the answer is the one kept, and the address's share of
+    the workers is not spent again (a share the first checks used up does not refuse them)."""
+    async def scenario():
+        checker = Checker(RecordLimits(workers=1))
+        text = no_move_record(20_000)
+        try:
+            first = [await checker.run(kind, text, "10.0.0.1") for kind in ("verify", "replay")]
+            assert [status for status, _ in first] == [200, 200]
+            await checker.shares.spend("10.0.0.1", 1000.0, force=True)      # the address's share used up
+            again = [await checker.run(kind, text, "10.0.0.1") for kind in ("verify", "replay", "replay")]
+            assert again == [first[0], first[1], first[1]]
+            status, body = await checker.run("verify", text + "\n", "10.0.0.1")     # another record: the share
+            assert status == 429 and json.loads(body)["code"] == "rate"
+        finally:
+            checker.close()
+    asyncio.run(scenario())
+
+
 def test_an_address_that_used_its_share_of_the_workers_waits():
     share = Share(rate=0.5, burst=2.0)
     assert share.wait() == 0

@@ -1,7 +1,10 @@
 """Kimbo's fence moves in a web room: every legal one carries the slot its
 fence leaves and the slot it takes (so the board can offer them as two
-clicks), keeping the fences is a labelled button, and pawn moves still carry
-their squares."""
+clicks), sent in one group a fence and to the seat to move only (spectators
+and the other seats get no moves), keeping the fences is a labelled button,
+and pawn moves still carry their squares."""
+import json
+
 from fastapi.testclient import TestClient
 import pytest
 
@@ -27,6 +30,12 @@ def player(tmp_path):
         p.close()
 
 
+def spread(moves):
+    """The moves as the browser spreads them (room.js spreadMoves): a fence's group one move each."""
+    return [{"t": t, "p": m["p"], "f": m["f"], "to": to} for m in moves if "g" in m for t, to in m["g"]] + \
+        [m for m in moves if "g" not in m]
+
+
 def walls_of(state, seat):
     return {f"w{r1},{c1},{r2},{c2}" for r1, c1, r2, c2, s in state["position"]["walls"] if s == seat}
 
@@ -37,8 +46,9 @@ def test_fence_moves_carry_the_slots_they_leave_and_take(player):
     seat = st["room"]["seats"][st["turn"]["player"]]["seat"]
     own = walls_of(st, seat)
     taken = {f"w{r1},{c1},{r2},{c2}" for r1, c1, r2, c2, _ in st["position"]["walls"]}
-    keep = [m for m in st["moves"] if m["t"] == "keep"]
-    fences = [m for m in st["moves"] if m["t"] != "keep"]
+    moves = spread(st["moves"])
+    keep = [m for m in moves if m["t"] == "keep"]
+    fences = [m for m in moves if m["t"] != "keep"]
     assert len(keep) == 1 and keep[0]["b"] == "keep the fences" and keep[0]["f"] is keep[0]["to"] is None
     assert len(fences) > 1000
     for m in fences:
@@ -46,6 +56,7 @@ def test_fence_moves_carry_the_slots_they_leave_and_take(player):
         assert (m["f"], m["to"]) == (slot_ref(frm), slot_ref(to)), m
         assert m["f"] in own and m["to"] not in taken and "b" not in m
     assert {m["f"] for m in fences} == own
+    assert len([m for m in st["moves"] if "g" in m]) == len(own)        # one group a fence
 
     move = fences[len(fences) // 2]
     seq = st["seq"]
@@ -53,6 +64,27 @@ def test_fence_moves_carry_the_slots_they_leave_and_take(player):
     after = player.wait_seq(seq + 1)
     assert walls_of(after, seat) == own - {move["f"]} | {move["to"]}
     assert after["turn"]["phase"] == "roll" and not player.errors
+
+
+def test_only_the_seat_to_move_is_sent_the_moves_and_in_a_compact_form(tmp_path):
+    with TestClient(create_app(settings(tmp_path))) as client:
+        room = create(client, game="kimbo", seats=("local", "invite"))
+        joined = client.post(f"/api/rooms/{room['code']}/join", json={"player": 1, "name": "Bob",
+                                                                         "key": room["key"]}).json()
+        players = [Player(client, room["code"], room["token"]), Player(client, room["code"], joined["token"]),
+                   Player(client, room["code"])]
+        try:
+            ann, bob, watcher = players
+            mover, other = (ann, bob) if ann.state["turn"]["player"] == 0 else (bob, ann)
+            assert ann.state["room"]["status"] == "playing" and ann.state["turn"]["phase"] == "move"
+            assert watcher.state["moves"] == [] and other.state["moves"] == []
+            game = make_game("kimbo", 2)
+            full = json.dumps(moves_json(game, game.new_state(0)), ensure_ascii=False, separators=(",", ":"))
+            sent = json.dumps(mover.state["moves"], ensure_ascii=False, separators=(",", ":"))
+            assert len(spread(mover.state["moves"])) > 1000 and len(sent) * 3 < len(full)
+        finally:
+            for p in players:
+                p.close()
 
 
 def test_keep_leaves_every_fence_and_pawn_moves_still_carry_squares(player):

@@ -93,8 +93,9 @@ class Client:
 
 
 def same(state):
-    """What every client of a room must agree on at one sequence number (presence aside)."""
-    return state["position"], state["last"], state["moves"], state["turn"]["player"], state["turn"]["phase"]
+    """What every client of a room must agree on at one sequence number (presence aside; the legal moves
+    go to the seat to move only)."""
+    return state["position"], state["last"], state["turn"]["player"], state["turn"]["phase"]
 
 
 async def play(players, count):

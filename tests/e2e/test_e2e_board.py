@@ -57,6 +57,14 @@ def roll_until_move(page, tries=80):
     raise AssertionError("no move came")
 
 
+def tap(page, selector, screen):
+    """Pick the mark `selector` as the screen's player would: on a phone the first tap on the dense board
+    zooms in around it (the zoom goes once a move is played), the next picks."""
+    if screen is PHONE and not page.locator("svg.board.zoomed").count():
+        page.locator(selector).first.tap()
+    page.locator(selector).first.click()
+
+
 def svg_texts(page):
     return page.eval_on_selector_all(".board text, .board title", "ts => ts.map(t => t.textContent).join(' ')")
 
@@ -119,7 +127,10 @@ def test_a_six_lights_the_piece_in_the_yard_and_it_walks_its_route(browser, serv
         if screen is DESKTOP:                                     # hovering shows where it would go
             src.hover()
             assert page.locator(".routes .landing").count() == 1
-        src.click()
+        else:                                                     # a first tap on the dense board zooms in
+            src.tap()
+            assert page.locator("svg.board.zoomed").count() == 1 and page.locator(".mark.dst").count() == 0
+        src.click() if screen is DESKTOP else src.tap()
         dst = page.locator(".mark.dst")
         assert dst.count() == 1
         start = dst.get_attribute("data-ref")
@@ -140,12 +151,12 @@ def test_a_six_lights_the_piece_in_the_yard_and_it_walks_its_route(browser, serv
             if start in moves and page.get_attribute(ROOM, "data-turn") == key[0]:
                 break
             before = seq(page)
-            page.locator(".mark.src").first.click()
+            tap(page, ".mark.src", screen)
             page.locator(".mark.dst").first.click()
             wait_after(page, before)
         else:
             pytest.skip("the dice never moved the piece on")
-        page.locator(f'.mark.src[data-ref="{start}"]').click()
+        tap(page, f'.mark.src[data-ref="{start}"]', screen)
         target = page.locator(".mark.dst").first.get_attribute("data-ref")
         before = seq(page)
         page.locator(".mark.dst").first.click()

@@ -282,7 +282,12 @@ def test_how_to_play_pages_draw_their_diagrams_and_link_the_full_rules(ui, serve
     page.click("#full-rules")
     page.wait_for_function("() => location.hash === '#/rules/kimbo/full'")
     page.wait_for_selector(".rules h2")
-    assert "kimbo" in page.inner_text("h1") and page.is_visible(".rules .more a[href='#/rules/kimbo']")
+    # a page for players: every house rule by the lobby's names, no commands, option values or file links
+    assert page.inner_text("h1") == en_ru(ui, "Kimbo: every house rule", "Кимбо: все домашние правила")
+    assert page.is_visible(".rules .more a[href='#/rules/kimbo']")
+    text = page.inner_text(".rules")
+    assert not re.search(r"pachisi |\.md\b|\.py\b|`|=", text) and not IDENTIFIERS.search(text)
+    assert page.locator(".rules .house-list li").count() >= 5
     assert not page.errors
 
 

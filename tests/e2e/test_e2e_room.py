@@ -91,7 +91,7 @@ def test_the_log_tells_every_roll_in_plain_words_and_the_end_shows_places_figure
     ctx, page = open_room(browser, server, code, room["token"], lang, screen)
     try:
         play_to_end(page)
-        page.wait_for_selector(".over:not([hidden]) .over-card")
+        page.wait_for_selector(".over-dialog:not([hidden]) .over-card")
         final = snapshot(server, code)
         log, seats = final["log"], final["room"]["seats"]
         colour = {s["player"]: s["colour"] for s in seats}
@@ -139,8 +139,8 @@ def test_the_log_tells_every_roll_in_plain_words_and_the_end_shows_places_figure
         check = over.locator(".seed-check")
         assert "ok" in check.get_attribute("class") and seed in check.inner_text() and final["room"]["salt"] in check.inner_text()
         assert seed in page.inner_text(".fair .reveal")
-        assert over.locator("a.replay").get_attribute("href") == f"#/replay/{code}"
-        assert over.locator("a.lobby").get_attribute("href") == "#/"
+        assert over.locator("a.to-replay").get_attribute("href") == f"#/replay/{code}"
+        assert over.locator("a.to-lobby").get_attribute("href") == "#/"
         page.screenshot(path=f"/tmp/room-over-{lang}-{screen}.png")
         # a rematch: a new room, the same seats, this browser in its seat
         over.locator("button.rematch").click()
@@ -164,12 +164,12 @@ def test_people_still_in_the_finished_room_are_offered_the_rematch(browser, serv
         play_to_end(page)
         other = ctx.new_page()                         # the same player in another tab
         other.goto(f"{server.url}/#/room/{code}")
-        other.wait_for_selector(".over:not([hidden]) button.rematch")
-        assert other.inner_text(".over button.rematch") == "Rematch"
-        page.click(".over button.rematch")
-        other.wait_for_selector(".over .rematch-ready")
-        assert other.inner_text(".over button.rematch") == "Join the rematch"
-        other.click(".over button.rematch")
+        other.wait_for_selector(".over-dialog:not([hidden]) button.rematch")
+        assert other.inner_text(".over-dialog button.rematch") == "Rematch"
+        page.click(".over-dialog button.rematch")
+        other.wait_for_selector(".over-dialog .rematch-ready")
+        assert other.inner_text(".over-dialog button.rematch") == "Join the rematch"
+        other.click(".over-dialog button.rematch")
         other.wait_for_function("() => document.querySelector('.room') && document.querySelector('.room').dataset.you === '0'")
         assert other.url.split("#/room/")[1] == page.url.split("#/room/")[1] != code
     finally:
@@ -458,8 +458,8 @@ def test_the_room_its_menu_its_end_and_a_bad_code_pass_an_accessibility_check(br
                 break
             page.wait_for_timeout(100)
         page.goto(f"{server.url}/#/room/{watched['code']}")
-        page.wait_for_selector(".over:not([hidden]) .over-card")
-        assert page.locator(".over button.rematch").count() == 0          # a spectator has no seat to rematch
+        page.wait_for_selector(".over-dialog:not([hidden]) .over-card")
+        assert page.locator(".over-dialog button.rematch").count() == 0          # a spectator has no seat to rematch
         assert serious_violations(page) == []
         page.goto(f"{server.url}/#/room/NOPE42")
         page.wait_for_selector(".notfound")

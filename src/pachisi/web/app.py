@@ -409,9 +409,9 @@ def create_app(settings=None):
                                       host=conn.host, key=key).model_dump_json())
                     if problem:
                         conn.push(_error(problem, conn.lang))
-                    conn.push(room.state_message(snapshot=True))
+                    conn.push(room.state_message(snapshot=True, conn=conn))
                     if conn.players:
-                        room.broadcast(room.state_message())
+                        room.broadcast_state()
                     continue
                 if not attached:
                     conn.push(_error(Refusal("hello", "say hello first (with your seat token, or none to watch)"),

@@ -63,6 +63,11 @@ def store_places(view):
     return out
 
 
+def layout_signature(view):
+    """What decides whether the layout changed (its squares): cheaper to compare than layout_json."""
+    return tuple((rc, sq.kind, sq.owner, sq.label) for rc, sq in view.squares.items())
+
+
 def layout_json(view):
     """The fixed part of the picture: grid size, squares [r, c, kind, owner, label, number], the
     coloured areas, each player's route (squares "r,c", place 0 first) and the naming of squares."""
@@ -314,6 +319,24 @@ def moves_json(game, state, moves=None):
             out[-1]["b"] = label
         if sig is not None and sig not in by_effect:
             by_effect[sig] = out[-1]
+    return out
+
+
+def compact_moves(moves):
+    """`moves_json`'s list as a room sends it to the seat to move: the moves of one fence (Kimbo's fence
+    stage: about 2,300 moves, 300 KB of JSON in full) as one group {p, f, g: [[notation, target], ...]},
+    their words left to the browser (which says a fence move from its notation, story.js fenceMoveWords);
+    every other move as it is."""
+    out, groups = [], {}
+    for m in moves:
+        if _FENCE.match(m["t"]) and m["f"] and m["to"] and not m.get("same") and "b" not in m:
+            group = groups.get((m["p"], m["f"]))
+            if group is None:
+                group = groups[(m["p"], m["f"])] = {"p": m["p"], "f": m["f"], "g": []}
+                out.append(group)
+            group["g"].append([m["t"], m["to"]])
+        else:
+            out.append(m)
     return out
 
 

@@ -17,7 +17,9 @@ the queue is each process's own, as its pool is.
 import asyncio
 from concurrent.futures import TimeoutError as JobTimeout
 from concurrent.futures.process import BrokenProcessPool
+from collections import OrderedDict
 from dataclasses import dataclass
+import hashlib
 import json
 import multiprocessing
 import os
@@ -28,7 +30,7 @@ from pebble import ProcessExpired, ProcessPool
 from .. import record as records
 from ..engine.game import GameError
 from ..i18n import Error
-from .boardjson import events_json, layout_json, position_json
+from .boardjson import events_json, layout_json, layout_signature, position_json
 from .limits import Bucket, SharedBuckets, SharedCounts
 
 MAX_FRAMES = 20000
@@ -55,6 +57,9 @@ class Share(Bucket):
 
     def spend(self, seconds, force=True):
         return super().spend(seconds, force)
+
+
+ANSWERS_BYTES = 32 << 20        # of checked records' answers kept (Checker.answers)
 
 
 def _body(value):
@@ -102,6 +107,9 @@ class Checker:
         lim = self.limits
         self.held = SharedCounts("checking", lim.per_address, hold=lim.seconds + lim.grace + 60)
         self.shares = SharedBuckets("share", lim.share, lim.burst, kind=Share)
+        # the answers for the records checked last: a room's record verified, replayed, then replayed again
+        # (the pages of a finished game, each opened more than once) is checked once, and costs no share again
+        self.answers = OrderedDict()
 
     def share(self, redis):
         """Keep the budgets per address in `redis`, shared with the other server processes."""
@@ -116,6 +124,10 @@ class Checker:
     async def run(self, kind, text, address, lang="en"):
         """(status, JSON body) of checking `text` for `address`: the report or frames, or a refusal."""
         lim = self.limits
+        key = (kind, lang, hashlib.sha256(text.encode()).digest())
+        if key in self.answers:
+            self.answers.move_to_end(key)
+            return 200, self.answers[key]
         wait = await self.shares.check(address)
         if wait > 0:
             return 429, _refusal("rate", Error("your address has used its share of the record checker; try again "
@@ -133,6 +145,8 @@ class Checker:
             future = self._pool().schedule(check, (kind, text, lim.games, lim.actions, lim.seconds, lang),
                                            timeout=lim.seconds + lim.grace)
             status, body, spent = await asyncio.wrap_future(future)
+            if status == 200:
+                self.remember(key, body)
             return status, body
         except JobTimeout:
             return 413, _refusal("budget", Error("checking the record took more than {seconds} s; it was stopped",
@@ -147,6 +161,12 @@ class Checker:
             self.busy -= 1
             await release()
             await self.shares.spend(address, spent, force=True)
+
+    def remember(self, key, body):
+        """Keep an answer, the newest first out of ANSWERS_BYTES."""
+        self.answers[key] = body
+        while sum(len(b) for b in self.answers.values()) > ANSWERS_BYTES and len(self.answers) > 1:
+            self.answers.popitem(last=False)
 
     def _pool(self):
         if self.pool is None:
@@ -175,12 +195,12 @@ def replay_frames(text, budget=None):
         def frame(kind, value, player, events):
             nonlocal last_layout
             view = game.view(state.arr)
-            layout = layout_json(view)
             out = {"round": round_no, "player": player, "kind": kind, "value": value, "dice": list(state.dice),
                    "events": events_json(events), "position": position_json(view)}
-            if layout != last_layout:
-                out["layout"] = layout
-                last_layout = layout
+            sig = layout_signature(view)          # the layout itself only when it changed (it seldom does)
+            if sig != last_layout:
+                out["layout"] = layout_json(view)
+                last_layout = sig
             if len(frames) >= MAX_FRAMES:
                 raise records.BudgetError("the record is too long to replay here (more than {limit} steps)",
                                           limit=MAX_FRAMES)

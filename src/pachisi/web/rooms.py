@@ -49,7 +49,7 @@ from ..verify import commitment
 from . import db
 from .limits import Bucket, LimitSettings
 from .names import bot_like, looks_blank
-from .boardjson import events_json, layout_json, moves_json, position_json
+from .boardjson import compact_moves, events_json, layout_json, layout_signature, moves_json, position_json
 from .checking import RecordLimits
 from .schemas import NAME_MAX, CHAT_MAX
 from .thinking import PERSON, SPECTATED, UNWATCHED, Thinker
@@ -317,7 +317,7 @@ class Room:
         if self.status == "over":            # replaying the actions would tell it too; this is for the lobby
             self.store.submit(db.set_status(self.id, "over"))
         if self.conns:
-            self.broadcast(self.state_message())
+            self.broadcast_state()
         self._changed.set()
 
     # -- people ------------------------------------------------------------------------------
@@ -398,7 +398,7 @@ class Room:
             if full and self.status == "waiting":
                 self.status = "playing"
                 self.last_change = time.time()
-            self.broadcast(self.state_message())
+            self.broadcast_state()
             self._changed.set()
             return token
 
@@ -431,7 +431,7 @@ class Room:
                 self.seats[p].gone_since = now
                 changed = True
         if changed and not self.closed:
-            self.broadcast(self.state_message())
+            self.broadcast_state()
             self._changed.set()
 
     def _present(self, player):
@@ -494,7 +494,7 @@ class Room:
             due = self._standin_due()
             if due is not None and due <= 0:
                 self.seats[actor[0]].standin = True
-                self.broadcast(self.state_message())
+                self.broadcast_state()
                 continue
             try:
                 await asyncio.wait_for(self._changed.wait(), due)
@@ -581,14 +581,34 @@ class Room:
                 moves_json(self.game, st)
         return self._moves
 
-    def state_message(self, snapshot=False):
+    def broadcast_state(self):
+        """The state after a change to every connection: the legal moves (compact_moves) only to the
+        connections of the seat to move; spectators and the other seats get none."""
+        msg = self._state()
+        mover = self.state.current_player if self._moves_json() else None
+        texts = {}
+        for c in list(self.conns):
+            mine = mover is not None and mover in c.players
+            if mine not in texts:
+                texts[mine] = self._text(msg, mine)
+            c.push(texts[mine])
+
+    def state_message(self, snapshot=False, conn=None):
+        """The state as JSON text, with the legal moves when `conn` holds the seat to move."""
+        return self._text(self._state(snapshot), conn is not None and self.state.current_player in conn.players)
+
+    def _text(self, msg, moves):
+        msg["moves"] = compact_moves(self._moves_json()) if moves else []
+        return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+
+    def _state(self, snapshot=False):
         g, st = self.game, self.state
         view = g.view(st.arr)
         msg = {"type": "state", "seq": self.seq, "room": self.info(), "turn": self._turn(),
                "winner": self.match.winner if self.status == "over" else st.winner,
-               "order": st.finish_order, "position": position_json(view), "moves": self._moves_json(),
+               "order": st.finish_order, "position": position_json(view), "moves": [],
                "last": self.last}
-        sig = tuple((rc, sq.kind, sq.owner, sq.label) for rc, sq in view.squares.items())
+        sig = layout_signature(view)
         if snapshot or sig != self._layout:
             msg["layout"] = layout_json(view)
         if snapshot:
@@ -596,7 +616,7 @@ class Room:
             msg["chat"] = self.chat
         else:
             self._layout = sig
-        return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
+        return msg
 
     # -- records ------------------------------------------------------------------------------------
     def record_text(self):
@@ -865,7 +885,7 @@ class RoomManager:
                               "token_hash": s.token_hash} for s in old.seats]
                 old.rematch = await self._insert(old.game, old.match.wins, seat_rows, old.public, old.absent_after,
                                                  old.standin_level, old.host_hash, rematch_of=old.id)
-                old.broadcast(old.state_message())
+                old.broadcast_state()
         return await self._started(old.rematch)
 
     def _new_code(self):

@@ -328,6 +328,13 @@ class MoveOut(BaseModel):
     to: Optional[str]
 
 
+class FenceMovesOut(BaseModel):
+    """The moves of one fence, as one group: [[notation, target slot], ...] (boardjson.compact_moves)."""
+    p: int
+    f: str
+    g: list[list[str]]
+
+
 class ChatOut(BaseModel):
     type: Literal["chat"] = "chat"
     player: int
@@ -345,7 +352,7 @@ class StateOut(BaseModel):
     order: list[int]
     layout: Optional[dict[str, Any]] = None
     position: dict[str, Any]
-    moves: list[MoveOut]
+    moves: list[Union[MoveOut, FenceMovesOut]]     # to the seat to move only; [] to the others
     last: Optional[Last] = None
     log: Optional[list[LogEntry]] = None
     chat: Optional[list[ChatOut]] = None

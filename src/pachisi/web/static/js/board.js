@@ -315,6 +315,7 @@ export class Board {
           this.pieces.set(key, el);
         }
         el.dataset.ref = ref;
+        el.classList.toggle("stacked", n > 1);           // its letter drawn larger: a stack's pieces are small
         el.setAttribute("aria-label", this.pieceLabel(player, piece, ref));
         const target = `translate(${x}px, ${y}px) scale(${scale})`;
         const from = oldAt.get(key);
@@ -488,12 +489,12 @@ export class Board {
   }
 
   choose(list) {
-    if (list.length === 1) { this.selected = null; this.preview(null); this.onPlay(list[0].t); return; }
+    if (list.length === 1) { this.selected = null; this.preview(null); this.setZoom(null); this.onPlay(list[0].t); return; }
     clear(this.chooser).append(h("p", { text: t("room.choose") }));
     for (const m of list) {
       const said = m.words ? `${m.words[getLang()]} (${m.t})` : m.t;
       this.chooser.append(h("button", { type: "button", class: "move", text: said, dataset: { move: m.t },
-                                        onclick: () => { this.hideChooser(); this.selected = null; this.onPlay(m.t); } }));
+                                        onclick: () => { this.hideChooser(); this.selected = null; this.setZoom(null); this.onPlay(m.t); } }));
     }
     this.chooser.append(h("button", { type: "button", text: t("room.cancel"), onclick: () => { this.hideChooser(); this.focusSelected(); } }));
     this.chooser.hidden = false;
@@ -594,18 +595,40 @@ export class Board {
     }
   }
 
-  // -- touch: fences are thin, so a tap first zooms into the region tapped ---------------------
-  // On a touch screen a fence slot gets its diamond, a cell across; when a cell is narrower
-  // on screen than a finger needs (44 px), the first tap zooms in around it.
+  // -- touch: squares and fences are small, so a tap first zooms into the region tapped ---------------
+  // On a touch screen a fence slot gets its diamond, a cell across, and a square its cell; when a cell
+  // is narrower on screen than a finger needs (44 px), the first tap on a board with something to pick
+  // zooms in around it, and picking a piece there keeps its targets in view.
   needsZoom() {
-    if (!this.touch || this.zoom || !this.marksLayer.querySelector(".wallmark")) return false;
+    if (!this.touch || this.zoom || !this.marksLayer.querySelector(".mark")) return false;
     const box = this.svg.getBoundingClientRect();
     return box.width > 0 && (box.width / this.full.w) * CELL < MIN_TARGET;
   }
 
   clickMark(e, ref, role) {
-    if (this.needsZoom()) { this.zoomAround(centreOf(parseRef(ref))); return; }
+    // a finger's tap (detail: the click count) zooms; Enter on a focused mark picks it at once
+    if (e.detail > 0 && this.needsZoom()) { this.zoomAround(centreOf(parseRef(ref))); return; }
     this.pick(ref, role);
+    if (this.zoom && role === "src") this.keepTargetsInView();
+  }
+
+  // The zoomed view moved (never grown: its cells stay a finger's size) to show the picked piece and where
+  // it may go; when they do not all fit, the picked piece and its nearest target.
+  keepTargetsInView() {
+    const at = (sel) => [...this.marksLayer.querySelectorAll(sel)].map((el) => parseRef(el.dataset.ref))
+      .filter((r) => r && (r.kind === "wall" || r.kind === "square")).map(centreOf);
+    const [from] = at(".mark.selected"), targets = at(".mark.dst");
+    if (!from || !targets.length) return;
+    const size = this.zoom.w, v = this.full, reach = size - CELL;
+    const fits = (ps) => Math.max(...ps.map((p) => p.x)) - Math.min(...ps.map((p) => p.x)) <= reach
+      && Math.max(...ps.map((p) => p.y)) - Math.min(...ps.map((p) => p.y)) <= reach;
+    const near = targets.reduce((a, b) => (Math.hypot(b.x - from.x, b.y - from.y) < Math.hypot(a.x - from.x, a.y - from.y) ? b : a));
+    const shown = fits([from, ...targets]) ? [from, ...targets] : fits([from, near]) ? [from, near] : null;
+    if (!shown) return;
+    const cx = (Math.max(...shown.map((p) => p.x)) + Math.min(...shown.map((p) => p.x))) / 2;
+    const cy = (Math.max(...shown.map((p) => p.y)) + Math.min(...shown.map((p) => p.y))) / 2;
+    const clamp = (a, lo, hi) => Math.max(lo, Math.min(hi, a));
+    this.setZoom({ x: clamp(cx - size / 2, v.x, v.x + v.w - size), y: clamp(cy - size / 2, v.y, v.y + v.h - size), w: size, h: size });
   }
 
   tapBoard(e) {

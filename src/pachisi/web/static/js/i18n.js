@@ -18,9 +18,8 @@ const EN = {
   "lobby.rules": "Rules of {game}", "lobby.preset.seed": "the rule text as written",
   "lobby.yourname": "Your name",
   "seat.local": "Person on this screen", "seat.invite": "Person invited by link", "seat.bot": "Bot",
-  "seat.level": "level {n}", "seat.name": "Name", "seat.open": "open seat", "seat.you": "you",
+  "seat.level": "level {n}", "seat.default": "Player {n}", "seat.name": "Name", "seat.open": "open seat", "seat.you": "you",
   "seat.away": "away", "seat.standin": "a bot plays for now", "seat.here": "here",
-  "bot.random": "random moves", "bot.greedy": "greedy", "bot.expectimax": "looks ahead", "bot.mcts": "searches (strongest)",
   "room.invite": "Invite: send this link or the code", "room.copy": "Copy link", "room.copied": "Copied",
   "room.waiting": "Waiting for invited players to take their seats.",
   "room.take": "Take seat {colour}", "room.spectator": "You are watching.",
@@ -29,7 +28,7 @@ const EN = {
   "room.turn.you.roll": "Your turn ({colour}): roll the dice.",
   "room.turn.you.move": "Your move ({colour}): pick a piece, then where it goes.",
   "room.turn.other": "{colour} ({name}) to play.", "room.turn.bot": "{colour} ({bot}) is thinking…",
-  "room.turn.standin": "{colour} is away: a bot ({bot}) plays for them…",
+  "room.turn.standin": "{colour} is away: the {bot} plays for them…",
   "room.turn.absent": "{colour} is away: the game waits", "room.turn.absent.in": "; a bot takes over in {s} s.",
   "room.over": "Game over.", "room.winner": "{colour} ({name}) wins!", "room.matchwinner": "{colour} ({name}) wins the match!",
   "room.round": "Game {n} of a match to {w} wins — score {score}.",
@@ -75,9 +74,8 @@ const RU = {
   "lobby.rules": "Правила: {game}", "lobby.preset.seed": "правила как в тексте",
   "lobby.yourname": "Ваше имя",
   "seat.local": "Человек за этим экраном", "seat.invite": "Человек по приглашению", "seat.bot": "Бот",
-  "seat.level": "уровень {n}", "seat.name": "Имя", "seat.open": "свободное место", "seat.you": "вы",
+  "seat.level": "уровень {n}", "seat.default": "Игрок {n}", "seat.name": "Имя", "seat.open": "свободное место", "seat.you": "вы",
   "seat.away": "отошёл", "seat.standin": "пока играет бот", "seat.here": "в игре",
-  "bot.random": "случайные ходы", "bot.greedy": "жадный", "bot.expectimax": "смотрит вперёд", "bot.mcts": "перебирает (сильнейший)",
   "room.invite": "Приглашение: отправьте ссылку или код", "room.copy": "Копировать ссылку", "room.copied": "Скопировано",
   "room.waiting": "Ждём, пока приглашённые займут места.",
   "room.take": "Занять место: {colour}", "room.spectator": "Вы зритель.",
@@ -87,7 +85,7 @@ const RU = {
   "room.turn.you.roll": "Ваш ход ({colour}): бросайте кубики.",
   "room.turn.you.move": "Ваш ход ({colour}): выберите фишку, затем клетку.",
   "room.turn.other": "Ходит {colour} ({name}).", "room.turn.bot": "{colour} ({bot}) думает…",
-  "room.turn.standin": "{colour} отошёл: за него играет бот ({bot})…",
+  "room.turn.standin": "{colour} отошёл: за него играет {bot}…",
   "room.turn.absent": "{colour} отошёл: игра ждёт", "room.turn.absent.in": "; через {s} с за него сыграет бот.",
   "room.over": "Игра окончена.", "room.winner": "Победил {colour} ({name})!", "room.matchwinner": "{colour} ({name}) выиграл матч!",
   "room.round": "Партия {n} матча до {w} побед — счёт {score}.",
@@ -157,6 +155,12 @@ export function t(key, params = {}) {
 export function gameName(name, title) { return GAME_NAMES[lang][name] || title || name; }
 
 export function colourName(colour) { return t(`colour.${colour}`) === `colour.${colour}` ? colour : t(`colour.${colour}`); }
+
+// A bot by its level's one name, the same in the lobby, the room and the story ("Medium", «Средний»).
+export function botName(level) { const key = `bot.level.${level}`, said = t(key); return said === key ? t("seat.level", { n: level }) : said; }
+
+// The name a person's seat gets when its player gave none: "Player 2", «Игрок 2».
+export function defaultName(player) { return t("seat.default", { n: player + 1 }); }
 
 export function offName(key) { const v = t(`off.${key}`); return v === `off.${key}` ? key : v; }
 

@@ -4,23 +4,22 @@
 // sentence of help.  Open rooms waiting for players are listed.
 import { h, clear } from "./dom.js";
 import { lobby, getJSON, postJSON, rememberToken, myName, rememberName, allTokens, forgetToken } from "./api.js";
-import { t, getLang, gameName, colourName, optionHelp } from "./i18n.js";
+import { t, getLang, gameName, colourName, optionHelp, botName as levelName, defaultName } from "./i18n.js";
 import { colourInk, seatSymbol } from "./board.js";
 import { spinner, failure } from "./wait.js";
 
 // A name in the current language from a {lang: text} of the server's catalogue.
-const told = (names, fallback) => (names && (names[getLang()] || names.en)) || fallback;
+export const told = (names, fallback) => (names && (names[getLang()] || names.en)) || fallback;
 
 // The quick starts, the games the most players know first.
 const FAMILIAR = ["ludo", "parchis", "parcheesi", "shishbesh", "mandavoshka", "tryasuchka", "kimbo"];
 
-export function levelName(level) { return t(`bot.level.${level}`); }
 
 function levelOption(level) {
   return h("option", { value: level, text: `${levelName(level)} — ${t(`bot.level.${level}.help`)}` });
 }
 
-function valueName(option, value) {
+export function valueName(option, value) {
   if (option.kind === "bool") return t(value ? "opt.on" : "opt.off");
   const v = (option.values || []).find((x) => String(x.value) === String(value));
   return told(v && v.name, String(value));
@@ -42,7 +41,7 @@ function quickStart(game, levels) {
     button.disabled = true;
     clear(status).append(spinner(t("quick.starting", { game: gameName(game.name, game.title) })));
     try {
-      const seats = [{ kind: "local", name: myName() }];
+      const seats = [{ kind: "local", name: myName() || defaultName(0) }];
       for (let i = 1; i < game.quick.players; i++) seats.push({ kind: "bot", level });
       await createRoom({ game: game.name, preset: Object.keys(game.presets)[0], seats, public: false });
     } catch (err) {
@@ -236,7 +235,8 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
       if (mine && mine.name) rememberName(mine.name);
       await createRoom({
         game: game.name, preset: presetSelect.value, options: readOptions(),
-        seats: seats.map((s) => ({ kind: s.kind, name: s.kind === "bot" ? "" : s.name, level: s.kind === "bot" ? s.level : null })),
+        seats: seats.map((s, i) => ({ kind: s.kind, name: s.kind === "bot" ? "" : s.name || (s.kind === "local" ? defaultName(i) : ""),
+                                      level: s.kind === "bot" ? s.level : null })),
         public: publicBox.checked && !publicRow.hidden, absent_after: Number(absentInput.value) || 0, standin_level: Number(standinSelect.value),
       });
     } catch (err) {

@@ -32,6 +32,7 @@ async function route() {
   const gen = ++routes;
   const host = h("div", { class: "page-host" });
   clear(root).append(host);
+  window.scrollTo(0, 0);            // a new page opens at its top, not at the last page's scroll position
   host.append(spinner(t("wait.page")));
   try {
     if (badPath) notFound(host, badPath.room ? t("notfound.room") : t("notfound.title"),

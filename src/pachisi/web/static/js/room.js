@@ -5,7 +5,7 @@
 // against the commitment, a rematch and a replay.
 import { h, clear, announce, beep, unlockAudio } from "./dom.js";
 import { postJSON, tokenFor, rememberToken, myName, rememberName, inviteKeyFor, rememberInviteKey } from "./api.js";
-import { t, gameName, colourName, getLang } from "./i18n.js";
+import { t, gameName, colourName, getLang, botName, defaultName } from "./i18n.js";
 import { Board, colourHex, colourInk, seatSymbol, rollDice } from "./board.js";
 import { commitment } from "./records.js";
 import { describeEvents, turnsOf, turnSentence, moveSentence, fenceMoveWords, awaySummary, figures } from "./story.js";
@@ -29,11 +29,6 @@ function store(key, value) {
 
 export function roomSettings() { return { ...DEFAULTS, ...stored(SETTINGS_KEY, {}) }; }
 
-// A bot's name as players see it: its level's name ("Master"), shared with the lobby.
-function botName(level) {
-  const key = `bot.level.${level}`, said = t(key);
-  return said === key ? t("seat.level", { n: level }) : said;
-}
 
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8],
                7: [0, 2, 3, 4, 5, 6, 8], 8: [0, 1, 2, 3, 5, 6, 7, 8], 9: [0, 1, 2, 3, 4, 5, 6, 7, 8] };
@@ -45,6 +40,21 @@ export function dieFace(value, extra = "") {
   if (!pips) { el.textContent = String(value); return el; }
   for (let i = 0; i < 9; i++) el.append(h("i", { class: pips.includes(i) ? "pip" : "" }));
   return el;
+}
+
+// A menu opened under its button moves sideways as far as it takes to lie wholly on the screen (a ⚙ that
+// a long title pushed to the left edge opens its menu rightwards rather than off the edge).
+export function keepInView(el, margin = 6) {
+  el.style.transform = "";
+  const r = el.getBoundingClientRect(), width = document.documentElement.clientWidth;
+  const dx = r.left < margin ? margin - r.left : r.right > width - margin ? Math.max(margin - r.left, width - margin - r.right) : 0;
+  if (dx) el.style.transform = `translateX(${Math.round(dx)}px)`;
+}
+
+// The seat to move gets the moves of one fence as one group {p, f, g: [[notation, target], ...]}
+// (Kimbo's fence stage: some 2,300 moves); spread out here, each said in words from its notation.
+export function spreadMoves(moves) {
+  return (moves || []).flatMap((m) => (m.g ? m.g.map(([t, to]) => ({ t, p: m.p, f: m.f, to, words: { [getLang()]: fenceMoveWords(t) } })) : [m]));
 }
 
 const touch = () => window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches;
@@ -121,7 +131,7 @@ export class RoomPage {
     this.chatForm = h("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); this.say(); } },
       this.chatInput, h("button", { type: "submit", text: t("room.send") }));
     this.fairBox = h("section", { class: "panel fair" });
-    this.overBox = h("div", { class: "over", role: "dialog", "aria-modal": "false", "aria-labelledby": "over-title", hidden: true });
+    this.overBox = h("div", { class: "over-dialog", role: "dialog", "aria-modal": "false", "aria-labelledby": "over-title", hidden: true });
     this.resultsButton = h("button", { type: "button", class: "results", hidden: true, text: t("room.results"),
                                        onclick: () => this.showOver(true) });
     this.title = h("h1", { class: "room-title" });
@@ -129,11 +139,11 @@ export class RoomPage {
     this.section.append(
         h("div", { class: "room-main" },
           h("div", { class: "room-head" }, this.title, this.resultsButton, this.settingsMenu()),
-          this.banner, this.status, this.alert, this.awayBox,
+          this.banner, this.joinBox, this.status, this.alert, this.awayBox,
           this.turnbar, this.lastLine, this.boardHost,
           h("p", { class: "keys muted", text: t("room.keys") })),
         h("aside", { class: "room-side" },
-          this.joinBox, this.inviteBox,
+          this.inviteBox,
           h("section", { class: "panel" }, h("h2", { text: t("room.players") }), this.playersBox),
           h("section", { class: "panel" }, h("h2", { text: t("room.moves") }), this.movesBox),
           h("section", { class: "panel" }, h("h2", { text: t("room.log") }), this.logBox),
@@ -156,6 +166,7 @@ export class RoomPage {
       h("div", { class: "settings-body" },
         box("autoRoll", "room.set.autoroll"), box("autoMove", "room.set.automove"), box("sound", "room.set.sound"),
         h("label", { class: "set" }, `${t("room.set.speed")} `, speed)));
+    menu.addEventListener("toggle", () => { if (menu.open) keepInView(menu.querySelector(".settings-body")); });
     // a click elsewhere closes the menu, as menus do
     this.outside = (e) => { if (menu.open && !menu.contains(e.target)) menu.open = false; };
     document.addEventListener("pointerdown", this.outside);
@@ -274,8 +285,9 @@ export class RoomPage {
 
   onState(msg) {
     if (msg.seq < this.seq) return;
+    msg.moves = spreadMoves(msg.moves);
     const fresh = msg.seq > this.seq && this.seq >= 0;
-    const snapshot = !!msg.log;
+    const snapshot = !!msg.log, first = !this.room;
     const wasMine = this.myTurn();
     const prevStatus = this.room && this.room.status, prevRematch = this.room && this.room.rematch;
     this.room = msg.room;
@@ -301,6 +313,7 @@ export class RoomPage {
     this.rolled = fresh && msg.last && msg.last.k === "roll";
     this.draw();
     if (snapshot) this.showAway();
+    if (first) this.scrollToBoard();
     if (fresh && msg.last) this.announceLast(msg.last, statusBefore);
     if (!this.myTurn()) this.setTitle();
     else if (!wasMine) this.yourTurn();
@@ -313,6 +326,12 @@ export class RoomPage {
     // what the page shows, for scripts and tests: position number, status, whose turn, our seats
     Object.assign(this.section.dataset, { seq: String(msg.seq), status: this.room.status,
       turn: String(this.turn.player), phase: this.turn.phase, you: this.you.join(",") });
+  }
+
+  // The room opens on its play (the status, Roll and the board), wherever the page it came from was scrolled.
+  scrollToBoard() {
+    const head = this.section.getBoundingClientRect().top;
+    if (head < 0 || this.boardHost.getBoundingClientRect().top > innerHeight / 2) window.scrollTo(0, Math.max(0, scrollY + head - 4));
   }
 
   trimSeen(seen) {
@@ -418,11 +437,13 @@ export class RoomPage {
     const seat = room.seats[turn.player];
     const colour = colourName(seat.colour);
     if (this.you.includes(turn.player)) {
-      const key = turn.phase === "roll" ? "room.turn.you.roll" : this.board.stage() === "fence" ? "board.turn.fence" : "room.turn.you.move";
+      const claim = turn.phase === "move" && this.moves.length && this.moves.every((m) => m.t === "nocall" || m.t.startsWith("call-"));
+      const key = turn.phase === "roll" ? "room.turn.you.roll" : claim ? "room.turn.you.claim"
+        : this.board.stage() === "fence" ? "board.turn.fence" : "room.turn.you.move";
       return t(key, { colour });
     }
     if (turn.actor === "bot") return t("room.turn.bot", { colour, bot: t("room.bot", { level: botName(seat.level) }) });
-    if (turn.actor === "standin") return t("room.turn.standin", { colour, bot: botName(room.standin_level) });
+    if (turn.actor === "standin") return t("room.turn.standin", { colour, bot: t("room.bot", { level: botName(room.standin_level) }) });
     if (turn.absent) {
       let text = t("room.turn.absent", { colour });
       if (this.standinAt) text += t("room.turn.absent.in", { s: Math.max(0, Math.ceil((this.standinAt - Date.now()) / 1000)) });
@@ -489,10 +510,11 @@ export class RoomPage {
       li.style.borderColor = colourHex(st.colour);
       this.playersBox.append(li);
     }
-    // every player sees what stands in for an absent one (the host chose it)
-    if (this.room.seats.some((st) => st.kind !== "bot")) {
+    // every player sees what stands in for an absent one (the host chose it): in a room with invited
+    // people, the only kind of seat whose player may be away while the others play
+    if (this.room.seats.some((st) => st.kind === "invite")) {
       const rule = this.room.absent_after > 0
-        ? t("room.standin.rule", { s: this.room.absent_after, level: this.room.standin_level }) : t("room.standin.never");
+        ? t("room.standin.rule", { s: this.room.absent_after, level: botName(this.room.standin_level) }) : t("room.standin.never");
       this.playersBox.append(h("li", { class: "standin-rule muted", text: rule }));
     }
   }
@@ -519,6 +541,10 @@ export class RoomPage {
     let list = this.moves;
     const wordsOf = (m) => fenceMoveWords(m.t) || m.words?.[getLang()];
     if (list.length > MAX_LISTED && f) list = list.filter((m) => m.t.includes(f) || (wordsOf(m) || "").includes(f));
+    // Kimbo's fence stage (some 2,300 fence moves): no flat list, but the other moves (keep the fences),
+    // a sentence that says how many fence moves there are and that the board picks them, and the search
+    const fences = list.length > MAX_LISTED ? list.filter((m) => fenceMoveWords(m.t)) : [];
+    if (fences.length) list = list.filter((m) => !fenceMoveWords(m.t));
     const shown = list.slice(0, MAX_LISTED);
     const off = !this.canAct();
     shown.forEach((m, i) => {
@@ -531,6 +557,7 @@ export class RoomPage {
       ul.append(h("li", {}, b));
     });
     this.listed = shown;
+    if (fences.length) ul.append(h("li", { class: "muted fence-summary", text: t("room.fences.many", { n: fences.length.toLocaleString(getLang()) }) }));
     if (list.length > shown.length) ul.append(h("li", { class: "muted", text: t("room.more", { n: list.length - shown.length }) }));
   }
 
@@ -586,10 +613,11 @@ export class RoomPage {
   drawInvite() {
     const room = this.room;
     const open = room.seats.filter((st) => st.open);
-    const show = room.status === "waiting" || (open.length && this.you.length);
+    const key = inviteKeyFor(room.code);
+    // a private room's link opens its seats only with the key: who does not hold it has no link to give
+    const show = (room.status === "waiting" || (open.length && this.you.length)) && (room.public || !!key);
     this.inviteBox.hidden = !show;
     if (!show) return;
-    const key = inviteKeyFor(room.code);
     const link = `${location.origin}/r/${room.code}${key && !room.public ? `?k=${encodeURIComponent(key)}` : ""}`;
     const copy = h("button", { type: "button", text: t("room.copy"), onclick: async () => {
       try { await navigator.clipboard.writeText(link); copy.textContent = t("room.copied"); } catch { linkInput.select(); }
@@ -601,7 +629,8 @@ export class RoomPage {
 
   drawJoin() {
     const open = this.room.seats.filter((st) => st.open);
-    const show = open.length > 0 && !this.you.length;
+    // a private room's seats are taken with its invitation's key: a spectator without it is offered none
+    const show = open.length > 0 && !this.you.length && (this.room.public || !!inviteKeyFor(this.code));
     this.joinBox.hidden = !show;
     if (!show) return;
     const name = h("input", { type: "text", maxlength: 24, value: myName(), "aria-label": t("lobby.yourname"), placeholder: t("lobby.yourname"), class: "name" });
@@ -612,7 +641,8 @@ export class RoomPage {
         onclick: async () => {
           try {
             rememberName(name.value.trim());
-            const res = await postJSON(`/api/rooms/${this.code}/join`, { player: st.player, name: name.value.trim(), key: inviteKeyFor(this.code) });
+            const res = await postJSON(`/api/rooms/${this.code}/join`, { player: st.player, name: name.value.trim() || defaultName(st.player),
+                                                                         key: inviteKeyFor(this.code) });
             rememberToken(this.code, res.token);
             this.reconnect();
           } catch (e) { this.showError({ code: "join", message: e.message }); }
@@ -652,10 +682,10 @@ export class RoomPage {
     const rest = room.seats.map((s) => s.player).filter((p) => !ranked.includes(p));
     const place = (p, i) => {
       const st = room.seats[p];
-      const li = h("li", { class: "place", dataset: { player: p } },
+      const li = h("li", { class: i < 0 ? "place unplaced" : "place", dataset: { player: p } },
         h("span", { class: "sym", text: seatSymbol(st.seat), "aria-hidden": "true" }),
         h("strong", { text: ` ${colourName(st.colour)}` }), ` ${this.seatName(st)}`,
-        room.wins > 1 ? ` — ${room.score[p]}` : "", i === 0 ? " ★" : "");
+        room.wins > 1 ? ` — ${room.score[p]}` : "", i === 0 ? " ★" : "", i < 0 ? h("span", { class: "muted", text: ` — ${t("room.unplaced")}` }) : "");
       li.style.borderColor = colourHex(st.colour);
       li.firstChild.style.color = colourHex(st.colour);
       return li;
@@ -677,15 +707,17 @@ export class RoomPage {
       h("h2", { id: "over-title", text: `${t("room.over.title")} — ${this.statusText()}` }),
       room.rematch ? h("p", { class: "rematch-ready", text: t("room.rematch.ready") }) : null,
       h("h3", { text: t("room.places") }),
-      h("ol", { class: "places" }, ranked.map(place), rest.map((p) => place(p, -1))),
+      // who did not finish before play stopped has no place: listed without a number, never given one
+      h("ol", { class: "places" }, ranked.map(place)),
+      rest.length ? h("ul", { class: "places unplaced", "aria-label": t("room.unplaced") }, rest.map((p) => place(p, -1))) : null,
       h("div", { class: "figures-wrap" }, h("table", { class: "figures" },
         h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col", text: x })))), h("tbody", {}, rows))),
       h("p", { class: "help", text: t("room.luck.help", { e: fig.expected.toFixed(1) }) }),
       this.seedCheck(),
       h("div", { class: "over-actions" }, rematch,
         h("a", { class: "button newgame", href: `#/?game=${encodeURIComponent(room.game)}`, text: t("room.newgame") }),
-        h("a", { class: "button lobby", href: "#/", text: t("room.lobby") }),
-        h("a", { class: "button replay", href: `#/replay/${room.code}`, text: t("room.replay") }),
+        h("a", { class: "button to-lobby", href: "#/", text: t("room.lobby") }),
+        h("a", { class: "button to-replay", href: `#/replay/${room.code}`, text: t("room.replay") }),
         close)));
     if (this.overClosed && !focus) return;
     this.overBox.hidden = false;

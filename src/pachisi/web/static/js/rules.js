@@ -1,11 +1,13 @@
 // How to play each game (docs/play/<game>.md, rendered by the server with its diagrams, each drawn here by
 // the board renderer: the position, the move's path, and the position after it at a button's press),
-// and the full rules as implemented (docs/games/<game>.md) one link further.
+// and one link further every house rule and preset of the game, named and explained as the lobby shows them
+// (the rules as implemented, docs/games/<game>.md, are for developers: option values, commands, positions).
 import { h, clear } from "./dom.js";
 import { getJSON, lobby } from "./api.js";
 import { t, gameName, getLang } from "./i18n.js";
 import { Board } from "./board.js";
 import { spinner, failure } from "./wait.js";
+import { told, valueName } from "./lobby.js";
 
 function drawDiagram(figure, d, pieceNames) {
   const host = h("div", { class: "board-host" });
@@ -28,6 +30,26 @@ function drawDiagram(figure, d, pieceNames) {
   show();
 }
 
+// Every preset and house rule of `game`, each with its name, its help and its choices, in the page's language.
+function houseRules(body, game) {
+  const option = (name) => game.options.find((o) => o.name === name);
+  const presets = game.preset_info.map((p) => {
+    const changes = Object.entries(p.values).map(([k, v]) => option(k) ? `${told(option(k).title, k)}: ${valueName(option(k), v)}` : null).filter(Boolean);
+    return h("li", {}, h("strong", { text: told(p.title, p.name) }), told(p.help, "") ? ` — ${told(p.help, "")}` : "",
+      changes.length ? h("div", { class: "help", text: t("lobby.preset.changes", { list: changes.join("; ") }) }) : null);
+  });
+  const options = game.options.map((o) => {
+    const choices = o.kind === "bool" ? [] : o.choices.map((c) => valueName(o, c));
+    return h("li", {}, h("strong", { text: told(o.title, o.name) }), ` — ${told(o.player_help, o.help)}`,
+      h("div", { class: "help" }, choices.length ? `${t("rules.house.choices", { list: choices.join(", ") })} ` : "",
+        t("rules.house.default", { value: valueName(o, o.default) })));
+  });
+  body.append(h("p", { text: t("rules.house.intro") }),
+    h("h2", { text: t("rules.house.presets") }), h("ul", { class: "house-list" }, presets),
+    h("h2", { text: t("rules.house.options") }), h("ul", { class: "house-list" }, options),
+    h("p", { class: "more" }, h("a", { href: `#/rules/${game.name}`, text: t("rules.back") })));
+}
+
 export async function rulesPage(root, name, full = false) {
   clear(root).append(spinner(t("wait.rules")));
   const data = await lobby();
@@ -36,8 +58,7 @@ export async function rulesPage(root, name, full = false) {
   const body = h("article", { class: "rules" });
   const game = data.games.find((g) => g.name === name);
   const title = game ? t(full ? "rules.full.title" : "rules.howto", { game: gameName(game.name, game.title) }) : t("rules.title");
-  // The full rules keep their own first heading (the game's name and its identifier) as the page's title.
-  clear(root).append(h("div", { class: "page rules-page" }, full ? null : h("h1", { text: title }), name ? nav : null, body));
+  clear(root).append(h("div", { class: "page rules-page" }, h("h1", { text: title }), name ? nav : null, body));
   document.title = `${title} · pachisi`;
   if (!name) {
     body.append(h("p", { text: t("rules.index") }), h("ul", { class: "rules-index" }, data.games.map((g) =>
@@ -45,20 +66,19 @@ export async function rulesPage(root, name, full = false) {
         " · ", h("a", { href: `#/rules/${g.name}/full`, text: t("rules.full") })))));
     return;
   }
+  if (full && game) { houseRules(body, game); return; }
   const load = async () => {
     clear(body).append(spinner(t("wait.rules")));
     try {
-      const page = await getJSON(`/api/games/${encodeURIComponent(name)}/${full ? "rules" : "play"}`);
+      const page = await getJSON(`/api/games/${encodeURIComponent(name)}/play`);
       clear(body);
       // The server renders our own markdown with raw HTML disabled, so the page holds no markup of anyone else's.
       body.innerHTML = page.html;
       // A how-to-play page's own first heading is the page's title above.
       const h1 = body.querySelector("h1");
-      if (h1 && !full) h1.remove();
+      if (h1) h1.remove();
       for (const fig of body.querySelectorAll("figure[data-diagram]")) drawDiagram(fig, page.diagrams[Number(fig.dataset.diagram)], game ? game.piece_names : "abcd");
-      body.append(h("p", { class: "more" }, full
-        ? h("a", { href: `#/rules/${name}`, text: t("rules.back") })
-        : h("a", { href: `#/rules/${name}/full`, id: "full-rules", text: t("rules.full") })));
+      body.append(h("p", { class: "more" }, h("a", { href: `#/rules/${name}/full`, id: "full-rules", text: t("rules.full") })));
     } catch (e) {
       clear(body).append(failure(t("rules.failed"), e, load));
     }

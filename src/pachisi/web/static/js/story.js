@@ -2,7 +2,7 @@
 // {n, r, p, k, v, by, e: events}): one sentence a roll with its moves and what they
 // caused, every event told with who did what to whom and why, the summary of what
 // happened while a player was away, and the figures of the game-over screen.
-import { t, colourName } from "./i18n.js";
+import { t, colourName, botName } from "./i18n.js";
 
 // Events the move's own words already tell.
 const QUIET = new Set(["moved", "house", "pass", "fence"]);
@@ -227,7 +227,7 @@ export function moveSentence(room, player, text, events = [], words = {}) {
 // One turn as a sentence: "Red rolled 5-2 and moved piece b 5 and piece d 2; Red captured Blue's b".
 export function turnSentence(tr, room, words = {}) {
   // a stand-in's turn says so: no free help unseen
-  const w = tr.by === "standin" ? t("log.standin", { who: who(room, tr.p), level: room.standin_level }) : who(room, tr.p);
+  const w = tr.by === "standin" ? t("log.standin", { who: who(room, tr.p), level: botName(room.standin_level) }) : who(room, tr.p);
   const moves = movesSaid(tr.moves, words);
   const dice = tr.dice.join("-");
   let head;
