@@ -107,7 +107,8 @@ def write(state: State, headers: dict[str, str], start: State | None = None) -> 
     h = dict(headers)
     first = start if start is not None else state
     if start is not None and not start.history and _is_custom(start):
-        h["Position"] = json.dumps(dump_position(start), ensure_ascii=False, separators=(",", ":"))
+        position = {k: v for k, v in dump_position(start).items() if k != "seed"}   # [Seed] tells it (or hides it)
+        h["Position"] = json.dumps(position, ensure_ascii=False, separators=(",", ":"))
     first_player = _first_player(state, first)
     h["First"] = g.player_name(first_player)
     h["Result"] = _result(state)
