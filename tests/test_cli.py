@@ -21,6 +21,18 @@ def test_every_command_has_help():
         assert r.exit_code == 0 and "Usage" in r.output
 
 
+def test_help_shows_values_as_they_are_written():
+    """A flag takes no value, so its help shows none (not <bool>); a house rule shows <key=value>."""
+    import typer
+    commands = [[]] + [[name] for name in typer.main.get_command(app).commands]
+    assert len(commands) > 8
+    for cmd in commands:
+        r = run(*cmd, "--help")
+        assert r.exit_code == 0, cmd
+        assert "<bool>" not in r.output and "list[" not in r.output, (cmd, r.output)
+    assert "<key=value>" in run("simulate", "--help").output
+
+
 def test_rules_lists_options_and_presets():
     r = run("rules", "shishbesh")
     assert r.exit_code == 0

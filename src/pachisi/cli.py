@@ -26,7 +26,33 @@ from .render.terminal import MoveTrace, describe_events, render, seat_style
 from .sim import bench as run_bench, bench_all_cores, default_workers
 from .terminal_game import MAX_LISTED, Quit, TerminalGame
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+class _Commands(typer.core.TyperGroup):
+    """The commands, with help that shows values as they are written: a flag
+    (which takes no value) shows none rather than <bool>, a house rule <key=value>
+    rather than <list[str]>."""
+
+    def get_params(self, ctx):
+        return _readable(super().get_params(ctx))
+
+    def get_command(self, ctx, name):
+        command = super().get_command(ctx, name)
+        if command is not None:
+            _readable([*command.params, command.get_help_option(ctx)])
+        return command
+
+
+def _readable(params):
+    for p in params:
+        if p is None or p.metavar is not None:
+            continue
+        if getattr(p, "is_flag", False):
+            p.metavar = ""
+        elif getattr(p, "multiple", False):
+            p.metavar = "<key=value>" if p.name == "option" else "<text>"
+    return params
+
+
+app = typer.Typer(cls=_Commands, add_completion=False, no_args_is_help=True,
                   help="pachisi: Шиш-беш and its relatives — play, referee, simulate, replay, benchmark.")
 console = Console(highlight=False)
 err = Console(stderr=True, highlight=False)

@@ -190,7 +190,8 @@ def _interval(k, n):
 
 
 def run(game, entrants, n, seed=0, progress=None, workers=1, ray=None, chunk=20):
-    """Play n games between the entrants (see the module docstring); with
+    """Play n games between the entrants (Entrants, or bots named by their
+    `name`; see the module docstring); with
     workers > 1 (processes) or `ray` (a Ray cluster's address, or "local") the
     games are shared out in chunks of `chunk` by their number: every game has
     its own seeds, so the results are those of one process.
@@ -199,6 +200,8 @@ def run(game, entrants, n, seed=0, progress=None, workers=1, ray=None, chunk=20)
     object with a choose(state) method, mcts with `seconds`) really plays:
     the games it sits in are played in this process, its choose called for
     every decision, on the same dice as the compiled games."""
+    entrants = [e if isinstance(e, Entrant) else Entrant(str(getattr(e, "name", "") or type(e).__name__), e)
+                for e in entrants]
     if len(entrants) < 2:
         raise ValueError("a tournament needs at least two bots")
     if n < 1:
