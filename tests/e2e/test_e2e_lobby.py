@@ -87,7 +87,7 @@ def test_the_game_over_screens_new_game_opens_the_lobby_set_for_that_game(ui, se
 def test_a_lobby_still_loading_never_draws_over_the_page_opened_meanwhile(ui, server):
     page = ui()
     held = []
-    page.route("**/api/lobby", held.append)             # the lobby's data is held back ...
+    page.route("**/api/lobby", lambda route: held.append(route))     # the lobby's data is held back ...
     page.goto(server.url + "/")
     page.evaluate("location.hash = '#/verify'")         # ... while the player goes elsewhere
     page.wait_for_selector(".verify, textarea")
