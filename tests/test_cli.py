@@ -1,5 +1,6 @@
 """The command line: every command works, and bad input gets a clear error."""
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,18 @@ def test_every_command_has_help():
     for cmd in ("play", "moves", "simulate", "replay", "bench", "rules"):
         r = run(cmd, "--help")
         assert r.exit_code == 0 and "Usage" in r.output
+
+
+def test_help_shows_values_as_they_are_written():
+    """A flag takes no value, so its help shows none (not <bool>); a house rule shows <key=value>."""
+    import typer
+    commands = [[]] + [[name] for name in typer.main.get_command(app).commands]
+    assert len(commands) > 8
+    for cmd in commands:
+        r = run(*cmd, "--help")
+        assert r.exit_code == 0, cmd
+        assert "<bool>" not in r.output and "list[" not in r.output, (cmd, r.output)
+    assert "<key=value>" in run("simulate", "--help").output
 
 
 def test_rules_lists_options_and_presets():
@@ -213,3 +226,38 @@ def test_version_option_prints_the_version():
     assert r.exit_code == 0 and "--version" in r.output and "Шиш-беш and its relatives" in r.output
     assert "play" in r.output and "tournament" in r.output
     assert run("rules", "shishbesh").exit_code == 0
+
+
+ENGLISH = re.compile(r"\b(to move|legal|illegal|rolls next|moves next|rolled|Options|Presets|players|the dice|"
+                     r"position|cannot|must|give|error)\b")
+
+
+@pytest.mark.parametrize("args", [
+    ["rules", "parchis"],
+    ["moves", "--game", "parchis", "--position", DOCS / "parchis-bonus.json", "--try", "20a"],
+    ["moves", "--game", "parchis", "--position", DOCS / "parchis-third-six.json", "--dice", "6"],
+    ["moves", "--game", "shishbesh", "--position", DOCS / "shishbesh-corner.json", "--dice", "1,3", "--try", "1a 3z"],
+    ["moves", "--game", "kimbo", "--position", DOCS / "kimbo-fence.json", "--try", "c7n-h6n"],
+    ["moves", "--game", "parchis", "--position", DOCS / "parchis-third-six.json"],
+    ["moves", "--game", "parchis", "--position", DOCS / "parchis-bonus.json", "--dice", "6"],
+    ["moves", "--game", "ludo", "--position", DOCS / "parchis-bonus.json"],
+    ["moves", "--game", "parchis", "--position", DOCS / "nowhere.json"],
+    ["simulate", "--game", "ludo", "-n", "0"],
+    ["play", "ludo", "--players", "nobody,greedy"],
+])
+def test_with_lang_ru_moves_rules_and_errors_speak_russian(args):
+    """Everything the CLI itself says is Russian with --lang ru (the notation, file names and option
+    names stay as they are written)."""
+    r = run("--lang", "ru", *args)
+    text = "\n".join(line for line in r.output.splitlines() if not line.startswith(("  ", "■", "●", "▸", "┃")))
+    said = re.sub(r"\S*(/|\.json)\S*|--?[a-z][\w-]*|\b[a-z_]+=\S*", "", text)    # paths, options, house rules
+    assert re.search("[а-яё]", said), r.output
+    assert not ENGLISH.search(said), (ENGLISH.search(said), r.output)
+
+
+def test_moves_lists_the_boards_squares_and_the_places_of_the_players_run():
+    """Parchís's board is labelled with the ring's squares (1-68); its moves say both, so the list and
+    the board agree."""
+    r = run("moves", "--game", "parchis", "--position", DOCS / "parchis-bonus.json")
+    assert "  20a    15 → 35   (10 → 30)" in r.output and "  20b    25 → 45   (20 → 40)" in r.output
+    assert "squares are named by their numbers" in r.output and "as position files number them" in r.output

@@ -259,3 +259,56 @@ def test_the_engine_imports_no_front_end():
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]"
+def _rolled(state, count):
+    """`count` rolls of a random-but-seeded game from state (changed): the dice, roll by roll."""
+    import random
+    rng, out = random.Random(0), []
+    while len(out) < count and not state.is_over:
+        if state.is_chance:
+            out.append(state.roll()[0])
+        else:
+            state.push(rng.choice(state.legal_actions()))
+    return out
+
+
+def test_an_unseeded_state_draws_fresh_dice_and_says_its_seed_so_the_game_replays():
+    g = make_game("ludo", 2)
+    states = [g.new_state() for _ in range(4)]
+    seeds = {s.seed for s in states}
+    assert len(seeds) == 4 and all(isinstance(x, int) and 0 <= x < 2 ** 62 for x in seeds)
+    assert len({tuple(_rolled(s.clone(), 30)) for s in states}) == 4      # not seed 0's dice every time
+    for s in states:
+        assert _rolled(g.new_state(seed=s.seed), 30) == _rolled(s, 30)
+        assert g.new_state(seed=s.seed).current_player == g.new_state(seed=s.seed).current_player
+
+
+def test_a_record_of_an_unseeded_game_carries_its_seed():
+    from pachisi import record
+    s = make_game("shishbesh", 2).new_state()
+    assert record.headers_for(s)["Seed"] == str(s.seed)
+
+
+@pytest.mark.parametrize("name", ["shishbesh", "ludo", "parchis", "kimbo"])
+def test_a_position_keeps_the_seed_and_the_dice_to_come(name):
+    """dump_position writes the seed and the rolls made so far: the state it loads back rolls the same dice."""
+    from pachisi import dump_position, load_position
+    s = make_game(name, 2).new_state(seed=123_456_789)
+    _rolled(s, 7)
+    while not s.is_chance:
+        s.push(s.legal_actions()[0])
+    data = dump_position(s)
+    assert data["seed"] == 123_456_789 and data["rolls"] == s.rolls == 7
+    back = load_position(json.loads(json.dumps(data)))
+    assert back.seed == s.seed and back.rolls == s.rolls and dump_position(back) == data
+    assert back.next_roll() == s.next_roll()
+    assert _rolled(back.clone(), 12) == _rolled(s.clone(), 12)
+
+
+def test_a_position_without_a_seed_gets_a_fresh_one():
+    from pachisi import load_position
+    position = {"game": "ludo", "players": 2, "pieces": [[-1] * 4, [-1] * 4]}
+    seeds = {load_position(position).seed for _ in range(3)}
+    assert len(seeds) == 3
+    assert load_position({**position, "seed": 5}).seed == 5
+    with pytest.raises(GameError, match="rolls is the number of rolls"):
+        load_position({**position, "rolls": -1})

@@ -253,7 +253,8 @@ def test_try_takes_a_whole_play_and_tells_what_it_brings(tmp_path):
     pos = {"game": "shishbesh", "players": 2, "pieces": [[0, 40, -1, -1], [19, -1, -1, -1]]}
     r = referee(tmp_path, pos, "--dice", "1,3", "--try", "1a 3b")
     assert r.exit_code == 0, r.output
-    assert "1a 3b: legal — 1a 0 → 1; 3b 40 → 43 (captures yellow's a, rolls again); red rolls next" in r.output
+    assert "1a 3b: legal — 1a g1 → h1; 3b d6 → f5 (captures yellow's a, rolls again); red rolls next" in r.output
+    assert "  3b     d6 → f5   (40 → 43)" in r.output          # the list gives the places of the run too
     r = referee(tmp_path, pos, "--dice", "1,3", "--try", "1a,3b", "--json")
     check = json.loads(r.output)["check"]
     assert [p["move"] for p in check["plays"]] == ["1a", "3b"] and check["next"]["step"] == "roll"

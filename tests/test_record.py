@@ -1,4 +1,6 @@
 """Records: written as the game goes, read back move by move."""
+import itertools
+
 import pytest
 
 from pachisi import make_game
@@ -107,3 +109,51 @@ def test_a_match_record_with_the_wrong_starter_is_refused():
     tampered = parts[0] + '[Round "2"]' + parts[1].replace(f'[First "{right}"]', f'[First "{wrong}"]', 1)
     with pytest.raises(records.RecordError):
         records.load_match(tampered)
+
+
+@pytest.mark.parametrize("name", ["shishbesh", "kimbo", "parchis"])
+def test_a_records_positions_are_the_games_positions_move_by_move(name):
+    """Record.positions() walks the game: each roll and move with the position it was played in."""
+    state = make_game(name, 2).new_state(seed=4)
+    start = state.clone()
+    bots = [make_bot("greedy", 1), make_bot("random", 2)]
+    seen = []
+    for _ in range(400):
+        if state.is_over:
+            break
+        before = state.clone()
+        if state.is_chance:
+            dice, _ = state.roll()
+            seen.append(("[" + "-".join(map(str, dice)) + "]", before))
+        else:
+            move = bots[state.current_player].choose(state)
+            state.push(move)
+            seen.append((move.text, before))
+    [rec] = records.parse(records.write(state, records.headers_for(state), start=start))
+    walked = list(rec.positions())
+    assert [t for t, _ in walked] == [t for t, _ in seen]
+    assert all(a == b for (_, a), (_, b) in zip(walked, seen))
+    token, position = walked[-1]
+    play(position, token)
+    assert position.arr.tolist() == state.arr.tolist()
+    first = walked[0][1]                             # each position is a copy of its own
+    play(first, walked[0][0])
+    play(first, walked[1][0])
+    assert walked[1][1] == seen[1][1] and first != walked[1][1]
+
+
+def play(state, token):
+    """Play a record's token, a roll "[6-2]" or a move."""
+    if token.startswith("["):
+        state.set_dice(tuple(int(d) for d in token[1:-1].split("-")))
+    else:
+        state.push(token)
+
+
+def test_walking_a_record_stops_at_its_illegal_move_naming_the_line():
+    text = '[Game "shishbesh"]\n[Players "a,b"]\n[Seed "1"]\n[First "red"]\n\n1. red [6-6] 6a 6z\n'
+    [rec] = records.parse(text)
+    walk = rec.positions()
+    assert [t for t, _ in itertools.islice(walk, 3)] == ["[6-6]", "6a", "6z"]
+    with pytest.raises(records.RecordError, match="line 6"):
+        next(walk)

@@ -8,8 +8,9 @@ import pytest
 from typer.testing import CliRunner
 
 from pachisi import make_game
+from pachisi.bots import Bot, GreedyBot
 from pachisi.cli import app
-from pachisi.tournament import (GameResult, TournamentResult, elo_ratings, entrants_from, lineups,
+from pachisi.tournament import (Entrant, GameResult, TournamentResult, elo_ratings, entrants_from, lineups,
                                 openskill_ratings, pairwise, parse_bot, run)
 
 runner = CliRunner()
@@ -144,3 +145,67 @@ def test_the_command_refuses_bad_bots():
     assert r.exit_code == 2 and "unknown bot" in r.output
     r = runner.invoke(app, ["tournament", "--game", "shishbesh", "--bots", "greedy", "-n", "2"])
     assert r.exit_code == 2 and "two bots" in r.output
+
+
+class CountingBot(Bot):
+    """A Python bot: the first legal move, counting its decisions."""
+    name = "counting"
+
+    def __init__(self):
+        super().__init__()
+        self.calls = 0
+
+    def choose(self, state):
+        self.calls += 1
+        return state.legal_moves()[0]
+
+
+def test_a_python_bot_really_plays_its_games():
+    """A Bot subclass with its own choose is asked for every decision of its games (in this process,
+    on the entrant's own object), not replaced by a compiled bot under its name."""
+    one, two = CountingBot(), CountingBot()
+    res = run(make_game("ludo", 2), [Entrant("one", one), Entrant("two", two)], 40, seed=3)
+    assert len(res.games) == 40 and all(g.order for g in res.games)
+    assert one.calls > 0 and two.calls > 0
+    assert one.calls + two.calls == sum(g.decisions for g in res.games)
+    alone = CountingBot()
+    mixed = run(make_game("ludo", 2), [Entrant("counting", alone), parse_bot("random")], 40, seed=3)
+    twin = CountingBot()
+    again = run(make_game("ludo", 2), [Entrant("counting", twin), parse_bot("random")], 40, seed=3)
+    assert 0 < alone.calls < sum(g.decisions for g in mixed.games)
+    assert [g.order for g in again.games] == [g.order for g in mixed.games] and twin.calls == alone.calls
+
+
+def test_a_python_subclass_of_a_compiled_bot_plays_its_own_choose():
+    class Last(GreedyBot):
+        calls = 0
+
+        def choose(self, state):
+            Last.calls += 1
+            return state.legal_moves()[-1]
+    assert not Last().compiled and GreedyBot().compiled
+    run(make_game("shishbesh", 2), [Entrant("last", Last()), parse_bot("greedy")], 4)
+    assert Last.calls > 0
+
+
+def test_a_bot_that_chooses_an_illegal_move_is_named():
+    class Wrong(Bot):
+        name = "wrong"
+
+        def choose(self, state):
+            return "6z"
+    with pytest.raises(ValueError, match="wrong chose '6z', which is not legal here"):
+        run(make_game("shishbesh", 2), [Entrant("wrong", Wrong()), parse_bot("random")], 2)
+
+
+def test_something_without_choose_is_no_bot():
+    with pytest.raises(ValueError, match="choose"):
+        run(make_game("ludo", 2), [Entrant("rock", object()), parse_bot("random")], 2)
+
+
+@pytest.mark.parametrize("bots", [["expectimax", "random"], [CountingBot(), "random"], ["nobody", "random"]])
+def test_simulate_refuses_what_it_cannot_play_and_says_where_it_plays(bots):
+    """simulate runs compiled policies only: a searching or Python bot is refused, pointing to tournaments."""
+    from pachisi.sim import simulate
+    with pytest.raises(ValueError, match="tournament.run"):
+        simulate(make_game("ludo", 2), 10, bots)

@@ -14,17 +14,24 @@ from pachisi.bots import LEVELS
 from pachisi.games import GAMES
 from pachisi.verify import verify_text
 from pachisi.web import Settings, create_app
+from pachisi.web.checking import RecordLimits
 from pachisi.web.schemas import StateOut, Welcome
 
 # every test on SQLite and on PostgreSQL (tests/web_db.py)
-pytestmark = [pytest.mark.timeout(600), pytest.mark.usefixtures("database")]
+pytestmark = [pytest.mark.timeout(3600), pytest.mark.usefixtures("database")]   # a bound on a hang
+
+
+# Checking a record here is bounded by its games and actions, not by the clock: on a loaded machine a
+# long record may take many times its usual seconds, and an address's share of the checker's time would
+# run out sooner (tests of those limits set their own).
+UNTIMED_RECORDS = RecordLimits(seconds=3600, share=1e6, burst=1e9)
 
 
 def settings(tmp_path, **kw):
     url = url_for(tmp_path)         # the test's database for this folder (SQLite or PostgreSQL)
     # dice_seed: the rooms roll the same dice on every run, here and in CI
     values = dict(database_url=url, bot_delay=0.0, create_rate=0.0, rate=1000.0,
-                  burst=1000, dice_seed=1)
+                  burst=1000, dice_seed=1, records=UNTIMED_RECORDS)
     values.update(kw)
     return Settings(**values)
 
@@ -132,7 +139,9 @@ def play_out(p, limit=5000):
     return play_until(p, lambda p: p.state["room"]["status"] == "over", limit, "the end of the game")
 
 
-def wait_over(client, code, seconds=120):
+def wait_over(client, code, seconds=3600):
+    """The room's info once its game is over; the deadline only bounds a hang (bots on a loaded machine
+    may take many times their usual time)."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         info = client.get(f"/api/rooms/{code}").json()
@@ -361,7 +370,7 @@ def test_a_client_that_keeps_sending_oversized_messages_is_disconnected(client):
 
 
 def test_messages_faster_than_the_rate_are_refused(tmp_path):
-    with TestClient(create_app(settings(tmp_path, rate=1.0, burst=3))) as c:
+    with TestClient(create_app(settings(tmp_path, rate=1e-3, burst=3))) as c:    # no token comes back in the test
         room = create(c, seats=("local", "invite"))
         p = Player(c, room["code"], room["token"])
         for _ in range(6):
@@ -370,8 +379,8 @@ def test_messages_faster_than_the_rate_are_refused(tmp_path):
         for _ in range(6):
             m = p.until(lambda m: m["type"] in ("pong", "error"))
             codes.append(m["type"] if m["type"] == "pong" else m["code"])
-        assert codes.count("pong") <= 4 and "rate" in codes
         p.close()
+        assert codes == ["pong", "pong", "rate", "rate", "rate", "rate"]      # the hello took the first of 3
 
 
 def test_chat_is_cleaned_length_limited_and_shared(client):
@@ -486,10 +495,11 @@ def test_an_absent_player_is_replaced_by_a_bot_until_they_return(tmp_path):
 
 
 # -- records, replays, fair dice -------------------------------------------------------------------
+@pytest.mark.timeout(7 * 3600)            # seven bot games: a bound on a hang, however slow the machine
 def test_every_game_plays_to_its_end_in_a_room_and_its_record_verifies(client):
     for name in GAMES:
         room = create(client, game=name, seats=("bot", "bot"), wins=1)
-        info = wait_over(client, room["code"], seconds=600)
+        info = wait_over(client, room["code"])
         assert info["seed"] is not None and info["salt"]
         text = client.get(f"/api/rooms/{room['code']}/record").text
         report = verify_text(text)
@@ -500,7 +510,7 @@ def test_every_game_plays_to_its_end_in_a_room_and_its_record_verifies(client):
 
 def test_a_match_is_played_to_its_wins_and_its_record_verifies(client):
     room = create(client, game="tryasuchka", seats=("bot", "bot"), options={"match_wins": 2})
-    info = wait_over(client, room["code"], seconds=600)
+    info = wait_over(client, room["code"])
     assert info["wins"] == 2 and max(info["score"]) == 2
     text = client.get(f"/api/rooms/{room['code']}/record").text
     assert '[Round "2"]' in text

@@ -14,7 +14,7 @@ from pachisi.web import create_app
 from pachisi.web.boardjson import moves_json, square_ref, wall_ref
 from test_web_api import Player, create, settings
 
-pytestmark = [pytest.mark.timeout(600), pytest.mark.usefixtures("database")]
+pytestmark = [pytest.mark.timeout(1800), pytest.mark.usefixtures("database")]   # a bound on a hang
 
 
 def slot_ref(name):

@@ -20,7 +20,7 @@ from pachisi.web import db
 from test_web_api import Player, create, my_turn, play_out, settings
 from web_db import url_for
 
-pytestmark = [pytest.mark.timeout(600), pytest.mark.usefixtures("database")]
+pytestmark = [pytest.mark.timeout(1800), pytest.mark.usefixtures("database")]   # a bound on a hang
 
 HEAD = ScriptDirectory.from_config(db.alembic_config()).get_current_head()
 

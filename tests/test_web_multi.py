@@ -19,7 +19,7 @@ from pachisi.web.__main__ import main as serve
 from pachisi.web.testing import LiveServer
 
 REDIS = os.environ.get("PACHISI_TEST_REDIS_URL")
-pytestmark = pytest.mark.timeout(300)
+pytestmark = pytest.mark.timeout(1800)                # a bound on a hang
 
 
 @pytest.fixture
@@ -53,7 +53,7 @@ class Client:
 
     async def connect(self, server):
         self.latest = None
-        self.ws = await connect(f"{server.ws_url}/ws/{self.code}", open_timeout=30)
+        self.ws = await connect(f"{server.ws_url}/ws/{self.code}", open_timeout=300)
         await self.ws.send(json.dumps({"type": "hello", "token": self.token}))
         self.task = asyncio.create_task(self._read())
         await self.until(lambda: self.latest is not None)
@@ -76,7 +76,7 @@ class Client:
         finally:
             self.changed.set()
 
-    async def until(self, done, timeout=60):
+    async def until(self, done, timeout=600):
         async def wait():
             while not done():
                 self.changed.clear()
@@ -185,7 +185,7 @@ def test_the_owner_killed_mid_game_hands_its_room_over_with_nothing_acknowledged
             await maker.act(action, st["seq"], "in-flight")
             a.kill()
             for p in players:
-                await p.until(lambda: p.closed, timeout=60)   # told to reconnect (1012) once a is seen dead
+                await p.until(lambda: p.closed, timeout=600)   # told to reconnect (1012) once a is seen dead
             acked_before = ann.acked + bob.acked
             await ann.connect(b)
             await bob.connect(c)

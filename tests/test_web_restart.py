@@ -11,19 +11,19 @@ from websockets.sync.client import connect
 from pachisi.web.testing import LiveServer
 from web_db import url_for
 
-pytestmark = [pytest.mark.timeout(300), pytest.mark.usefixtures("database")]
+pytestmark = [pytest.mark.timeout(1800), pytest.mark.usefixtures("database")]   # a bound on a hang
 
 def get_text(url):
-    with urllib.request.urlopen(url, timeout=10) as r:
+    with urllib.request.urlopen(url, timeout=300) as r:
         return r.read().decode()
 
 
 class Client:
     def __init__(self, srv, code, token):
-        self.cm = connect(f"{srv.ws_url}/ws/{code}", open_timeout=10)
+        self.cm = connect(f"{srv.ws_url}/ws/{code}", open_timeout=300)
         self.ws = self.cm.__enter__()
         self.ws.send(json.dumps({"type": "hello", "token": token}))
-        self.welcome = json.loads(self.ws.recv(timeout=10))
+        self.welcome = json.loads(self.ws.recv(timeout=300))
         self.state = None
         self.next_state()
 
@@ -32,7 +32,7 @@ class Client:
 
     def next_state(self):
         while True:
-            m = json.loads(self.ws.recv(timeout=30))
+            m = json.loads(self.ws.recv(timeout=300))
             if m["type"] == "state":
                 self.state = m
                 return m
@@ -55,7 +55,7 @@ def test_a_crash_mid_game_loses_no_acknowledged_move(tmp_path):
     db = url_for(tmp_path)
     srv = LiveServer(db, rate=200, extra_args=("--dice-seed", "1")).start()
     try:
-        room = srv.api("/api/rooms", {"game": "shishbesh", "seats": [{"kind": "local"}, {"kind": "local"}]}, timeout=10)
+        room = srv.api("/api/rooms", {"game": "shishbesh", "seats": [{"kind": "local"}, {"kind": "local"}]}, timeout=300)
         c = Client(srv, room["code"], room["token"])
         acked = c.play(30)
         record = get_text(f"{srv.url}/api/rooms/{room['code']}/record")

@@ -8,7 +8,7 @@ from pachisi.web import create_app
 from pachisi.web.rooms import QUIET_EVENTS
 from test_web_api import Player, create, play_out, settings
 
-pytestmark = [pytest.mark.timeout(600), pytest.mark.usefixtures("database")]
+pytestmark = [pytest.mark.timeout(1800), pytest.mark.usefixtures("database")]   # a bound on a hang
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from pachisi.web.rooms import Settings, room_seed
 from pachisi.web.thinking import PERSON, SPECTATED, UNWATCHED, Thinker
 from test_web_api import Player, create, my_turn, play_out, settings
 
-pytestmark = [pytest.mark.timeout(600), pytest.mark.usefixtures("database")]
+pytestmark = [pytest.mark.timeout(1800), pytest.mark.usefixtures("database")]   # a bound on a hang
 
 
 def manager(c):

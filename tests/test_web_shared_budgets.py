@@ -80,10 +80,12 @@ class Counting:
 def test_a_shared_bucket_gives_its_burst_then_refuses_until_a_token_is_back():
     async def scenario(clients):
         (b,) = buckets(clients[:1], rate=0.01, burst=5)
+        began = time.monotonic()
         spends = [await b.spend("10.0.0.1") for _ in range(6)]
+        late = 0.01 * (time.monotonic() - began)                 # what refilled while they were made
         assert [taken for taken, _ in spends] == [True] * 5 + [False]
         assert [wait for _, wait in spends[:4]] == [0.0] * 4
-        assert 99 < spends[4][1] <= 100 and 99 < spends[5][1] <= 100      # one token at 0.01 a second
+        assert all(100 - 100 * late - 0.01 <= wait <= 100 for _, wait in spends[4:])   # one token at 0.01 a second
         assert not b.ready("10.0.0.1") and b.ready("10.0.0.2")            # the next address has its own
         assert (await b.spend("10.0.0.2"))[0]
     run(scenario)
@@ -135,13 +137,14 @@ def test_spends_from_any_processes_in_any_order_take_exactly_the_one_burst(order
 @needs_redis
 def test_the_bucket_refills_on_redis_clock_whatever_the_processes_clocks_say(monkeypatch):
     async def scenario(clients):
-        a, b = buckets(clients[:2], rate=50.0, burst=1)
+        # a token every 5 s: two spends a moment apart never see one come back, however loaded the machine
+        a, b = buckets(clients[:2], rate=0.2, burst=1)
         assert (await a.spend("10.0.0.1"))[0]
         taken, wait = await a.spend("10.0.0.1")
-        assert not taken and 0 < wait <= 0.02
+        assert not taken and 0 < wait <= 5.0
         stored = await clients[0].hgetall(a.key("10.0.0.1"))
         seconds, micro = await clients[0].time()
-        assert abs(float(stored[b"at"]) - (seconds + micro / 1e6)) < 1     # when it last spent: Redis's time
+        assert abs(float(stored[b"at"]) - (seconds + micro / 1e6)) < 60    # when it last spent: Redis's time
         real = time.monotonic
         monkeypatch.setattr(limits_module, "time", SimpleNamespace(monotonic=lambda: real() + 86400))  # a day on
         await asyncio.sleep(wait + 0.01)                # a token is back on Redis's clock...
@@ -155,9 +158,11 @@ def test_an_overdrawn_share_of_the_record_checker_waits_until_repaid_in_every_pr
     async def scenario(clients):
         a, b = buckets(clients[:2], rate=0.5, burst=2.0, kind=Share)
         assert await a.check("10.0.0.1") == 0
+        began = time.monotonic()                                       # the debt shrinks as time passes
         taken, wait = await a.spend("10.0.0.1", 5.0, force=True)      # a job overdraws it by 3 s
-        assert taken and 5.9 < wait <= 6.0                             # 6 s to repay at 0.5 s a second
-        assert 5.9 < await b.check("10.0.0.1") <= 6.0                  # the other process sees the debt
+        assert taken and 6.0 - (time.monotonic() - began) - 0.01 <= wait <= 6.0   # 6 s at 0.5 s a second
+        seen = await b.check("10.0.0.1")
+        assert 6.0 - (time.monotonic() - began) - 0.01 <= seen <= 6.0    # the other process sees the debt
     run(scenario)
 
 
@@ -167,9 +172,11 @@ def test_an_idle_address_is_forgotten_once_its_bucket_is_full_again():
         (b,) = buckets(clients[:1], rate=1000.0, burst=1)
         key = b.key("10.0.0.1")
         assert key.startswith("pachisi:budget:test-") and key.endswith(":10.0.0.1")
+        began = time.monotonic()
         await b.spend("10.0.0.1")
         ttl = await clients[0].pttl(key)
-        assert 0 < ttl <= 1001          # full again after 1 ms; a second's grace
+        assert ttl <= 1001              # full again after 1 ms; a second's grace...
+        assert ttl > 0 or time.monotonic() - began > 1.0     # ...and gone only after it (on a loaded machine)
         while await clients[0].exists(key):
             await asyncio.sleep(0.05)
         assert (await b.spend("10.0.0.1"))[0]             # a fresh bucket, full
@@ -185,9 +192,10 @@ def test_a_shared_hour_counts_the_events_of_every_process():
         a, b = SharedWindow(name, 3, 3600.0), SharedWindow(name, 3, 3600.0)
         a.use(clients[0])
         b.use(clients[1])
+        began = time.monotonic()
         waits = [await w.take("10.0.0.1") for w in (a, b, a, b)]
         assert waits[:3] == [0.0] * 3
-        assert 3599 < waits[3] <= 3600                      # the first of the three leaves the hour then
+        assert 3600 - (time.monotonic() - began) - 0.01 <= waits[3] <= 3600   # when the first leaves the hour
         assert await a.take("10.0.0.2") == 0.0
         assert 0 < await clients[0].pttl(a.key("10.0.0.1")) <= 3_600_000
     run(scenario)
@@ -218,7 +226,7 @@ def test_things_held_at_once_are_capped_across_processes_and_given_back():
 def test_the_record_checkers_of_two_processes_share_an_addresss_records_at_once_and_its_time():
     async def scenario(clients):
         # two processes' checkers: one record of an address at a time, and any job overdraws its share
-        limits = RecordLimits(workers=1, per_address=1, share=NEVER, burst=NEVER)
+        limits = RecordLimits(workers=1, per_address=1, share=NEVER, burst=NEVER, seconds=3600)   # not cut by the clock
         a, b = Checker(limits), Checker(limits)
         a.share(clients[0])
         b.share(clients[1])

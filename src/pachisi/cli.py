@@ -22,7 +22,33 @@ from .extras import MissingExtra, require
 from .games import GAMES, game_class, make_game
 from .i18n import LANGUAGES, render as _render
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+class _Commands(typer.core.TyperGroup):
+    """The commands, with help that shows values as they are written: a flag
+    (which takes no value) shows none rather than <bool>, a house rule <key=value>
+    rather than <list[str]>."""
+
+    def get_params(self, ctx):
+        return _readable(super().get_params(ctx))
+
+    def get_command(self, ctx, name):
+        command = super().get_command(ctx, name)
+        if command is not None:
+            _readable([*command.params, command.get_help_option(ctx)])
+        return command
+
+
+def _readable(params):
+    for p in params:
+        if p is None or p.metavar is not None:
+            continue
+        if getattr(p, "is_flag", False):
+            p.metavar = ""
+        elif getattr(p, "multiple", False):
+            p.metavar = "<key=value>" if p.name == "option" else "<text>"
+    return params
+
+
+app = typer.Typer(cls=_Commands, add_completion=False, no_args_is_help=True,
                   help="pachisi: Шиш-беш and its relatives — play, referee, simulate, replay, benchmark.")
 console = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
@@ -91,7 +117,7 @@ def _options(version: bool = typer.Option(False, "--version", is_eager=True, cal
     global LANG
     if lang is not None and lang.lower() not in LANGUAGES:
         LANG = "en"
-        fail(f"--lang is one of {', '.join(LANGUAGES)}, not {lang!r}")
+        fail(_("--lang is one of {languages}, not {lang!r}", languages=", ".join(LANGUAGES), lang=lang))
     LANG = lang.lower() if lang else environment_language()
     for c in (console, err):             # a file or a pipe gets whole lines, a terminal its own width
         c.width = None if c.is_terminal else WIDE
@@ -112,7 +138,7 @@ def _players(spec, allowed):
     names = [p.strip() for p in spec.split(",") if p.strip()]
     for n in names:
         if n not in allowed:
-            fail(f"unknown player {n!r}; choose from {', '.join(sorted(allowed))}")
+            fail(_("unknown player {name!r}; choose from {allowed}", name=n, allowed=", ".join(sorted(allowed))))
     return names
 
 
@@ -122,15 +148,16 @@ def rules(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)))
     try:
         cls = game_class(game)
     except OptionError as e:
-        fail(str(e))
-    console.print(f"[bold]{cls.title}[/] ({cls.name}), {cls.min_players}-{cls.max_players} players")
-    console.print("\n[bold]Options[/] (set one with -o name=value)")
+        fail(_told(e))
+    console.print(Text(cls.title, style="bold") + " " + _("({name}), {low}-{high} players", name=cls.name,
+                                                          low=cls.min_players, high=cls.max_players))
+    console.print("\n" + _("[bold]Options[/] (set one with -o name=value)"))
     for o in cls.options:
-        console.print("  " + o.describe(), markup=False)
-    console.print("\n[bold]Presets[/] (choose one with --preset name)")
+        console.print("  " + o.describe(LANG), markup=False)
+    console.print("\n" + _("[bold]Presets[/] (choose one with --preset name)"))
     for name, values in cls.presets.items():
         console.print(f"  {name}: " + (", ".join(f"{k}={written(v)}" for k, v in values.items())
-                                       or "the seed's rules"), markup=False)
+                                       or _("the seed's rules")), markup=False)
 
 
 @app.command()
@@ -257,7 +284,7 @@ def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
     try:
         data = position_object(position.read_bytes())
     except OSError as e:
-        fail(f"cannot read {position}: {e.strerror}")
+        fail(_("cannot read {file}: {problem}", file=position, problem=e.strerror))
     except GameError as e:
         fail(f"{position}: {_told(e)}")
     values = _dice_option(dice) if dice is not None else None
@@ -265,23 +292,23 @@ def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
         if isinstance(data, dict):
             data.setdefault("game", game)
             if game_class(data["game"]).name != game_class(game).name:
-                fail(f"the position is of {data['game']}, not {game}")
+                fail(_("the position is of {game}, not {asked}", game=data["game"], asked=game))
         state = load_position(data, make_game)
     except (GameError, OptionError) as e:
-        fail(f"{position}: {e}")
+        fail(f"{position}: {_told(e)}")
     g, roller = state.game, state.current_player
     events = []
     if values is not None:
         if not state.is_chance:
-            fail(f"--dice {dice}: the position is at a decision that needs no roll ({_decision(state)}); "
-                 "leave out --dice")
+            fail(_("--dice {dice}: the position is at a decision that needs no roll ({decision}); leave out --dice",
+                   dice=dice, decision=_decision(state)))
         try:
             events = state.set_dice(values)
         except GameError as e:
-            fail(f"--dice {dice}: {e}")
+            fail(f"--dice {dice}: {_told(e)}")
     elif state.is_chance:
-        fail("the position is before a roll: give the roll with --dice (e.g. --dice "
-             + ",".join(str(hi) for _, hi in g.dice_ranges()) + ")")
+        fail(_("the position is before a roll: give the roll with --dice (e.g. --dice {example})",
+               example=",".join(str(hi) for _lo, hi in g.dice_ranges())))
     burned = values is not None and (state.is_chance or state.is_over or state.current_player != roller)
     legal = [] if burned else state.legal_moves()
     verdict = _try_play(state, try_move, burned) if try_move else None
@@ -295,18 +322,23 @@ def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
             out["check"] = verdict
         console.print_json(json.dumps(out, ensure_ascii=False))
     else:
-        console.print(render(g, g.view(state.arr)))
-        who = g.player_name(roller)
+        console.print(render(g, g.view(state.arr), lang=LANG))
+        who = _colour(g, roller)
         if burned:
-            console.print(f"{who} rolled {rolled}: no legal move — "
-                          + (_describe(events, g).lstrip(" —") or "the dice burn") + f"; {_next_text(state)}",
-                          soft_wrap=True)
+            console.print(_("{player} rolled {dice}: no legal move — {what}; {next}", player=who, dice=rolled,
+                            what=_describe(events, g, LANG).lstrip(" —") or _("the dice burn"),
+                            next=_next_text(state)), soft_wrap=True)
         else:
-            console.print(f"{_decision(state, rolled)}: {len(legal)} legal move(s)")
+            console.print(_("{decision}: {count} legal move(s)", decision=_decision(state, rolled), count=len(legal)))
             if len(legal) > MAX_LISTED:          # Kimbo's fence step: thousands, in the notation only
                 console.print("  " + "  ".join(m.text for m in legal))
-            for m in legal if len(legal) <= MAX_LISTED else ():
-                console.print(f"  {m.text:6} {_from_to(*g.where(m))}".rstrip())
+            else:
+                places = _places(state, legal)
+                if places[1]:
+                    console.print("  " + _("(from → to on the board; in brackets, the places of {player}'s run, "
+                                           "as position files number them)", player=who))
+                for m, (board, run) in zip(legal, places[0]):
+                    console.print(f"  {m.text:6} {board}{f'   ({run})' if run else ''}".rstrip())
         if verdict:
             console.print(_verdict_text(verdict), soft_wrap=True)
     if verdict and not verdict["legal"]:
@@ -319,20 +351,48 @@ def _from_to(frm, to):
     return f"{frm} → {to}" if frm != "" or to != "" else ""
 
 
+def _places(state, legal):
+    """([(the move's from → to in the board's names, in the places of the player's run or "")], whether any
+    move has both): the board labels its squares (Parchís by their numbers, Шиш-беш by file and rank),
+    while a position file and Game.where number the places of each player's own run; Kimbo's moves
+    are named by squares and fence slots, as its board is."""
+    from .engine.game import Game
+    g, out = state.game, []
+    own_names = type(g).where is not Game.where
+    for m in legal:
+        run = _from_to(*g.where(m))
+        if own_names or not run:
+            out.append((run, ""))
+            continue
+        trace = MoveTrace(state, m, LANG)
+        board = _from_to(trace.frm, trace.to)
+        out.append((board, run) if board and board != run else (run, ""))
+    return out, any(run for _, run in out)
+
+
+def _colour(game, player):
+    """A player's colour in the invocation's language."""
+    return _(game.player_name(player))
+
+
 def _dice_option(text):
     """The roll given with --dice: numbers separated by commas or dashes."""
     try:
         return tuple(int(x) for x in text.replace("-", ",").split(","))
     except ValueError:
-        fail(f"--dice: dice must be numbers like 6,1, not {text}")
+        fail(_("--dice: dice must be numbers like 6,1, not {text}", text=text))
 
 
 def _decision(state, rolled=""):
     """Who decides now, with what: "red to move with 6-1", "yellow to move with 20 to play"
     (a pending bonus, a roll under way), "red to move before the roll" (Kimbo's fence step, a claim)."""
     dice = "-".join(map(str, state.dice))
-    at = f"with {rolled}" if rolled else f"with {dice} to play" if dice else "before the roll"
-    return f"{state.game.player_name(state.current_player)} to move {at}"
+    who = _colour(state.game, state.current_player)
+    if rolled:
+        return _("{player} to move with {dice}", player=who, dice=rolled)
+    if dice:
+        return _("{player} to move with {dice} to play", player=who, dice=dice)
+    return _("{player} to move before the roll", player=who)
 
 
 def _next_step(state):
@@ -346,8 +406,9 @@ def _next_step(state):
 def _next_text(state):
     n = _next_step(state)
     if n["step"] == "over":
-        return f"the game is over, {state.game.player_name(n['winner'])} wins"
-    return f"{n['name']} " + ("rolls next" if n["step"] == "roll" else "moves next")
+        return _("the game is over, {player} wins", player=_colour(state.game, n["winner"]))
+    who = _colour(state.game, n["player"])
+    return _("{player} rolls next", player=who) if n["step"] == "roll" else _("{player} moves next", player=who)
 
 
 def _try_play(state, text, burned):
@@ -356,22 +417,24 @@ def _try_play(state, text, burned):
     moves = text.replace(",", " ").split()
     verdict = {"move": text, "legal": True, "plays": []}
     if not moves:
-        return {**verdict, "legal": False, "reason": "no move given"}
+        return {**verdict, "legal": False, "reason": _("no move given")}
     if burned:
-        return {**verdict, "legal": False, "at": 1, "reason": "no move can be made with this roll: the dice burn"}
+        return {**verdict, "legal": False, "at": 1, "reason": _("no move can be made with this roll: the dice burn")}
     trial, g = state.clone(), state.game
     player = trial.current_player
     for number, token in enumerate(moves, 1):
         if trial.current_player != player or trial.is_chance or trial.is_over:
             return {**verdict, "legal": False, "at": number,
-                    "reason": f"{token}: the roll is over after {' '.join(moves[:number - 1])}; {_next_text(trial)}"}
+                    "reason": _("{move}: the roll is over after {moves}; {next}", move=token,
+                                moves=" ".join(moves[:number - 1]), next=_next_text(trial))}
         try:
             move = trial.parse_move(token)
+            board = _places(trial, [move])[0][0]
             events = trial.push(move)
         except GameError as e:
-            return {**verdict, "legal": False, "at": number, "reason": str(e)}
+            return {**verdict, "legal": False, "at": number, "reason": _told(e)}
         verdict["plays"].append({"move": move.text, "from": g.where(move)[0], "to": g.where(move)[1],
-                                 "brings": _describe(events, g).lstrip(" —"),
+                                 "board": board[0], "brings": _describe(events, g, LANG).lstrip(" —"),
                                  "events": [e.as_dict() for e in events]})
     verdict["dice_left"] = list(trial.dice) if trial.current_player == player and not trial.is_chance else []
     verdict["next"] = _next_step(trial)
@@ -381,11 +444,11 @@ def _try_play(state, text, burned):
 
 def _verdict_text(v):
     if not v["legal"]:
-        return f"{v['move']}: illegal — {v['reason']}"
-    said = "; ".join(f"{p['move']} {_from_to(p['from'], p['to'])}".rstrip()
-                     + (f" ({p['brings']})" if p["brings"] else "") for p in v["plays"])
-    left = f"; dice left: {'-'.join(map(str, v['dice_left']))}" if v["dice_left"] else ""
-    return f"{v['move']}: legal — {said}{left}; {v['then']}"
+        return _("{move}: illegal — {reason}", move=v["move"], reason=v["reason"])
+    said = "; ".join(f"{p['move']} {p['board']}".rstrip() + (f" ({p['brings']})" if p["brings"] else "")
+                     for p in v["plays"])
+    left = _("; dice left: {dice}", dice="-".join(map(str, v["dice_left"]))) if v["dice_left"] else ""
+    return _("{move}: legal — {said}{left}; {then}", move=v["move"], said=said, left=left, then=v["then"])
 
 
 @app.command()
@@ -413,13 +476,13 @@ def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
     from rich.table import Table
     from .sim import default_workers, simulate as run_simulate
     if n < 1:
-        fail("-n must be at least 1")
+        fail(_("{option} must be at least 1", option="-n"))
     if workers is not None and workers < 1:
-        fail("--workers must be at least 1")
+        fail(_("{option} must be at least 1", option="--workers"))
     if chunk < 1:
-        fail("--chunk must be at least 1")
+        fail(_("{option} must be at least 1", option="--chunk"))
     if resume and out is None:
-        fail("--resume continues the run in an --out file: give --out")
+        fail(_("--resume continues the run in an --out file: give --out"))
     bots = _players(players, {name for name, cls in BOTS.items() if cls.policy is not None})
     g = _game(game, len(bots), preset, option)
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -429,7 +492,7 @@ def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
             res = run_simulate(g, n, bots, seed=seed, chunk=chunk, workers=workers or default_workers(), ray=ray,
                                out=out, resume=resume, progress=lambda done: bar.update(task, completed=done))
         except OSError as e:
-            fail(f"cannot write {out}: {e.strerror}")
+            fail(_("cannot write {file}: {problem}", file=out, problem=e.strerror))
         except (ValueError, RuntimeError) as e:
             fail(str(e))
     data = res.as_dict(g)
@@ -489,14 +552,14 @@ def fairness(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
     greedy = n // 10 if greedy is None else greedy
     for name, value in (("-n", n), ("--greedy", greedy), ("--level5", level5)):
         if value < 0:
-            fail(f"{name} must be 0 or more")
+            fail(_("{option} must be 0 or more", option=name))
     plan = [(p, k) for p, k in (("random", n), ("greedy", greedy), ("level5", level5)) if k]
     if not plan:
-        fail("nothing to play: -n, --greedy and --level5 are all 0")
+        fail(_("nothing to play: -n, --greedy and --level5 are all 0"))
     if plot and plot.suffix.lower() != ".png":
         plot = plot.with_name(plot.name + ".png")
     if plot and not plot.parent.exists():
-        fail(f"cannot write {plot}: no directory {plot.parent}")
+        fail(_("cannot write {file}: no directory {folder}", file=plot, folder=plot.parent))
     sides = [("A" if compare else "", _game(game, players, preset, option))]
     if compare:
         changes = parse_assignments_or_fail(compare.replace(",", " ").split())
@@ -752,7 +815,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
     from .web import Settings, run
     from .web.limits import LimitSettings
     if sqlite_sync.upper() not in ("NORMAL", "FULL"):
-        fail(f"--sqlite-sync is NORMAL or FULL, not {sqlite_sync!r}")
+        fail(_("--sqlite-sync is NORMAL or FULL, not {value!r}", value=sqlite_sync))
     settings = Settings(database_url=database_url, bot_delay=bot_delay, absent_after=absent_after,
                         min_absent_after=min_absent_after, rate=rate, create_rate=create_rate,
                         rooms_per_hour=rooms_per_hour,

@@ -653,6 +653,47 @@ RU = {
 
     # -- the command line: pachisi play, replay, tournament and the terminal board -----------------
     "error:": "ошибка:",
+    "rolls is the number of rolls made so far, a whole number from 0 up, not {value!r}":
+        "rolls — число уже сделанных бросков, целое от 0, а не {value!r}",
+    # pachisi rules and pachisi moves (the referee)
+    "({name}), {low}-{high} players": "({name}), игроков: {low}–{high}",
+    "[bold]Options[/] (set one with -o name=value)": "[bold]Правила на выбор[/] (задаются так: -o имя=значение)",
+    "[bold]Presets[/] (choose one with --preset name)": "[bold]Наборы правил[/] (выбираются так: --preset имя)",
+    "the seed's rules": "исходные правила",
+    "the position is of {game}, not {asked}": "позиция — из игры {game}, а не {asked}",
+    "--dice {dice}: the position is at a decision that needs no roll ({decision}); leave out --dice":
+        "--dice {dice}: в позиции решение без броска ({decision}); уберите --dice",
+    "the position is before a roll: give the roll with --dice (e.g. --dice {example})":
+        "позиция перед броском: укажите бросок в --dice (например, --dice {example})",
+    "{player} rolled {dice}: no legal move — {what}; {next}": "{player}: выпало {dice}, ходов нет — {what}; {next}",
+    "the dice burn": "кубики сгорают",
+    "{decision}: {count} legal move(s)": "{decision}: законных ходов: {count}",
+    "(from → to on the board; in brackets, the places of {player}'s run, as position files number them)":
+        "(откуда → куда на доске; в скобках — места на пути игрока ({player}), как их нумеруют файлы позиций)",
+    "{player} to move with {dice}": "ходит {player}, на кубиках {dice}",
+    "{player} to move with {dice} to play": "ходит {player}, разыграть {dice}",
+    "{player} to move before the roll": "ходит {player}, до броска",
+    "the game is over, {player} wins": "партия окончена, победил {player}",
+    "{player} rolls next": "дальше бросает {player}",
+    "{player} moves next": "дальше ходит {player}",
+    "no move given": "ход не указан",
+    "no move can be made with this roll: the dice burn": "с этим броском ходов нет: кубики сгорают",
+    "{move}: the roll is over after {moves}; {next}": "{move}: бросок закончился после {moves}; {next}",
+    "{move}: illegal — {reason}": "{move}: незаконно — {reason}",
+    "{move}: legal — {said}{left}; {then}": "{move}: законно — {said}{left}; {then}",
+    "; dice left: {dice}": "; на кубиках осталось: {dice}",
+    "--dice: dice must be numbers like 6,1, not {text}": "--dice: кубики — это числа, например 6,1, а не {text}",
+    # errors of the other commands
+    "--lang is one of {languages}, not {lang!r}": "--lang — это один из языков {languages}, а не {lang!r}",
+    "unknown player {name!r}; choose from {allowed}": "игрока {name!r} нет; выберите из: {allowed}",
+    "{option} must be at least 1": "{option} должно быть не меньше 1",
+    "{option} must be 0 or more": "{option} должно быть 0 или больше",
+    "--resume continues the run in an --out file: give --out":
+        "--resume продолжает прогон из файла --out: укажите --out",
+    "cannot write {file}: {problem}": "не удаётся записать {file}: {problem}",
+    "cannot write {file}: no directory {folder}": "не удаётся записать {file}: нет папки {folder}",
+    "nothing to play: -n, --greedy and --level5 are all 0": "играть нечего: -n, --greedy и --level5 все равны 0",
+    "--sqlite-sync is NORMAL or FULL, not {value!r}": "--sqlite-sync — это NORMAL или FULL, а не {value!r}",
     "human": "человек",
     "rolls": "бросает",
     "plays": "ходит",

@@ -26,7 +26,7 @@ import datetime
 import json
 import re
 import time
-from typing import Callable
+from typing import Callable, Iterator
 
 from .engine.game import GameError, State
 from .engine.match import Match
@@ -78,6 +78,16 @@ class Record:
     headers: dict[str, str] = field(default_factory=dict)
     turns: list[tuple[int, str, list[str]]] = field(default_factory=list)
 
+    def positions(self) -> Iterator[tuple[str, State]]:
+        """Walk the game: (token, state) for every roll and move in order, `state`
+        being the position the token is played in (a copy of its own) and the
+        token the record's text: a roll "[6-2]" or a move "6a" (state.parse_move
+        gives its Move).  Every step is checked as record.load checks it: a
+        RecordError names the line that is wrong, when the walk reaches it."""
+        state = _start(self)
+        for _, _, token, _ in _walk(self, state):
+            yield token, state.clone()
+
 
 def _escape(text):
     return str(text).replace("\\", "\\\\").replace('"', '\\"')
@@ -107,7 +117,8 @@ def write(state: State, headers: dict[str, str], start: State | None = None) -> 
     h = dict(headers)
     first = start if start is not None else state
     if start is not None and not start.history and _is_custom(start):
-        h["Position"] = json.dumps(dump_position(start), ensure_ascii=False, separators=(",", ":"))
+        position = {k: v for k, v in dump_position(start).items() if k != "seed"}   # [Seed] tells it (or hides it)
+        h["Position"] = json.dumps(position, ensure_ascii=False, separators=(",", ":"))
     first_player = _first_player(state, first)
     h["First"] = g.player_name(first_player)
     h["Result"] = _result(state)
@@ -178,6 +189,16 @@ def replay(record: Record, budget: Budget | None = None,
            on_roll: Callable[[int, str, State, tuple[int, ...]], None] | None = None) -> tuple[State, State]:
     """Re-play a parsed record move by move; returns (start state, final state).
     `budget` (admitted) limits the time; `on_roll(line, player, state, dice)` sees each roll before it is made."""
+    state = _start(record)
+    start = state.clone()
+    for number, name, _, dice in _walk(record, state, budget):
+        if dice is not None and on_roll is not None:
+            on_roll(number, name, state, dice)
+    return start, state
+
+
+def _start(record: Record) -> State:
+    """The first state of a record, from its headers (a [Position], or the game's start)."""
     h = record.headers
     for key in ("Game", "Players"):
         if key not in h:
@@ -192,19 +213,23 @@ def replay(record: Record, budget: Budget | None = None,
             data.setdefault("options", options)
             data.setdefault("preset", h.get("Preset"))
             data["seed"] = int(h.get("Seed", 0))
-            state = load_position(data, make_game)
-        else:
-            game = make_game(h["Game"], nplayers, h.get("Preset"), options)
-            names = [game.player_name(p) for p in range(game.players)]
-            first = h.get("First")
-            if first is not None and first not in names:
-                raise RecordError("[First] names {first!r}, not a player of this game ({names})", first=first,
-                                  names=", ".join(names))
-            state = game.new_state(seed=int(h.get("Seed", 0)),
-                                   first_player=names.index(first) if first else None)
+            return load_position(data, make_game)
+        game = make_game(h["Game"], nplayers, h.get("Preset"), options)
+        names = [game.player_name(p) for p in range(game.players)]
+        first = h.get("First")
+        if first is not None and first not in names:
+            raise RecordError("[First] names {first!r}, not a player of this game ({names})", first=first,
+                              names=", ".join(names))
+        return game.new_state(seed=int(h.get("Seed", 0)), first_player=names.index(first) if first else None)
     except (ValueError, json.JSONDecodeError) as e:
         raise RecordError("the headers do not describe a game: {error}", error=e) from None
-    start = state.clone()
+
+
+def _walk(record: Record, state: State,
+          budget: Budget | None = None) -> Iterator[tuple[int, str, str, tuple[int, ...] | None]]:
+    """Play the record's rolls and moves on `state` (changed), checking each: yields
+    (line, player, token, the dice of a roll or None) before the token is played,
+    and checks [Result] at the end."""
     game = state.game
     for number, name, tokens in record.turns:
         if state.is_over:
@@ -216,22 +241,20 @@ def replay(record: Record, budget: Budget | None = None,
         for token in tokens:
             if budget is not None:
                 budget.step()
+            m = DICE.match(token)
+            dice = tuple(int(d) for d in m.group(1).split("-")) if m else None
+            yield number, name, token, dice
             try:
-                m = DICE.match(token)
-                if m:
-                    dice = tuple(int(d) for d in m.group(1).split("-"))
-                    if on_roll is not None:
-                        on_roll(number, name, state, dice)
+                if dice is not None:
                     state.set_dice(dice)
                 else:
                     state.push(token)
             except GameError as e:
                 raise RecordError("line {number}: {error}", number=number, error=e) from None
-    result = h.get("Result", "*")
+    result = record.headers.get("Result", "*")
     if result != "*" and result != _result(state):
         raise RecordError("the [Result] header says {result!r}, but the moves give {moves!r}", result=result,
                           moves=_result(state))
-    return start, state
 
 
 def load(text: str, budget: Budget | None = None) -> list[tuple[Record, State, State]]:

@@ -33,9 +33,14 @@ def policies_for(names, players):
     if len(names) != players:
         raise ValueError(f"give one bot per player: {players} names, not {len(names)}")
     codes = []
+    policies = [n for n, b in BOTS.items() if b.policy is not None]
     for name in names:
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r} for simulation; bots: {', '.join(BOTS)}")
+        if not isinstance(name, str) or name not in BOTS:
+            raise ValueError(f"simulate plays compiled policies, named: {', '.join(policies)}, not {name!r}; "
+                             "a bot that searches or decides in Python plays in tournament.run")
+        if BOTS[name].policy is None:
+            raise ValueError(f"{name} searches and has no compiled policy to simulate with "
+                             f"({', '.join(policies)}); it plays in tournament.run")
         codes.append(BOTS[name].policy)
     return np.array(codes + [0] * (4 - len(codes)), np.int64)
 

@@ -4,7 +4,9 @@ intervals, and ratings.
 Games are played in deals: a deal is one dice seed (seed + deal number),
 played once per rotation of the seats, so every bot sits in every seat and
 meets the same dice; with more bots than players the deals go round every
-set of bots that fits the table.  Whole games run compiled (search.play_game).
+set of bots that fits the table.  Games between the library's bots run
+compiled (search.play_game); a game with a bot that decides in Python at the
+table is played move by move through its choose(state).
 
 Ratings: an Elo scale fitted to every game at once (Bradley-Terry maximum
 likelihood: in a game the winner beats every other bot, or with
@@ -13,6 +15,7 @@ gets a virtual half win each way so that a clean sweep stays finite; the
 mean rating is 1500), and an OpenSkill Plackett-Luce rating (mu, sigma)
 updated game by game in the order played.
 """
+import copy
 from dataclasses import dataclass, field
 import hashlib
 import itertools
@@ -22,8 +25,10 @@ import time
 import numpy as np
 
 from .bots import BOTS, LEVELS, make_bot
+from .bots import search as S
 from .engine import kernel as K
 from .extras import require
+from .engine.game import GameError
 from .sim import wilson
 
 MAX_ROLLS = 100_000
@@ -186,24 +191,39 @@ def _interval(k, n):
 
 
 def run(game, entrants, n, seed=0, progress=None, workers=1, ray=None, chunk=20):
-    """Play n games between the entrants (see the module docstring); with
+    """Play n games between the entrants (Entrants, or bots named by their
+    `name`; see the module docstring); with
     workers > 1 (processes) or `ray` (a Ray cluster's address, or "local") the
     games are shared out in chunks of `chunk` by their number: every game has
-    its own seeds, so the results are those of one process."""
+    its own seeds, so the results are those of one process.
+
+    A bot that decides in Python (a Bot subclass with its own choose, any
+    object with a choose(state) method, mcts with `seconds`) really plays:
+    the games it sits in are played in this process, its choose called for
+    every decision, on the same dice as the compiled games."""
+    entrants = [e if isinstance(e, Entrant) else Entrant(str(getattr(e, "name", "") or type(e).__name__), e)
+                for e in entrants]
     if len(entrants) < 2:
         raise ValueError("a tournament needs at least two bots")
     if n < 1:
         raise ValueError("play at least one game")
     from .sim import run_sharded
-    table = np.array([e.bot.params() for e in entrants])
+    for e in entrants:
+        if not callable(getattr(e.bot, "choose", None)):
+            raise ValueError(f"{e.label}: a bot has a choose(state) method that returns a legal move")
+    compiled = [bool(getattr(e.bot, "compiled", False)) for e in entrants]
+    table = np.array([e.bot.params() if c else np.zeros(S.NPARAMS) for e, c in zip(entrants, compiled)])
     res = TournamentResult(game, entrants, seed)
     spec = (game.name, game.players, game.preset, game.opts)
     games = list(enumerate(lineups(len(entrants), game.players, n)))
-    jobs = [(spec, table, seed, games[i:i + chunk]) for i in range(0, n, chunk)]
+    in_python = [g for g in games if not all(compiled[b] for b in g[1][0])]
+    games = [g for g in games if all(compiled[b] for b in g[1][0])]
+    jobs = [(spec, table, seed, games[i:i + chunk]) for i in range(0, len(games), chunk)]
     played = [None] * n
     t0 = time.perf_counter()
     done = 0
-    for part in run_sharded(_play_games, jobs, workers, ray):
+    for part in itertools.chain(run_sharded(_play_games, jobs, workers, ray),
+                                (_play_in_python(game, entrants, seed, g) for g in in_python)):
         for i, result in part:
             played[i] = result
         done += len(part)
@@ -229,6 +249,41 @@ def _play_games(spec, table, seed, games):
         order = [int(x) for x in out[2:2 + game.players] if x >= 0]
         results.append((i, GameResult(lineup, deal, order, int(out[0]), int(out[1]))))
     return results
+
+
+def _play_in_python(game, entrants, seed, numbered):
+    """Play game i of a tournament with a bot at the table that decides in Python:
+    (i, GameResult).  The dice are those the compiled games roll (the deal's
+    seed); each bot's choose(state) is called in this process, on the entrant's
+    own object, so what a bot keeps (a count, a table it learns) stays with the
+    caller's bot.  The library's bots at the table play as copies seeded like
+    their compiled counterparts, one seed per game and seat."""
+    i, (lineup, deal) = numbered
+    dice_seed = (seed + deal) & ((1 << 62) - 1)
+    state = game.new_state(seed=dice_seed)
+    seats = []
+    for j, b in enumerate(lineup):
+        bot = entrants[b].bot
+        if getattr(bot, "compiled", False):
+            bot = copy.copy(bot)
+            bot.seed = _seed(seed, i, j)
+        seats.append(bot)
+    decisions = 0
+    while not state.is_over and state.rolls < MAX_ROLLS:
+        if state.is_chance:
+            state.roll()
+            continue
+        player = state.current_player
+        move = seats[player].choose(state)
+        try:
+            state.push(move)
+        except GameError as e:
+            raise ValueError(f"{entrants[lineup[player]].label} chose {move!r}, which is not legal here: {e}") from None
+        decisions += 1
+    order = state.finish_order                  # as search.play_game gives it
+    if not order and state.winner is not None:
+        order = [state.winner]
+    return [(i, GameResult(lineup, deal, order, int(state.rolls), decisions))]
 
 
 # -- ratings -------------------------------------------------------------------------------

@@ -24,16 +24,37 @@ def server(tmp_path_factory, module_database):
         yield srv
 
 
+# How long a page waits for a selector, a condition or an expect(): a bound on a hang, not a measure of
+# speed, so it is generous (a loaded machine may take many times the usual seconds to draw a page).
+PATIENCE_MS = 300_000
+
+
+class Browser:
+    """The Chromium browser, whose every context waits up to PATIENCE_MS (Playwright's own default is 30 s)."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        ctx = self._browser.new_context(**options)
+        ctx.set_default_timeout(PATIENCE_MS)
+        return ctx
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="module")
 def browser():
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
             pytest.fail(f"{CHROMIUM} is missing: .ci/run installs Debian's chromium")
         pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+    expect.set_options(timeout=PATIENCE_MS)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
+        yield Browser(b)
         b.close()
 
 

@@ -7,9 +7,8 @@ def seq(page):
     return int(page.get_attribute(ROOM, "data-seq") or -1)
 
 
-def wait_after(page, before, timeout=60000):
-    page.wait_for_function("s => Number(document.querySelector('.room').dataset.seq) > s", arg=before,
-                           timeout=timeout)
+def wait_after(page, before):
+    page.wait_for_function("s => Number(document.querySelector('.room').dataset.seq) > s", arg=before)
 
 
 def my_turn(page):

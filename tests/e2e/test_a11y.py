@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-pytestmark = pytest.mark.timeout(900)
+pytestmark = pytest.mark.timeout(3600)                # a bound on a hang, not a measure of speed
 
 VIEWPORTS = {"desktop": dict(viewport={"width": 1280, "height": 900}),
              "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)}
@@ -42,7 +42,7 @@ def test_every_page_has_no_serious_accessibility_violation(browser, server, room
     try:
         for path, ready in pages:
             page.goto(server.url + path)
-            page.wait_for_selector(ready, timeout=60000)
+            page.wait_for_selector(ready)
             page.wait_for_timeout(200)          # let the last transitions settle
             found = serious(page)
             if found:

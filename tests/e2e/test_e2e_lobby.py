@@ -5,11 +5,12 @@ failed, a page for a room that is not there, the replay's board at the top and i
 import json
 import re
 
+from playwright.sync_api import expect
 import pytest
 
 from test_e2e_web import act, my_turn, seq
 
-pytestmark = pytest.mark.timeout(600)
+pytestmark = pytest.mark.timeout(3600)                # a bound on a hang, not a measure of speed
 
 VIEWPORTS = {"desktop": dict(viewport={"width": 1280, "height": 900}),
              "phone": dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)}
@@ -85,11 +86,18 @@ def test_the_game_over_screens_new_game_opens_the_lobby_set_for_that_game(ui, se
 @each([("en", "desktop")])
 def test_a_lobby_still_loading_never_draws_over_the_page_opened_meanwhile(ui, server):
     page = ui()
-    page.route("**/api/lobby", lambda route: (page.wait_for_timeout(1500), route.continue_()))
-    page.goto(server.url + "/")                         # the lobby waits for its data ...
+    held = []
+    page.route("**/api/lobby", lambda route: held.append(route))     # the lobby's data is held back ...
+    page.goto(server.url + "/")
     page.evaluate("location.hash = '#/verify'")         # ... while the player goes elsewhere
     page.wait_for_selector(".verify, textarea")
-    page.wait_for_timeout(2500)                         # the lobby's data has come meanwhile
+    while not held:
+        page.wait_for_timeout(20)
+    with page.expect_response("**/api/lobby"):          # then it comes
+        held[0].continue_()
+    page.wait_for_load_state("networkidle")
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(done)))")   # and is handled
+    assert page.locator(".verify, textarea").count()
     assert not page.locator("#create, .quick-play").count()
 
 
@@ -318,17 +326,16 @@ def test_replay_of_a_room_shows_the_board_at_the_top_and_the_keys_work_after_a_c
         assert box["y"] + box["height"] <= height                                # the whole board
         controls = page.locator(".replay .controls").bounding_box()
         assert controls["y"] < height and controls["x"] > box["x"] + box["width"] - 1   # beside it
-    counter = page.locator(".counter")
-    assert re.search(r"^(Step|Шаг) 1 ", counter.inner_text())
+    counter = page.locator(".counter")                 # expect() waits for the page to show each step
+    expect(counter).to_have_text(re.compile(r"^(Step|Шаг) 1 "))
     page.locator(".replay svg.board").click()
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
-    assert re.search(r"^(Step|Шаг) 3 ", counter.inner_text())
+    expect(counter).to_have_text(re.compile(r"^(Step|Шаг) 3 "))
     page.keyboard.press("ArrowLeft")
-    assert re.search(r"^(Step|Шаг) 2 ", counter.inner_text())
+    expect(counter).to_have_text(re.compile(r"^(Step|Шаг) 2 "))
     page.keyboard.press("End")
-    n = re.search(r"(\d+)$", counter.inner_text()).group(1)
-    assert counter.inner_text().split()[1] == n
+    expect(counter).to_have_text(re.compile(r"^\S+ (\d+) \D+ \1$"))      # "Step 212 of 212"
     assert not page.errors
 
 

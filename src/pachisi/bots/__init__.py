@@ -74,6 +74,14 @@ class Bot:
     def _decide(self, state, acts):
         return S.decide(state.game.engine, state.arr, acts, self.params(), self.seed)
 
+    @property
+    def compiled(self):
+        """Whether the compiled search (the row params() gives) decides as this
+        bot does, so that whole games can run compiled: true of the bots here,
+        false of a subclass that decides in Python (its own choose or _decide)."""
+        cls = type(self)
+        return self.kind is not None and cls.choose is Bot.choose and cls._decide is Bot._decide
+
 
 class RandomBot(Bot):
     """Plays a uniformly random legal move."""
@@ -181,6 +189,12 @@ class MCTSBot(Bot):
             if budget >= limit or time.perf_counter() + 2.2 * spent > deadline:
                 return choice
             budget = min(2 * budget, limit)
+
+    @property
+    def compiled(self):
+        """A time budget is spent in Python (_decide): a bot with `seconds` is not compiled."""
+        cls = type(self)
+        return self.settings["seconds"] is None and cls.choose is Bot.choose and cls._decide is MCTSBot._decide
 
 
 BOTS = {cls.name: cls for cls in (RandomBot, GreedyBot, ExpectimaxBot, MCTSBot)}

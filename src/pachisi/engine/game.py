@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import secrets
 from typing import Any, Callable, Iterable
 
 import numpy as np
@@ -23,6 +24,12 @@ from .options import OptionError, resolve, written
 
 
 Array = npt.NDArray[np.int64]           # a state: the kernel's header, then the game's own layout
+
+
+def fresh_seed() -> int:
+    """A dice seed from the operating system's entropy (below 2**62, the range
+    the bots' and tournaments' seeds keep to)."""
+    return secrets.randbits(62)
 
 
 class GameError(Error):
@@ -157,10 +164,13 @@ class Game:
         """The option values as `-o` takes them: "arm=5 quick_charge=false ..."."""
         return " ".join(f"{k}={written(v)}" for k, v in self.opts.items())
 
-    def new_state(self, seed: int = 0, first_player: int | None = None) -> State:
+    def new_state(self, seed: int | None = None, first_player: int | None = None) -> State:
         """The starting position.  `seed` decides the dice (and the roll-off);
-        `first_player` (a player index) skips the roll-off."""
-        if not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
+        None draws a fresh one (fresh_seed), which `state.seed` tells, so the
+        game can be replayed; `first_player` (a player index) skips the roll-off."""
+        if seed is None:
+            seed = fresh_seed()
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
             raise GameError("a seed is a whole number from 0 to 2**63-1, not {seed!r}", seed=seed)
         arr = np.zeros(self.size, np.int64)
         arr[K.H_NPLAYERS] = self.players

@@ -2,7 +2,7 @@
 a named option with a default, and a preset is a full set of option values."""
 from dataclasses import dataclass
 
-from ..i18n import Error
+from ..i18n import Error, translate
 
 
 class OptionError(Error):
@@ -44,9 +44,10 @@ class Option:
                               choices=_listing(self.choices), value=text)
         return text
 
-    def describe(self):
+    def describe(self, lang="en"):
+        """name = default (the values allowed): what it does, in `lang`."""
         allowed = _listing(self.choices) if self.choices else ("true, false" if self.kind is bool else self.kind.__name__)
-        return f"{self.name} = {written(self.default)} ({allowed}): {self.help}"
+        return f"{self.name} = {written(self.default)} ({allowed}): {translate(self.help, lang)}"
 
 
 def written(value):

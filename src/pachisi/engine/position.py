@@ -18,13 +18,13 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Callable
 
-from .game import GameError, IllegalMove, State
+from .game import GameError, IllegalMove, State, fresh_seed
 from . import kernel as K
 
 if TYPE_CHECKING:
     from .game import Game
 
-COMMON_KEYS = {"game", "preset", "options", "players", "to_move", "pieces", "seed", "turn"}
+COMMON_KEYS = {"game", "preset", "options", "players", "to_move", "pieces", "seed", "rolls", "turn"}
 ROLL_KEYS = ("roll", "played")        # the turn fields every game has: the roll under way
 MAX_DEPTH = 16                        # nesting of a position's JSON: the deepest game needs 4
 
@@ -123,10 +123,15 @@ def load_position(data: dict | str | bytes, make_game: Callable[..., Game]) -> S
     if not isinstance(turn, dict):
         raise GameError("turn is an object of the turn's fields ({allowed}), not {value}",
                         allowed=", ".join(turn_keys(game)), value=turn)
-    seed = data.get("seed", 0)
+    seed = data["seed"] if "seed" in data else fresh_seed()
+    rolls = data.get("rolls", 0)
+    if isinstance(rolls, bool) or not isinstance(rolls, int) or not 0 <= rolls < 2 ** 59:
+        raise GameError("rolls is the number of rolls made so far, a whole number from 0 up, not {value!r}",
+                        value=rolls)
     state = game.new_state(seed=seed, first_player=to_move)
     arr = state.arr
     game.initial(arr)
+    arr[K.H_ROLLS] = rolls                      # where the seed's stream of dice goes on
     game.pieces_from_json(arr, data["pieces"])
     turn = dict(turn)
     if "bonus" in turn and "played" in turn:
@@ -171,7 +176,8 @@ def _replay_roll(state: State, roll: Any, played: Any) -> State:
 
 def dump_position(state: State) -> dict:
     """The position file of a state (docs/positions.md): load_position reads it
-    back to a state with the same legal moves, now and after any roll.  A game
+    back to a state with the same legal moves, now and after any roll, and with
+    the same dice to come (its seed and the rolls made so far).  A game
     that is over is no position to ask about (GameError)."""
     g, arr = state.game, state.arr
     if state.is_over:
@@ -183,7 +189,9 @@ def dump_position(state: State) -> dict:
         out["turn"] = {**out.get("turn", {}), "roll": list(roll), "played": played}
         return out
     out = {"game": g.name, "preset": g.preset, "options": dict(g.opts), "players": g.players,
-           "to_move": int(state.current_player), "pieces": g.pieces_to_json(arr)}
+           "to_move": int(state.current_player), "seed": int(state.seed), "pieces": g.pieces_to_json(arr)}
+    if arr[K.H_ROLLS]:
+        out["rolls"] = int(arr[K.H_ROLLS])
     if turn:
         out["turn"] = turn
     return out

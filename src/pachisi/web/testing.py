@@ -12,7 +12,7 @@ import time
 import urllib.request
 
 
-def api(url, body=None, timeout=60):
+def api(url, body=None, timeout=300):
     """The JSON answer of a GET of `url`, or of a POST of `body`: the tests', benchmarks' and tools' client."""
     data = None if body is None else json.dumps(body).encode()
     req = urllib.request.Request(url, data, {"Content-Type": "application/json"})
@@ -53,7 +53,7 @@ class LiveServer:
     def url(self):
         return f"http://127.0.0.1:{self.port}"
 
-    def api(self, path, body=None, timeout=60):
+    def api(self, path, body=None, timeout=300):
         """api() of this server's `path`."""
         return api(self.url + path, body, timeout)
 
@@ -61,8 +61,9 @@ class LiveServer:
     def ws_url(self):
         return f"ws://127.0.0.1:{self.port}"
 
-    def start(self, timeout=60):
-        # the log goes to a file: a pipe nobody reads fills under load and blocks the server
+    def start(self, timeout=600):
+        # the log goes to a file: a pipe nobody reads fills under load and blocks the server; the timeouts
+        # bound a hang (a loaded machine may take minutes to start it), they do not measure speed
         self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(self.args, stdout=subprocess.DEVNULL, stderr=self.log,
                                      env=dict(os.environ, PYTHONUNBUFFERED="1"))
@@ -71,7 +72,7 @@ class LiveServer:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server stopped: {self.log_tail()}")
             try:
-                with urllib.request.urlopen(self.url + "/api/lobby", timeout=2) as r:
+                with urllib.request.urlopen(self.url + "/api/lobby", timeout=30) as r:
                     if r.status == 200:
                         return self
             except OSError:
@@ -83,13 +84,13 @@ class LiveServer:
         """Stop at once, as a crash would (SIGKILL: no shutdown, no flush)."""
         if self.proc and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait(timeout=10)
+            self.proc.wait(timeout=120)
 
     def stop(self):
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
             try:
-                self.proc.wait(timeout=10)
+                self.proc.wait(timeout=120)
             except subprocess.TimeoutExpired:
                 self.kill()
         if self.log:
