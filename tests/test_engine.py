@@ -259,6 +259,8 @@ def test_the_engine_imports_no_front_end():
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]"
+
+
 def _rolled(state, count):
     """`count` rolls of a random-but-seeded game from state (changed): the dice, roll by roll."""
     import random

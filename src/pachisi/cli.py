@@ -586,7 +586,7 @@ def fairness(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
     data = {"sides": [{"label": label, "game": g.name, "preset": g.preset, "options": g.opts, "players": g.players,
                        "plays": [m.as_dict(g) for m in ms]} for label, g, ms in measured]}
     if compare:
-        (_, ga, ma), (_, _, mb) = measured
+        (_a, ga, ma), (_b, _gb, mb) = measured
         data["comparison"] = [lab.compare(ga, a, b) for a, b in zip(ma, mb)]
     if plot:
         lab.plot(plot, measured)
