@@ -357,6 +357,7 @@ def _places(state, legal):
     while a position file and Game.where number the places of each player's own run; Kimbo's moves
     are named by squares and fence slots, as its board is."""
     from .engine.game import Game
+    from .render.terminal import MoveTrace
     g, out = state.game, []
     own_names = type(g).where is not Game.where
     for m in legal:
