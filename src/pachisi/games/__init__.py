@@ -106,11 +106,11 @@ class _Games(Mapping[str, "type[Game]"]):
             except KeyError:
                 pass
 
-    def values(self):  # type: ignore[override]
+    def values(self):
         self._load_all()
         return super().values()
 
-    def items(self):  # type: ignore[override]
+    def items(self):
         self._load_all()
         return super().items()
 
