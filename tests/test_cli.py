@@ -194,15 +194,15 @@ def _moves_of(record_dir):
 
 def test_play_seats_bots_by_level(tmp_path, monkeypatch):
     """`play` takes the levels the README offers; a level's seat plays as bots.bot_for_level makes it."""
-    import pachisi.cli as cli
+    import pachisi.bots as bots         # the CLI imports the bots when a seat needs one
     asked = []
 
     def spy(level, seed=0):
         asked.append((level, seed))
         return real(level, seed)
 
-    real = cli.bot_for_level
-    monkeypatch.setattr(cli, "bot_for_level", spy)
+    real = bots.bot_for_level
+    monkeypatch.setattr(bots, "bot_for_level", spy)
     r = run("play", "shishbesh", "--players", "level3,level2", "--seed", 11, "--record-dir", tmp_path / "a")
     assert r.exit_code == 0, r.output
     assert asked == [(3, 11), (2, 12)] and "wins." in r.output

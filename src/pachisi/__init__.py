@@ -10,12 +10,19 @@ a turn), `pachisi.record` game records.  docs/library.md has the tour.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
-from .engine.game import Event, Game, GameError, IllegalMove, Move, State
+import importlib
+from typing import TYPE_CHECKING, Any, Callable
+from .engine import GameError, IllegalMove, draw_boards_with
 from .engine.options import OptionError
-from .engine import game as _game, position as _position
-from .engine.position import dump_position
 from .games import GAMES, make_game, state_from_json
+
+if TYPE_CHECKING:
+    from .engine.game import Event, Game, Move, State
+    from .engine.position import dump_position
+
+# names imported on first use: they load numpy and the compiled kernel, which `pachisi --help` does without
+_LAZY = {"Event": "engine.game", "Game": "engine.game", "Move": "engine.game", "State": "engine.game",
+         "dump_position": "engine.position"}
 
 __all__ = ["Event", "Game", "GameError", "IllegalMove", "Move", "State", "OptionError", "GAMES", "make_game",
            "state_from_json", "load_position", "dump_position", "__version__"]
@@ -25,7 +32,8 @@ def load_position(data: dict | str | bytes, make_game: Callable[..., Game] = mak
     """A State from a position dict or its JSON text (docs/positions.md).  The
     engine's load_position takes the game factory as an argument (it sits below
     pachisi.games); here it defaults to make_game so a caller need not pass it."""
-    return _position.load_position(data, make_game)
+    from .engine import position
+    return position.load_position(data, make_game)
 
 
 def _board_text(game: Game, view: Any) -> str:
@@ -34,7 +42,7 @@ def _board_text(game: Game, view: Any) -> str:
     return render(game, view, signs=False).plain
 
 
-_game.draw_boards_with(_board_text)
+draw_boards_with(_board_text)
 
 
 def _version() -> str:
@@ -57,8 +65,12 @@ def _version() -> str:
 
 def __getattr__(name: str) -> Any:
     """`__version__` is looked up on first use: reading package metadata scans
-    sys.path, which every `pachisi --help` would otherwise pay for."""
+    sys.path, which every `pachisi --help` would otherwise pay for; the engine's
+    classes are imported on first use (_LAZY)."""
     if name == "__version__":
         value = globals()["__version__"] = _version()
+        return value
+    if name in _LAZY:
+        value = globals()[name] = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

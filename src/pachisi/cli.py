@@ -13,10 +13,10 @@ from rich.text import Text
 import typer
 
 # What --help and `pachisi rules` need (the names of the games and bots its help lists) is imported here;
-# each command imports the rest itself (the simulator and its process pools, the terminal game, records,
-# tables and progress bars, the web app), so that `pachisi --help` does not wait for them.
-from .bots import BOTS, LEVELS, bot_for_level, make_bot
-from .engine.game import GameError
+# each command imports the rest itself (the bots, the simulator and its process pools, the terminal game,
+# records, tables and progress bars, the web app), so that `pachisi --help` does not wait for them; GAMES
+# knows the games' names without importing their rules (pachisi.games).
+from .engine import GameError
 from .engine.options import OptionError, parse_assignments, written
 from .extras import MissingExtra, require
 from .games import GAMES, game_class, make_game
@@ -123,12 +123,18 @@ def _options(version: bool = typer.Option(False, "--version", is_eager=True, cal
         c.width = None if c.is_terminal else WIDE
 
 
-LEVEL_NAMES = [f"level{k}" for k in LEVELS]
+# The bots' names (pachisi.bots.BOTS), those with a compiled policy that `simulate` plays, and the levels
+# (bots.LEVELS): written here so that --help lists them without loading the bots (numpy and the compiled
+# search); tests/test_extras.py checks them against pachisi.bots.
+BOT_NAMES = ("random", "greedy", "expectimax", "mcts")
+SIMULATED_BOTS = ("random", "greedy")
+LEVEL_NAMES = [f"level{k}" for k in range(1, 6)]
 
 
 def _seat_bot(name, seed):
     """The bot of a seat: a bot's name, or a level (level1..level5, as the README and
     `tournament` offer them) played by bots.bot_for_level."""
+    from .bots import bot_for_level, make_bot
     if name in LEVEL_NAMES:
         return bot_for_level(int(name[len("level"):]), seed)
     return make_bot(name, seed)
@@ -163,7 +169,7 @@ def rules(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)))
 @app.command()
 def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
          players: str = typer.Option("human,greedy,greedy,greedy", help="one per seat: human, "
-                                     + ", ".join(BOTS) + ", or a level: " + ", ".join(LEVEL_NAMES)),
+                                     + ", ".join(BOT_NAMES) + ", or a level: " + ", ".join(LEVEL_NAMES)),
          preset: str = typer.Option(None, help="a named set of rules (see `pachisi rules GAME`)"),
          option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
          seed: int = typer.Option(None, help="the dice seed (default: a fresh one, printed)"),
@@ -174,7 +180,7 @@ def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
     At a prompt: help, hint, undo (hot-seat), q."""
     from .engine.match import Match
     from .terminal_game import Quit, TerminalGame
-    seats = _players(players, set(BOTS) | set(LEVEL_NAMES) | {"human"})
+    seats = _players(players, set(BOT_NAMES) | set(LEVEL_NAMES) | {"human"})
     g = _game(game, len(seats), preset, option)
     _writable_dir(record_dir)
     if seed is None:
@@ -456,7 +462,7 @@ def _verdict_text(v):
 def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
              n: int = typer.Option(1000, "-n", help="how many games"),
              players: str = typer.Option("random,random,random,random", help="compiled bots, one per seat: "
-                                         + ", ".join(n for n, b in BOTS.items() if b.policy is not None)
+                                         + ", ".join(SIMULATED_BOTS)
                                          + " (searching bots play in `pachisi tournament`)"),
              preset: str = typer.Option(None, help="a named set of rules"),
              option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
@@ -484,7 +490,7 @@ def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
         fail(_("{option} must be at least 1", option="--chunk"))
     if resume and out is None:
         fail(_("--resume continues the run in an --out file: give --out"))
-    bots = _players(players, {name for name, cls in BOTS.items() if cls.policy is not None})
+    bots = _players(players, set(SIMULATED_BOTS))
     g = _game(game, len(bots), preset, option)
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, disable=as_json or not err.is_terminal) as bar:
@@ -850,7 +856,7 @@ def verify(file: Path = typer.Argument(..., help="a record file of a finished we
 @app.command()
 def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
                bots: str = typer.Option("random,greedy,expectimax,mcts",
-                                        help="comma-separated bots: " + ", ".join(BOTS) + ", or a level "
+                                        help="comma-separated bots: " + ", ".join(BOT_NAMES) + ", or a level "
                                         "(level1..level5); settings follow a colon: mcts:iterations=200"),
                n: int = typer.Option(100, "-n", help="how many games"),
                players: int = typer.Option(None, help="players a game (default: one per bot, or 2 when the "

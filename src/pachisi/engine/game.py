@@ -12,12 +12,13 @@ from __future__ import annotations
 import itertools
 import json
 import secrets
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 import numpy as np
 import numpy.typing as npt
 
-from ..i18n import Error, render
+from . import GameError, IllegalMove, draw_boards_with  # noqa: F401 (the engine's errors, re-exported)
+from .. import engine as _hooks
 from . import kernel as K
 from .kernel import Move      # compiled: legal_moves() makes thousands, each described when first read
 from .options import OptionError, resolve, written
@@ -30,27 +31,6 @@ def fresh_seed() -> int:
     """A dice seed from the operating system's entropy (below 2**62, the range
     the bots' and tournaments' seeds keep to)."""
     return secrets.randbits(62)
-
-
-class GameError(Error):
-    """Something asked of a game that its rules or its state do not allow
-    (an English template and its values, so it can be told in any language)."""
-
-
-class IllegalMove(GameError):
-    """A move the position does not allow; the message says why, in English.
-
-    The parts stay apart so that the refusal can be told in another language
-    without parsing the message: `move` (the move's text, or None), `reason`
-    (the English sentence, a template when `values` fill its {fields})."""
-
-    def __init__(self, reason: str, move: str | None = None, /, **values: Any) -> None:
-        self.reason, self.move = reason, move
-        super().__init__(reason, **values)
-
-    def message(self, lang: str = "en") -> str:
-        """The refusal in `lang` ("6a: roll the dice first")."""
-        return render(self.reason, lang, self.move, **self.values)
 
 
 Event = K.Event
@@ -239,17 +219,6 @@ class Game:
         offered as a button.  None (the default): the board finds out itself by
         comparing the views before and after the move."""
         return None
-
-
-_board_text: Callable[[Game, Any], str] | None = None
-
-
-def draw_boards_with(drawer: Callable[[Game, Any], str] | None) -> None:
-    """Let str(state) draw the board: drawer(game, view) is the board as plain
-    text (pachisi's package registers the terminal renderer's; the engine
-    imports no front end)."""
-    global _board_text
-    _board_text = drawer
 
 
 class State(K.StateCore):
@@ -475,7 +444,8 @@ class State(K.StateCore):
         """The board as text (the drawer a front end registered with
         draw_boards_with, none: no board) and whose turn it is: print(state)."""
         g = self.game
-        board = _board_text(g, g.view(self.arr)) if _board_text is not None else ""
+        drawer = _hooks.board_text
+        board = drawer(g, g.view(self.arr)) if drawer is not None else ""
         if self.is_over:
             winner = self.winner
             turn = "game over" + (f": {g.player_name(winner)} wins" if winner is not None else "")

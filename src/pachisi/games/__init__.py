@@ -1,69 +1,136 @@
-"""The registry of games: every module of this package that defines GAME is a
-game, so adding a game is adding its module; an installed package adds one
-through an entry point in the group "pachisi.games" (ENTRY_POINTS) naming
-its Game subclass (docs/library.md)."""
+"""The registry of games: the built-in games are the modules of this package
+named in BUILT_IN, each defining GAME; an installed package adds one through
+an entry point in the group "pachisi.games" (ENTRY_POINTS) naming its Game
+subclass (docs/library.md).  A game's module is imported when its class is
+first asked for, so listing the games (`pachisi --help`) imports none of them."""
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 import importlib
-from importlib.metadata import entry_points
 import json
-import pkgutil
-from typing import Any
+from typing import TYPE_CHECKING, Any
 import warnings
 
-import numpy as np
-
-from ..engine.game import Game, GameError, State
 from ..engine.options import OptionError
 
+if TYPE_CHECKING:
+    from ..engine.game import Game, State
 
-def _discover() -> dict[str, type[Game]]:
-    found = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        cls = getattr(module, "GAME", None)
-        if cls is not None:
-            found[cls.name] = cls
-    return found
-
+# The built-in games (each the module pachisi.games.<name>): name -> (aliases, preset aliases -> preset).
+# The names are here so that they are known without importing the rules; tests/test_extras.py checks the
+# table against the classes' own name, aliases and preset_aliases.
+BUILT_IN: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
+    "kimbo": (("кимбо",), {}),
+    "ludo": (("людо",), {"ludo-bonus": "with-bonuses"}),
+    "mandavoshka": (("мандавошка", "manka", "манька"), {}),
+    "parcheesi": (("pachisi-us",), {}),
+    "parchis": (("парчис", "parchís"), {}),
+    "shishbesh": (("шиш-беш", "shish-besh", "sheshbesh"), {}),
+    "tryasuchka": (("трясучка", "tryasuchka", "triasuchka"), {}),
+}
 
 ENTRY_POINTS = "pachisi.games"
 
+ALIASES = {alias: name for name, (aliases, presets) in BUILT_IN.items() for alias in (*aliases, *presets)}
+PRESET_ALIASES = {alias: preset for _, presets in BUILT_IN.values() for alias, preset in presets.items()}
 
-def _installed(known: dict[str, type[Game]]) -> dict[str, type[Game]]:
-    """The games installed packages add (entry points of the group "pachisi.games",
-    each naming a Game subclass).  One that cannot be loaded, is no Game or takes
-    a name already used is left out with a warning: it does not stop pachisi."""
-    found: dict[str, type[Game]] = {}
-    for point in sorted(entry_points(group=ENTRY_POINTS), key=lambda p: p.name):
+
+class _Games(Mapping[str, "type[Game]"]):
+    """GAMES: game name -> Game class, the built-in games (sorted) then the installed ones (sorted by
+    their entry point's name, which is the game's name).  A class is imported on first access; an
+    installed game that cannot be loaded, is no Game, or whose class names another game is left out
+    with a warning when it is first loaded: it does not stop pachisi."""
+
+    def __init__(self) -> None:
+        self._classes: dict[str, type[Game]] = {}
+        self._points: dict[str, Any] | None = None      # the installed games' entry points, found on first use
+
+    def _installed(self) -> dict[str, Any]:
+        if self._points is None:
+            from importlib.metadata import entry_points
+            self._points = {p.name: p for p in sorted(entry_points(group=ENTRY_POINTS), key=lambda p: p.name)
+                            if p.name not in BUILT_IN}
+        return self._points
+
+    def __iter__(self) -> Iterator[str]:
+        yield from BUILT_IN
+        yield from list(self._installed())
+
+    def __len__(self) -> int:
+        return len(BUILT_IN) + len(self._installed())
+
+    def __contains__(self, name: object) -> bool:
+        return name in BUILT_IN or name in self._installed()
+
+    def __getitem__(self, name: str) -> type[Game]:
+        if name in self._classes:
+            return self._classes[name]
+        if name in BUILT_IN:
+            cls = importlib.import_module(f"{__name__}.{name}").GAME
+        elif name in self._installed():
+            cls = self._load(self._installed()[name])
+        else:
+            raise KeyError(name)
+        self._classes[name] = cls
+        return cls
+
+    def _load(self, point: Any) -> type[Game]:
+        """An installed game's class, its aliases added to ALIASES; KeyError (after a warning) if unusable."""
+        from ..engine.game import Game
         try:
             cls = point.load()
         except Exception as e:              # a third party's import error of any kind
-            warnings.warn(f"the game {point.name!r} ({point.value}) cannot be loaded: {e!r}", stacklevel=2)
-            continue
-        if not (isinstance(cls, type) and issubclass(cls, Game) and cls.name):
-            warnings.warn(f"the entry point {point.name!r} ({point.value}) names no Game subclass", stacklevel=2)
-        elif cls.name in known or cls.name in found:
-            warnings.warn(f"the game {cls.name!r} of {point.value} is left out: a game of that name exists",
-                          stacklevel=2)
+            problem = f"the game {point.name!r} ({point.value}) cannot be loaded: {e!r}"
         else:
-            found[cls.name] = cls
-    return found
+            if not (isinstance(cls, type) and issubclass(cls, Game) and cls.name):
+                problem = f"the entry point {point.name!r} ({point.value}) names no Game subclass"
+            elif cls.name != point.name:
+                problem = f"the game {cls.name!r} of {point.value} is left out: its entry point is named {point.name!r}"
+            else:
+                problem = ""
+        if problem:
+            warnings.warn(problem, stacklevel=3)
+            del self._installed()[point.name]           # no longer listed
+            raise KeyError(point.name)
+        for alias, preset in cls.preset_aliases.items():
+            PRESET_ALIASES.setdefault(alias, preset)
+        for alias in (*cls.aliases, *cls.preset_aliases):
+            ALIASES.setdefault(alias, cls.name)
+        return cls
+
+    def _load_all(self) -> None:
+        """Load every installed game (so that their aliases are known and the broken ones left out)."""
+        for name in list(self._installed()):
+            try:
+                self[name]
+            except KeyError:
+                pass
+
+    def values(self):
+        self._load_all()
+        return super().values()
+
+    def items(self):
+        self._load_all()
+        return super().items()
+
+    def __repr__(self) -> str:
+        return f"GAMES({', '.join(self)})"
 
 
-GAMES = _discover()
-GAMES.update(_installed(GAMES))
-ALIASES = {alias: cls.name for cls in GAMES.values() for alias in (*cls.aliases, *cls.preset_aliases)}
-PRESET_ALIASES = {alias: preset for cls in GAMES.values() for alias, preset in cls.preset_aliases.items()}
+GAMES = _Games()
 
 
 def game_class(name: str) -> type[Game]:
     """The Game class of a game's name or alias ("ludo", "шиш-беш"); OptionError if there is none."""
     key = str(name).lower()
+    if key not in ALIASES and key not in GAMES:
+        GAMES._load_all()                   # an installed game's alias is known once it is loaded
     key = ALIASES.get(key, key)
-    if key not in GAMES:
-        raise OptionError("unknown game {name!r}; games: {games}", name=name, games=", ".join(GAMES))
-    return GAMES[key]
+    try:
+        return GAMES[key]
+    except KeyError:
+        raise OptionError("unknown game {name!r}; games: {games}", name=name, games=", ".join(GAMES)) from None
 
 
 def make_game(name: str, players: int = 4, preset: str | None = None,
@@ -80,6 +147,8 @@ def make_game(name: str, players: int = 4, preset: str | None = None,
 
 def state_from_json(text: str) -> State:
     """Load a state saved by State.to_json (GameError if the text is not one)."""
+    import numpy as np
+    from ..engine.game import GameError, State
     try:
         data = json.loads(text)
         game = make_game(data["game"], data["players"], data["preset"], data["options"])
