@@ -51,9 +51,11 @@ function quickStart(game, levels) {
     }
   };
   button.addEventListener("click", start);
+  const wins = (game.presets[Object.keys(game.presets)[0]] || {}).match_wins ?? game.match_wins;
   return h("li", { class: "quick-card", dataset: { game: game.name } },
     h("h3", { text: gameName(game.name, game.title) }),
-    h("p", { class: "help" }, t("quick.who", { players: game.quick.players, level: levelName(level) }), " · ",
+    h("p", { class: "help" }, t("quick.who", { players: game.quick.players, level: levelName(level) }),
+      wins > 1 ? h("span", { class: "match", text: `, ${t("quick.match", { n: wins })}` }) : null, " · ",
       h("a", { href: `#/rules/${game.name}`, class: "howto", text: t("quick.howto") })),
     button, status);
 }

@@ -15,8 +15,9 @@ export { describeEvents, moveSentence };
 const MAX_LISTED = 60;
 const SETTINGS_KEY = "pachisi.room.settings";
 const SEEN_KEY = "pachisi.seen";
-// The least time between two bot actions on the screen, by the player's choice of speed (ms).
-export const BOT_PACE = { fast: 0, normal: 350, slow: 1100 };
+// The least time between two bot actions on the screen, by the player's choice of speed (ms); the
+// server's bots wait by the same choice (web/table.py), and at "instant" neither waits nor animates.
+export const BOT_PACE = { instant: 0, fast: 0, normal: 350, slow: 1100 };
 const DEFAULTS = { autoRoll: false, autoMove: false, sound: false, speed: "normal" };
 
 function stored(key, fallback) {
@@ -100,7 +101,8 @@ export class RoomPage {
                                     onclick: () => this.send("roll") });
     this.boardHost = h("div", { class: "board-host" });
     this.turnbar = h("div", { class: "turnbar" }, this.diceBox, this.rollButton);
-    this.board = new Board(this.boardHost, { onPlay: (text) => this.send(text), actionsHost: this.turnbar });
+    this.board = new Board(this.boardHost, { onPlay: (text) => this.send(text), actionsHost: this.turnbar,
+                                             stepMs: this.settings.speed === "instant" ? 0 : 110 });
     this.playersBox = h("ol", { class: "players" });
     this.movesBox = h("div", { class: "moves" });
     this.inviteBox = h("section", { class: "panel invite", hidden: true });
@@ -166,15 +168,21 @@ export class RoomPage {
     if (key === "sound" && value) beep();          // what it will sound like (and the browser lets it sound)
     this.settings[key] = value;
     store(SETTINGS_KEY, this.settings);
+    if (key === "speed") {
+      this.board.setSpeed(value === "instant" ? 0 : 110);
+      if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify({ type: "pace", speed: this.speed() }));
+    }
     if (this.room) this.automate();
   }
+
+  speed() { return this.settings.speed in BOT_PACE ? this.settings.speed : DEFAULTS.speed; }
 
   // -- the connection ------------------------------------------------------------------
   connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(this.code)}`);
     this.ws = ws;
-    ws.onopen = () => { this.retry = 0; ws.send(JSON.stringify({ type: "hello", token: tokenFor(this.code), lang: getLang() })); };
+    ws.onopen = () => { this.retry = 0; ws.send(JSON.stringify({ type: "hello", token: tokenFor(this.code), lang: getLang(), speed: this.speed() })); };
     ws.onmessage = (e) => this.receive(JSON.parse(e.data));
     ws.onclose = () => {
       if (!this.alive || this.ws !== ws || this.notFound) return;
@@ -298,7 +306,7 @@ export class RoomPage {
     this.moves = this.canMove() ? msg.moves : [];
     this.board.setMoves(this.moves, this.room.piece_names);
     const statusBefore = this.status.textContent;
-    this.rolled = fresh && msg.last && msg.last.k === "roll";
+    this.rolled = fresh && msg.last && msg.last.k === "roll" && this.settings.speed !== "instant";
     this.draw();
     if (snapshot) this.showAway();
     if (fresh && msg.last) this.announceLast(msg.last, statusBefore);
