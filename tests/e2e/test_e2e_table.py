@@ -1,46 +1,42 @@
 """What a table offers beyond the moves, in Chromium, in English and Russian, on a 1280x900 screen and a
-390x844 touch phone: bot speed down to "at once", the match length on the quick-start card."""
+390x844 touch phone: bot speed down to "at once", the match length on the quick-start card, the turn
+clock, resigning, undo at a hot-seat table and quick reactions."""
 import json
+import re
 
 import pytest
 
-from test_e2e_room import BOTH, SCREENS, create, open_room
+from roompage import ROOM
+from test_e2e_room import BOTH, SCREENS, act, create, open_room, roll_until_move, snapshot
 
 pytestmark = pytest.mark.timeout(900)
 
 
-def sent(page):
-    """The WebSocket messages the page sends from now on (a list that fills as they go)."""
-    out = []
-    page.on("websocket", lambda ws: ws.on("framesent", lambda payload: out.append(json.loads(payload))))
-    return out
+# every message the page sends over its WebSocket, kept in window.sentMessages for the test to read
+RECORD_SENT = ("window.sentMessages = []; const send = WebSocket.prototype.send;"
+               "WebSocket.prototype.send = function (d) { window.sentMessages.push(JSON.parse(d)); return send.call(this, d); };")
 
 
-def wait_sent(page, frames, pred):
-    """The first message sent that `pred` accepts, once it has gone."""
-    for _ in range(200):
-        found = [f for f in frames if pred(f)]
-        if found:
-            return found[0]
-        page.wait_for_timeout(50)
-    raise AssertionError(f"no such message was sent: {frames}")
+def wait_sent(page, kind):
+    """The last message of type `kind` the page has sent, once it has gone."""
+    page.wait_for_function("k => window.sentMessages.some((m) => m.type === k)", arg=kind)
+    return page.evaluate("k => window.sentMessages.filter((m) => m.type === k).pop()", kind)
 
 
 @pytest.mark.parametrize("lang,screen", BOTH)
 def test_bots_play_at_once_when_the_player_asks_and_the_server_is_told(browser, server, lang, screen):
     room = create(server, seats=("local", "bot", "bot", "bot"))
-    ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen)
+    ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen, init=RECORD_SENT)
     try:
+        assert wait_sent(page, "hello")["speed"] == "normal"
         page.click(".settings summary")
         option = page.locator("[data-set=speed] option[value=instant]")
         assert option.inner_text() == {"en": "at once", "ru": "сразу"}[lang]
-        frames = sent(page)
         page.select_option("[data-set=speed]", "instant")
-        assert wait_sent(page, frames, lambda f: f["type"] == "pace")["speed"] == "instant"
-        frames = sent(page)
+        assert wait_sent(page, "pace")["speed"] == "instant"
         page.reload()                       # the choice is remembered, and the new connection's hello says it
         page.wait_for_selector(".board .sq")
-        assert wait_sent(page, frames, lambda f: f["type"] == "hello")["speed"] == "instant"
+        assert wait_sent(page, "hello")["speed"] == "instant"
         assert page.input_value("[data-set=speed]") == "instant"
         assert not page.errors
     finally:
@@ -59,3 +55,146 @@ def test_the_quick_start_card_of_a_match_says_how_many_wins_it_is_to(browser, se
         assert not page.locator(".quick-card[data-game=ludo] .match").count()
     finally:
         ctx.close()
+
+
+def shot(page, name, lang, screen):
+    page.screenshot(path=f"/tmp/table-{name}-{lang}-{screen}.png")
+
+
+# -- the turn clock ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_the_turn_clock_counts_down_on_the_seat_to_move_and_plays_for_a_player_out_of_time(
+        browser, server, lang, screen):
+    room = create(server, seats=("local", "bot"), table={"clock": 5, "misses": 1, "then": "bot"})
+    ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen)
+    try:
+        page.wait_for_selector(".clock-badge:not([hidden])")
+        left = int(page.inner_text(".clock-badge").split()[0])
+        assert 0 <= left <= 5
+        turn = page.get_attribute(ROOM, "data-turn")
+        assert page.locator(f".players li[data-player='{turn}'] .clock").count() == 1
+        label = page.get_attribute(".clock-badge", "aria-label")
+        assert ("s left for this decision" if lang == "en" else "осталось") in label
+        shot(page, "clock", lang, screen)
+        # nobody plays: the server plays for the person (the log says so), and a bot takes the seat
+        said = {"en": "out of time", "ru": "время вышло"}[lang]
+        page.wait_for_function("w => [...document.querySelectorAll('.log li')].some((li) => li.textContent.includes(w))",
+                               arg=said, timeout=60000)
+        page.wait_for_selector(".back-box:not([hidden]) button.back", timeout=60000)
+        shot(page, "back", lang, screen)
+        page.click(".back-box button.back")
+        page.wait_for_selector(".back-box", state="hidden")
+        assert not page.errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_a_table_set_by_hand_can_have_a_turn_clock(browser, server, lang, screen):
+    ctx = browser.new_context(**SCREENS[screen])
+    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));")
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    try:
+        page.goto(server.url + "/")
+        page.wait_for_selector("#create")
+        page.click(".clock-options summary")
+        assert page.locator("#misses").is_hidden()           # the rest shows once there is a clock
+        page.fill("#clock", "20")
+        page.fill("#misses", "2")
+        page.select_option("#then", "forfeit")
+        assert page.inner_text("label[for=clock]") == {"en": "Seconds for each decision (0: no clock)",
+                                                       "ru": "Секунд на каждое решение (0 — без часов)"}[lang]
+        page.locator(".clock-options").scroll_into_view_if_needed()
+        shot(page, "lobby-clock", lang, screen)
+        page.click("#create")
+        page.wait_for_selector(".board .sq")
+        code = re.search(r"#/room/(\w+)", page.url).group(1)
+        assert server.api(f"/api/rooms/{code}")["table"] == {"clock": 20, "misses": 2, "then": "forfeit"}
+        assert not page.errors
+    finally:
+        ctx.close()
+
+
+# -- resigning -------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_a_player_resigns_a_bot_plays_on_and_the_end_says_who_resigned(browser, server, lang, screen):
+    room = create(server, seats=("local", "bot", "bot"))
+    ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen)
+    try:
+        button = page.locator("button.resign")
+        assert button.inner_text() == {"en": "Resign", "ru": "Сдаться"}[lang]
+        button.click()
+        assert button.inner_text() == {"en": "Really resign? Press again", "ru": "Точно сдаться? Нажмите ещё раз"}[lang]
+        button.click()
+        gone = {"en": "resigned, a bot plays on", "ru": "сдался, за него играет бот"}[lang]
+        page.wait_for_selector(f".players li[data-player='0'] .pkind:has-text('{gone}')")
+        said = {"en": "resigned: a bot plays on for them", "ru": "сдался: дальше за него играет бот"}[lang]
+        page.wait_for_function("w => [...document.querySelectorAll('.log li')].some((li) => li.textContent.includes(w))",
+                               arg=said)
+        page.wait_for_function("() => document.querySelector('.room').dataset.you === ''")
+        assert button.is_hidden()
+        shot(page, "resigned", lang, screen)
+        page.wait_for_selector(".over:not([hidden]) .over-card", timeout=300000)     # the bots play it out
+        assert page.locator(".over-card .places li[data-player='0'] .resigned").count() == 1
+        log = snapshot(server, room["code"])["log"]
+        assert [(e["k"], e["p"], e["v"]) for e in log if e["k"] == "resign"] == [("resign", 0, "0")]
+        assert {e["by"] for e in log if e["p"] == 0 and e["n"] > next(e["n"] for e in log if e["k"] == "resign")} <= {"bot"}
+        assert not page.errors
+    finally:
+        ctx.close()
+
+
+# -- undo at a hot-seat table ------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_undo_takes_back_the_last_move_at_a_hot_seat_table_only(browser, server, lang, screen):
+    room = create(server, seats=("local", "local"))
+    ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen)
+    try:
+        undo = page.locator("button.undo")
+        assert undo.is_visible() and undo.is_disabled()        # nothing to undo yet
+        roll_until_move(page)
+        before = snapshot(server, room["code"])
+        act(page)                                               # the move
+        page.wait_for_selector("button.undo:not([disabled])")
+        undo.click()
+        page.wait_for_function("s => Number(document.querySelector('.room').dataset.seq) === s", arg=before["seq"])
+        assert page.inner_text(".last").startswith({"en": "Undone: back to before", "ru": "Отменено: назад, до хода"}[lang])
+        after = snapshot(server, room["code"])
+        assert after["seq"] == before["seq"] and after["position"] == before["position"]
+        assert after["turn"]["dice"] == before["turn"]["dice"]           # the same roll: the dice follow from the seed
+        assert len(page.locator(".log li").all()) == len([t for t in after["log"] if t["k"] == "roll"])
+        shot(page, "undo", lang, screen)
+        assert not page.errors
+    finally:
+        ctx.close()
+    room = create(server, seats=("local", "bot"))
+    ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen)
+    try:
+        assert page.locator("button.undo").is_hidden()          # a table with a bot: undo is not offered
+    finally:
+        ctx.close()
+
+
+# -- quick reactions ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_players_and_spectators_react_and_everyone_sees_it_over_the_board(browser, server, lang, screen):
+    room = create(server, seats=("local", "invite"), absent_after=0)
+    ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen)
+    ctx2, watcher = open_room(browser, server, room["code"], None, lang, screen)
+    try:
+        page.click("button.react[data-emoji='👍']")
+        watcher.wait_for_selector(".bubble[data-emoji='👍']")
+        assert watcher.inner_text(".bubble .who") == {"en": "Red", "ru": "Красный"}[lang]
+        shot(watcher, "reaction", lang, screen)
+        watcher.click("button.react[data-emoji='😂']")
+        page.wait_for_selector(".bubble[data-emoji='😂']")
+        assert page.inner_text(".bubble[data-emoji='😂'] .who") == {"en": "A spectator", "ru": "Зритель"}[lang]
+        box = page.locator("button.react").first.bounding_box()
+        assert box["width"] >= 44 and box["height"] >= 44
+        page.wait_for_selector(".bubble[data-emoji='😂']", state="detached")      # shown briefly
+        assert not page.errors and not watcher.errors
+    finally:
+        ctx.close()
+        ctx2.close()

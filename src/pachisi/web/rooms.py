@@ -581,7 +581,7 @@ class Room:
             "colours": list(g.colours),
             "dice": [list(r) for r in g.dice_ranges()],
             "seats": [{"player": s.player, "colour": g.player_name(s.player), "seat": int(g.seats[s.player]),
-                       "kind": s.kind, "name": s.name, "level": s.level,
+                       "kind": s.kind, "name": s.name, "level": self.standin_level if s.resigned else s.level,
                        "open": s.kind == "invite" and s.token_hash is None,
                        "present": s.kind == "bot" or self._present(s.player), "standin": s.standin,
                        "resigned": s.resigned}

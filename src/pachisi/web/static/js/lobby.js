@@ -7,6 +7,7 @@ import { lobby, getJSON, postJSON, rememberToken, myName, rememberName, allToken
 import { t, getLang, gameName, colourName, optionHelp } from "./i18n.js";
 import { colourInk, seatSymbol } from "./board.js";
 import { spinner, failure } from "./wait.js";
+import { tableFields } from "./table.js";
 
 // A name in the current language from a {lang: text} of the server's catalogue.
 const told = (names, fallback) => (names && (names[getLang()] || names.en)) || fallback;
@@ -136,6 +137,7 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
   const absentInput = h("input", { type: "number", id: "absent", min: 0, max: 3600, value: 60 });
   const standinSelect = h("select", { id: "standin" }, levels.map((l) => levelOption(l.level)));
   standinSelect.value = String(middling);
+  const clockFields = tableFields();
   const error = h("div", { class: "create-status", "aria-live": "polite" });
   const create = h("button", { type: "submit", class: "primary", id: "create", text: t("lobby.create") });
   const openList = h("ul", { class: "open-rooms" }, h("li", {}, spinner(t("lobby.loading.open"))));
@@ -240,6 +242,7 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
         game: game.name, preset: presetSelect.value, options: readOptions(),
         seats: seats.map((s) => ({ kind: s.kind, name: s.kind === "bot" ? "" : s.name, level: s.kind === "bot" ? s.level : null })),
         public: publicBox.checked && !publicRow.hidden, absent_after: Number(absentInput.value) || 0, standin_level: Number(standinSelect.value),
+        table: clockFields.read(),
       });
     } catch (err) {
       clear(error).append(failure(t("lobby.create.failed"), err, submit));
@@ -255,6 +258,7 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
     publicRow,
     h("div", { class: "row" }, h("label", { for: "absent", text: t("lobby.absent") }), absentInput),
     h("div", { class: "row" }, h("label", { for: "standin", text: t("lobby.standin") }), standinSelect),
+    clockFields.element,
     error, create);
 
   const mineSection = h("section", { class: "panel mine", hidden: true });

@@ -8,6 +8,7 @@ import { postJSON, tokenFor, rememberToken, myName, rememberName, inviteKeyFor, 
 import { t, gameName, colourName, getLang } from "./i18n.js";
 import { Board, colourHex, colourInk, seatSymbol, rollDice } from "./board.js";
 import { commitment } from "./records.js";
+import { Table } from "./table.js";
 import { describeEvents, turnsOf, turnSentence, moveSentence, fenceMoveWords, awaySummary, figures } from "./story.js";
 
 export { describeEvents, moveSentence };
@@ -104,6 +105,7 @@ export class RoomPage {
     this.board = new Board(this.boardHost, { onPlay: (text) => this.send(text), actionsHost: this.turnbar,
                                              stepMs: this.settings.speed === "instant" ? 0 : 110 });
     this.playersBox = h("ol", { class: "players" });
+    this.table = new Table(this);
     this.movesBox = h("div", { class: "moves" });
     this.inviteBox = h("section", { class: "panel invite", hidden: true });
     this.joinBox = h("section", { class: "panel join", hidden: true });
@@ -143,6 +145,7 @@ export class RoomPage {
           this.fairBox),
         this.overBox);
     clear(this.root).append(this.section);
+    this.table.mount(this.turnbar, this.boardHost, this.boardHost);
     this.status.textContent = t("room.connecting", { code: this.code });
     this.setOffline(true, false);
   }
@@ -235,9 +238,11 @@ export class RoomPage {
     }
     if (msg.type === "error") { this.showError(msg); return; }
     if (msg.type === "chat") { this.chat.push(msg); this.drawChat(); return; }
+    if (msg.type === "react") { this.table.reaction(msg); return; }
     if (msg.type !== "state") return;
-    if (msg.log) {                       // a snapshot (after hello) replaces whatever was waiting
+    if (msg.log) {                       // a snapshot (after hello, or an undo) replaces whatever was waiting
       this.queue = [];
+      if (msg.undone) this.seq = -1;     // an undo goes back to an earlier position
       this.onState(msg);
       return;
     }
@@ -317,6 +322,7 @@ export class RoomPage {
     }
     if (this.you.length) { const seen = stored(SEEN_KEY, {}); seen[this.code] = msg.seq - 1; store(SEEN_KEY, this.trimSeen(seen)); }
     this.shownAt = Date.now();
+    this.table.update(msg);
     this.automate();
     // what the page shows, for scripts and tests: position number, status, whose turn, our seats
     Object.assign(this.section.dataset, { seq: String(msg.seq), status: this.room.status,
@@ -369,7 +375,9 @@ export class RoomPage {
   announceLast(last, statusBefore) {
     const seat = this.room.seats[last.p];
     const who = seat ? colourName(seat.colour) : "";
-    const head = last.k === "roll" ? t("ev.rolls", { who, dice: last.v }) : moveSentence(this.room, last.p, last.v, last.events, this.words);
+    const head = last.k === "roll" ? t("ev.rolls", { who, dice: last.v })
+      : last.k === "resign" ? turnSentence({ resign: true, by: last.by, p: last.p }, this.room)
+      : moveSentence(this.room, last.p, last.v, last.events, this.words);
     const dice = last.k === "roll" ? last.v.split("-").map(Number) : (this.turn.roll || []);
     const text = [head, ...describeEvents(last.events, this.room, dice, last.k === "move" ? last.v : null)].join(" — ");
     this.lastLine.textContent = text;
@@ -452,7 +460,10 @@ export class RoomPage {
   }
 
   // The stand-in countdown counts down between the server's messages.
-  tick() { if (this.room && this.standinAt && !this.offline) this.drawStatus(); }
+  tick() {
+    if (this.room && this.standinAt && !this.offline) this.drawStatus();
+    if (this.room) this.table.tick();
+  }
 
   // A roll just made tumbles first (board.js's rollDice; not with reduced motion), then rests as used and left dice.
   drawDice() {
@@ -481,10 +492,10 @@ export class RoomPage {
     for (const st of this.room.seats) {
       const me = this.you.includes(st.player);
       const turn = this.turn.player === st.player;
-      const kind = st.kind === "bot" ? t("seat.bot")
+      const kind = st.resigned ? t("table.resigned") : st.kind === "bot" ? t("seat.bot")
         : st.open ? t("seat.open") : st.standin ? t("seat.standin")
         : st.present && !(me && this.offline) ? t("seat.here") : t("seat.away");    // offline, this screen is away
-      const li = h("li", { class: "player" + (turn ? " turn" : "") + (me ? " me" : "") },
+      const li = h("li", { class: "player" + (turn ? " turn" : "") + (me ? " me" : ""), dataset: { player: st.player } },
         h("span", { class: "sym", text: seatSymbol(st.seat), "aria-hidden": "true" }),
         h("strong", { text: colourName(st.colour) }), " ",
         h("span", { class: "pname", text: this.seatName(st) }),
@@ -503,6 +514,7 @@ export class RoomPage {
         ? t("room.standin.rule", { s: this.room.absent_after, level: this.room.standin_level }) : t("room.standin.never");
       this.playersBox.append(h("li", { class: "standin-rule muted", text: rule }));
     }
+    this.table.decorate();
   }
 
   drawMoves() {
@@ -663,7 +675,8 @@ export class RoomPage {
       const li = h("li", { class: "place", dataset: { player: p } },
         h("span", { class: "sym", text: seatSymbol(st.seat), "aria-hidden": "true" }),
         h("strong", { text: ` ${colourName(st.colour)}` }), ` ${this.seatName(st)}`,
-        room.wins > 1 ? ` — ${room.score[p]}` : "", i === 0 ? " ★" : "");
+        room.wins > 1 ? ` — ${room.score[p]}` : "", i === 0 ? " ★" : "",
+        st.resigned ? h("span", { class: "resigned muted", text: ` — ${t("table.resigned")}` }) : null);
       li.style.borderColor = colourHex(st.colour);
       li.firstChild.style.color = colourHex(st.colour);
       return li;
