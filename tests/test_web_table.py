@@ -162,3 +162,93 @@ def test_a_table_can_make_a_player_who_keeps_missing_forfeit_and_a_bot_plays_on(
             <= {"clock", "bot"}
         assert final["room"]["seats"][0]["resigned"]
         p.close()
+
+
+# -- resigning -----------------------------------------------------------------------------------------------
+def test_a_player_resigns_a_bot_plays_their_seat_to_the_end_and_a_restart_keeps_it(tmp_path):
+    with TestClient(create_app(settings(tmp_path))) as client:
+        room = create(client, game="ludo", seats=("local", "invite", "bot"))
+        code = room["code"]
+        bo = client.post(f"/api/rooms/{code}/join", json={"player": 1, "name": "Bo", "key": room["key"]}).json()["token"]
+        a, b = Player(client, code, room["token"]), Player(client, code, bo, lang="ru")
+        b.send({"type": "resign", "player": 0})
+        assert b.error()["message"] == "вы не занимаете здесь место 0"
+        b.send({"type": "resign", "player": 1})
+        state = a.until(lambda m: m["type"] == "state" and m["room"]["seats"][1]["resigned"])
+        assert state["last"]["k"] == "resign" and state["last"]["v"] == "1" and state["last"]["by"] == "person"
+        assert state["room"]["seats"][1]["level"] == state["room"]["standin_level"]
+        b.send({"type": "chat", "text": "bye"})
+        assert b.error()["code"] == "spectator"               # the connection holds no seat now
+        final = play_until(a, lambda p: p.state["room"]["status"] == "over", 5000)
+        log = log_of(client, code)
+        after = [e for e in log if e["p"] == 1 and e["n"] > state["last"]["n"]]
+        assert after and {e["by"] for e in after} == {"bot"}
+        assert final["room"]["seats"][1]["resigned"]
+        a.close()
+        b.close()
+    with TestClient(create_app(settings(tmp_path))) as client:
+        info = client.get(f"/api/rooms/{code}").json()
+        assert [s["resigned"] for s in info["seats"]] == [False, True, False]
+        again = Player(client, code, bo)
+        assert again.welcome["you"] == []
+        again.close()
+
+
+# -- undo --------------------------------------------------------------------------------------------------
+def test_undo_at_a_hot_seat_table_takes_back_the_last_move_and_a_restart_keeps_it_undone(tmp_path):
+    with TestClient(create_app(settings(tmp_path))) as client:
+        room = create(client, game="ludo", seats=("local", "local"))
+        code = room["code"]
+        p = Player(client, code, room["token"], lang="ru")
+        p.send({"type": "undo", "seq": 0})
+        assert p.error()["message"] == "в этой партии нечего отменять"
+        while p.state["turn"]["phase"] != "move":
+            p.step()
+        before = p.state
+        move = p.state["moves"][0]["t"]
+        p.step()                                             # the move, and perhaps a burned roll after it
+        while p.state["turn"]["phase"] == "roll" and p.state["seq"] < before["seq"] + 3:
+            p.step()
+        p.send({"type": "undo", "seq": p.state["seq"] - 1})
+        assert p.error()["code"] == "stale"
+        p.send({"type": "undo", "seq": p.state["seq"]})
+        undone = p.until(lambda m: m["type"] == "state" and m.get("undone"))
+        assert undone["undone"] == move
+        assert undone["seq"] == before["seq"] and undone["position"] == before["position"]
+        assert undone["turn"]["dice"] == before["turn"]["dice"] and len(undone["log"]) == before["seq"]
+        p.close()
+    with TestClient(create_app(settings(tmp_path))) as client:
+        again = Player(client, code, room["token"])
+        assert again.state["seq"] == before["seq"] and again.state["position"] == before["position"]
+        again.close()
+
+
+def test_undo_is_refused_with_the_reason_where_bots_or_other_people_play(client):
+    room = create(client, game="ludo", seats=("local", "bot"))
+    p = Player(client, room["code"], room["token"], lang="ru")
+    p.send({"type": "undo", "seq": p.state["seq"]})
+    e = p.error()
+    assert e["code"] == "undo" and e["message"].endswith("ходы, которые сделали боты")
+    p.close()
+    room = create(client, game="ludo", seats=("local", "invite"))
+    p = Player(client, room["code"], room["token"])
+    p.send({"type": "undo", "seq": p.state["seq"]})
+    assert p.error()["message"].endswith("take back moves of other people")
+    p.close()
+
+
+# -- reactions -----------------------------------------------------------------------------------------------
+def test_players_and_spectators_react_everyone_hears_it_and_the_chat_allowance_limits_it(client):
+    room = create(client, game="ludo", seats=("local", "bot"))
+    p, watcher = Player(client, room["code"], room["token"]), Player(client, room["code"])
+    p.send({"type": "react", "emoji": "👍"})
+    assert watcher.until(lambda m: m["type"] == "react") == {"type": "react", "emoji": "👍", "player": 0}
+    watcher.send({"type": "react", "emoji": "😂"})
+    assert p.until(lambda m: m["type"] == "react" and m["emoji"] == "😂")["player"] is None
+    watcher.send({"type": "react", "emoji": "💩"})
+    assert watcher.error()["code"] == "malformed"
+    for _ in range(10):                                     # a spectator's allowance: chat_burst at once
+        watcher.send({"type": "react", "emoji": "😮"})
+    assert watcher.error()["code"] == "rate"
+    p.close()
+    watcher.close()
