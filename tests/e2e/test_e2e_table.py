@@ -198,3 +198,51 @@ def test_players_and_spectators_react_and_everyone_sees_it_over_the_board(browse
     finally:
         ctx.close()
         ctx2.close()
+
+
+# -- dark mode ------------------------------------------------------------------------------------------------
+TEXT_CONTRAST = """() => {
+  const rgb = (c) => c.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map((v) => Number(v) / 255);
+  const lum = (c) => { const [r, g, b] = rgb(c).map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const ratio = (f, b) => { const [x, y] = [lum(f), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const bg = (el) => { for (let e = el; e; e = e.parentElement) { const c = getComputedStyle(e).backgroundColor;
+    if (!/rgba\\(0, 0, 0, 0\\)|transparent/.test(c)) return c; } return 'rgb(255, 255, 255)'; };
+  return [...document.querySelectorAll('.status, .panel h2, .player .pname, .log li span, .muted, button, a')]
+    .filter((e) => e.offsetParent && e.textContent.trim())
+    .map((e) => [e.className || e.tagName, ratio(getComputedStyle(e).color, bg(e))]);
+}"""
+
+
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_dark_mode_follows_the_system_and_the_toggle_is_remembered(browser, server, lang, screen):
+    room = create(server, seats=("local", "bot"))
+    for scheme, other in (("dark", "light"), ("light", "dark")):
+        ctx = browser.new_context(**SCREENS[screen], color_scheme=scheme)
+        ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));"
+                            f"localStorage.setItem('pachisi.tokens', JSON.stringify({{{json.dumps(room['code'])}: "
+                            f"{json.dumps(room['token'])}}}));")
+        page = ctx.new_page()
+        page.errors = []
+        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        try:
+            page.goto(f"{server.url}/#/room/{room['code']}")
+            page.wait_for_selector(".board .sq")
+            assert page.get_attribute("html", "data-theme") == scheme
+            toggle = page.locator("header .theme-toggle")
+            assert toggle.get_attribute("aria-label") == {"en": "Dark mode", "ru": "Тёмная тема"}[lang]
+            assert toggle.get_attribute("aria-pressed") == str(scheme == "dark").lower()
+            # every text of the room reads against what is under it (4.5:1; the board keeps its own colours)
+            low = [(what, round(r, 2)) for what, r in page.evaluate(TEXT_CONTRAST) if r < 4.5]
+            assert not low, low
+            page.screenshot(path=f"/tmp/table-theme-{scheme}-{lang}-{screen}.png")
+            toggle.click()
+            assert page.get_attribute("html", "data-theme") == other
+            page.reload()
+            page.wait_for_selector(".board .sq")
+            assert page.get_attribute("html", "data-theme") == other        # remembered in this browser
+            page.click("header .theme-toggle")                             # back to the system's: forgotten
+            assert page.evaluate("localStorage.getItem('pachisi.theme')") is None
+            assert not page.errors
+        finally:
+            ctx.close()

@@ -13,6 +13,7 @@ export const EN = {
   "table.then.bot": "a bot plays for them until they are back", "table.then.forfeit": "they forfeit: a bot plays their seat to the end",
   "log.resign": "{who} resigned: a bot plays on for them", "log.forfeit": "{who} missed too many turns and forfeits: a bot plays on for them",
   "log.clock": "{who} (out of time: played for them)",
+  "theme.dark": "Dark mode",
 };
 
 export const RU = {
@@ -28,4 +29,5 @@ export const RU = {
   "table.then.bot": "за игрока играет бот, пока он не вернётся", "table.then.forfeit": "игрок выбывает: его место до конца играет бот",
   "log.resign": "{who} сдался: дальше за него играет бот", "log.forfeit": "{who} пропустил слишком много ходов и выбывает: дальше за него играет бот",
   "log.clock": "{who} (время вышло: сыграно за него)",
+  "theme.dark": "Тёмная тема",
 };
