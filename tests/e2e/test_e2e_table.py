@@ -1,8 +1,10 @@
 """What a table offers beyond the moves, in Chromium, in English and Russian, on a 1280x900 screen and a
 390x844 touch phone: bot speed down to "at once", the match length on the quick-start card, the turn
-clock, resigning, undo at a hot-seat table and quick reactions."""
+clock, resigning, undo at a hot-seat table, quick reactions, dark mode and the replay's autoplay and list
+of moves."""
 import json
 import re
+import time
 
 import pytest
 
@@ -246,3 +248,60 @@ def test_dark_mode_follows_the_system_and_the_toggle_is_remembered(browser, serv
             assert not page.errors
         finally:
             ctx.close()
+
+
+# -- the replay: autoplay and the list of moves ---------------------------------------------------------
+def finished_room(server):
+    """A room of bots, played to its end by the server."""
+    room = create(server, seats=("bot", "bot"))
+    for _ in range(600):
+        if server.api(f"/api/rooms/{room['code']}")["status"] == "over":
+            return room["code"]
+        time.sleep(0.1)
+    raise AssertionError("the bots' game did not end")
+
+
+def step_of(page):
+    return int(re.search(r"\d+", page.inner_text(".counter")).group(0))
+
+
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_the_replay_plays_by_itself_at_the_speed_chosen_and_lists_every_step_to_click(browser, server, lang, screen):
+    code = finished_room(server)
+    ctx = browser.new_context(**SCREENS[screen])
+    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));")
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    try:
+        page.goto(f"{server.url}/#/replay/{code}")
+        page.wait_for_selector(".replay .board .sq")
+        n = int(re.search(r"(\d+)$", page.inner_text(".counter")).group(1))
+        steps = page.locator(".replay-moves button.step")
+        assert steps.count() == n
+        assert steps.nth(1).inner_text().split()[1] == {"en": "rolls", "ru": "бросает:"}[lang]
+        steps.nth(5).click()                                   # a click on a step shows the board there
+        assert step_of(page) == 6 and steps.nth(5).get_attribute("aria-current") == "step"
+        play = page.locator("#play")
+        assert play.inner_text() == {"en": "Play", "ru": "Играть"}[lang]
+        page.select_option("#replay-speed", "4")
+        play.click()
+        assert play.get_attribute("aria-pressed") == "true"
+        assert play.inner_text() == {"en": "Pause", "ru": "Пауза"}[lang]
+        page.wait_for_function("() => Number(document.querySelector('.counter').textContent.match(/\\d+/)[0]) >= 10")
+        page.screenshot(path=f"/tmp/table-replay-{lang}-{screen}.png")
+        play.click()
+        assert play.get_attribute("aria-pressed") == "false"
+        at = step_of(page)
+        current = page.locator(".replay-moves button.step[aria-current]")
+        assert current.count() == 1 and current.get_attribute("data-step") == str(at - 1)
+        shown, box = current.bounding_box(), page.locator(".replay-moves").bounding_box()
+        assert box["y"] <= shown["y"] and shown["y"] + shown["height"] <= box["y"] + box["height"] + 1   # in view
+        page.locator(".replay svg.board").click()
+        page.keyboard.press(" ")                               # Space plays and pauses too
+        assert play.get_attribute("aria-pressed") == "true"
+        page.keyboard.press("End")                             # a step by hand pauses it
+        assert play.get_attribute("aria-pressed") == "false" and step_of(page) == n
+        assert not page.errors
+    finally:
+        ctx.close()

@@ -14,6 +14,8 @@ export const EN = {
   "log.resign": "{who} resigned: a bot plays on for them", "log.forfeit": "{who} missed too many turns and forfeits: a bot plays on for them",
   "log.clock": "{who} (out of time: played for them)",
   "theme.dark": "Dark mode",
+  "replay.play": "Play", "replay.pause": "Pause", "replay.speed": "Speed", "replay.moves": "Every roll and move",
+  "replay.keys.play": "Space: play, pause",
 };
 
 export const RU = {
@@ -30,4 +32,6 @@ export const RU = {
   "log.resign": "{who} сдался: дальше за него играет бот", "log.forfeit": "{who} пропустил слишком много ходов и выбывает: дальше за него играет бот",
   "log.clock": "{who} (время вышло: сыграно за него)",
   "theme.dark": "Тёмная тема",
+  "replay.play": "Играть", "replay.pause": "Пауза", "replay.speed": "Скорость", "replay.moves": "Все броски и ходы",
+  "replay.keys.play": "Пробел — пуск, пауза",
 };
