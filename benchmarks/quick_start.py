@@ -4,7 +4,9 @@ default bot delay (0.8 s at the "normal" speed), Chromium with the room's bot sp
 (so the figure is the game's own length, without a person's thinking).
 
     python benchmarks/quick_start.py --game ludo --level 3
-    python benchmarks/quick_start.py --game kimbo --level 1 --speed instant
+    python benchmarks/quick_start.py --game kimbo --level 1 --api
+
+--api plays through the WebSocket instead of the browser (the server's share of the time alone).
 """
 import argparse
 import json
@@ -23,13 +25,48 @@ def main():
     ap.add_argument("--level", type=int, default=3, help="the bots' level (3: Medium, the quick start's)")
     ap.add_argument("--speed", default="instant", choices=("instant", "fast", "normal", "slow"))
     ap.add_argument("--bot-delay", type=float, default=0.8, help="the server's delay at the normal speed")
+    ap.add_argument("--api", action="store_true", help="play through the WebSocket, without a browser")
     args = ap.parse_args()
-    from playwright.sync_api import sync_playwright
+    players = QUICK_PLAYERS.get(args.game, 4)
+    seats = [{"kind": "local", "name": "Me"}] + [{"kind": "bot", "level": args.level}] * (players - 1)
     with tempfile.TemporaryDirectory() as folder, \
             LiveServer(f"sqlite:///{folder}/web.sqlite3", bot_delay=args.bot_delay, rate=50,
-                       extra_args=("--conns-per-address", "0")) as srv, sync_playwright() as p:
-        players = QUICK_PLAYERS.get(args.game, 4)
-        seats = [{"kind": "local", "name": "Me"}] + [{"kind": "bot", "level": args.level}] * (players - 1)
+                       extra_args=("--conns-per-address", "0")) as srv:
+        how = api_game if args.api else browser_game
+        wall, actions, chosen = how(srv, args, seats)
+    print(f"{args.game}, you and {players - 1} bot(s) of level {args.level}, bot speed {args.speed} "
+          f"(server bot delay {args.bot_delay:g} s at normal), {'WebSocket' if args.api else 'Chromium'}: "
+          f"{wall:.1f} s to the end, {actions} rolls and moves, {chosen} of them chosen by the person")
+
+
+def api_game(srv, args, seats):
+    """The game through the WebSocket: (seconds, actions, the person's moves)."""
+    from websockets.sync.client import connect
+    start = time.perf_counter()
+    room = srv.api("/api/rooms", {"game": args.game, "seats": seats, "public": False})
+    chosen = 0
+    with connect(f"{srv.ws_url}/ws/{room['code']}", max_size=None) as ws:
+        ws.send(json.dumps({"type": "hello", "token": room["token"], "speed": args.speed}))
+        you = []
+        while True:
+            m = json.loads(ws.recv())
+            if m["type"] == "welcome":
+                you = m["you"]
+            if m["type"] != "state":
+                continue
+            if m["room"]["status"] == "over":
+                return time.perf_counter() - start, m["seq"], chosen
+            turn = m["turn"]
+            if turn["player"] in you and turn["phase"] in ("roll", "move"):
+                action = "roll" if turn["phase"] == "roll" else m["moves"][0]["t"]
+                chosen += action != "roll"
+                ws.send(json.dumps({"type": "act", "seq": m["seq"], "action": action}))
+
+
+def browser_game(srv, args, seats):
+    """The game in Chromium, auto-roll on, the first listed move clicked: (seconds, actions, person's moves)."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=["--headless", "--no-sandbox"])
         ctx = browser.new_context(viewport={"width": 1280, "height": 900})
         settings = {"autoRoll": True, "autoMove": True, "sound": False, "speed": args.speed}
@@ -57,9 +94,7 @@ def main():
         wall = time.perf_counter() - start
         actions = int(page.get_attribute(".room", "data-seq"))
         browser.close()
-    print(f"{args.game}, you and {players - 1} bot(s) of level {args.level}, bot speed {args.speed} "
-          f"(server bot delay {args.bot_delay:g} s at normal): {wall:.1f} s to the end, {actions} rolls and "
-          f"moves, {chosen} of them chosen by the person")
+    return wall, actions, chosen
 
 
 if __name__ == "__main__":

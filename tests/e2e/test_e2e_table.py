@@ -305,3 +305,33 @@ def test_the_replay_plays_by_itself_at_the_speed_chosen_and_lists_every_step_to_
         assert not page.errors
     finally:
         ctx.close()
+
+
+# -- the win celebration -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+@pytest.mark.parametrize("lang,screen", BOTH)
+def test_a_game_that_ends_before_your_eyes_celebrates_the_winner_without_motion_if_asked(
+        browser, server, lang, screen, motion):
+    room = create(server, seats=("bot", "bot"))
+    ctx = browser.new_context(**SCREENS[screen], reduced_motion=motion)
+    settings = {"speed": "instant", "sound": False}
+    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));"
+                        f"localStorage.setItem('pachisi.room.settings', {json.dumps(json.dumps(settings))});")
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    try:
+        page.goto(f"{server.url}/#/room/{room['code']}")
+        page.wait_for_selector(".over:not([hidden]) .over-card", timeout=300000)
+        if page.locator(".over-card").get_attribute("style") is None:        # celebrate() gives it the winner's colour
+            pytest.skip("the bots finished before the page saw the game under way")
+        if motion == "reduce":
+            assert not page.locator(".confetti").count()
+            assert "won-still" in page.get_attribute(".over-card", "class")
+        else:
+            assert page.locator(".confetti i").count() > 10
+            page.screenshot(path=f"/tmp/table-celebrate-{lang}-{screen}.png")
+            page.wait_for_selector(".confetti", state="detached")           # only a moment
+        assert not page.errors
+    finally:
+        ctx.close()

@@ -9,6 +9,7 @@ import { t, gameName, colourName, getLang } from "./i18n.js";
 import { Board, colourHex, colourInk, seatSymbol, rollDice } from "./board.js";
 import { commitment } from "./records.js";
 import { Table } from "./table.js";
+import { celebrate } from "./celebrate.js";
 import { describeEvents, turnsOf, turnSentence, moveSentence, fenceMoveWords, awaySummary, figures } from "./story.js";
 
 export { describeEvents, moveSentence };
@@ -319,6 +320,8 @@ export class RoomPage {
     else if (!wasMine) this.yourTurn();
     if (this.room.status === "over" && (prevStatus !== "over" || snapshot || prevRematch !== this.room.rematch)) {
       this.showOver(prevStatus && prevStatus !== "over");
+      const winner = this.room.seats[this.winner];
+      if (prevStatus === "playing" && winner) celebrate(this.overBox.querySelector(".over-card"), colourHex(winner.colour));
     }
     if (this.you.length) { const seen = stored(SEEN_KEY, {}); seen[this.code] = msg.seq - 1; store(SEEN_KEY, this.trimSeen(seen)); }
     this.shownAt = Date.now();
