@@ -47,7 +47,7 @@ def api_game(srv, args, seats):
     chosen = 0
     with connect(f"{srv.ws_url}/ws/{room['code']}", max_size=None) as ws:
         ws.send(json.dumps({"type": "hello", "token": room["token"], "speed": args.speed}))
-        you = []
+        you, acted = [], -1
         while True:
             m = json.loads(ws.recv())
             if m["type"] == "welcome":
@@ -57,7 +57,8 @@ def api_game(srv, args, seats):
             if m["room"]["status"] == "over":
                 return time.perf_counter() - start, m["seq"], chosen
             turn = m["turn"]
-            if turn["player"] in you and turn["phase"] in ("roll", "move"):
+            if turn["player"] in you and turn["phase"] in ("roll", "move") and m["seq"] > acted:
+                acted = m["seq"]            # once a position (a state is told again when someone comes or goes)
                 action = "roll" if turn["phase"] == "roll" else m["moves"][0]["t"]
                 chosen += action != "roll"
                 ws.send(json.dumps({"type": "act", "seq": m["seq"], "action": action}))
