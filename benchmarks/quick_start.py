@@ -52,6 +52,9 @@ def api_game(srv, args, seats):
             m = json.loads(ws.recv())
             if m["type"] == "welcome":
                 you = m["you"]
+            if m["type"] == "error" and m["code"] == "rate":     # faster than a connection may send: again
+                time.sleep(0.25)
+                ws.send(sent)
             if m["type"] != "state":
                 continue
             if m["room"]["status"] == "over":
@@ -61,7 +64,8 @@ def api_game(srv, args, seats):
                 acted = m["seq"]            # once a position (a state is told again when someone comes or goes)
                 action = "roll" if turn["phase"] == "roll" else m["moves"][0]["t"]
                 chosen += action != "roll"
-                ws.send(json.dumps({"type": "act", "seq": m["seq"], "action": action}))
+                sent = json.dumps({"type": "act", "seq": m["seq"], "action": action})
+                ws.send(sent)
 
 
 def browser_game(srv, args, seats):
