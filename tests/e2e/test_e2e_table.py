@@ -211,7 +211,7 @@ TEXT_CONTRAST = """() => {
   const bg = (el) => { for (let e = el; e; e = e.parentElement) { const c = getComputedStyle(e).backgroundColor;
     if (!/rgba\\(0, 0, 0, 0\\)|transparent/.test(c)) return c; } return 'rgb(255, 255, 255)'; };
   return [...document.querySelectorAll('.status, .panel h2, .player .pname, .log li span, .muted, button, a')]
-    .filter((e) => e.offsetParent && e.textContent.trim())
+    .filter((e) => e.offsetParent && getComputedStyle(e).visibility !== 'hidden' && e.textContent.trim())
     .map((e) => [e.className || e.tagName, ratio(getComputedStyle(e).color, bg(e))]);
 }"""
 
@@ -234,6 +234,9 @@ def test_dark_mode_follows_the_system_and_the_toggle_is_remembered(browser, serv
             toggle = page.locator("header .theme-toggle")
             assert toggle.get_attribute("aria-label") == {"en": "Dark mode", "ru": "Тёмная тема"}[lang]
             assert toggle.get_attribute("aria-pressed") == str(scheme == "dark").lower()
+            if scheme == "dark":                                           # a line in the log, its symbol too
+                page.locator("body").press("r")
+                page.wait_for_selector(".log li .sym")
             # every text of the room reads against what is under it (4.5:1; the board keeps its own colours)
             low = [(what, round(r, 2)) for what, r in page.evaluate(TEXT_CONTRAST) if r < 4.5]
             assert not low, low
