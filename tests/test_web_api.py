@@ -57,11 +57,11 @@ def create(client, game="shishbesh", seats=("local", "bot"), level=GREEDY, **kw)
 class Player:
     """One WebSocket client of a room."""
 
-    def __init__(self, client, code, token=None, lang=None):
+    def __init__(self, client, code, token=None, lang=None, **hello):
         self.cm = client.websocket_connect(f"/ws/{code}")
         self.ws = self.cm.__enter__()
         self.token = token
-        self.ws.send_json({"type": "hello", "token": token} | ({"lang": lang} if lang else {}))
+        self.ws.send_json({"type": "hello", "token": token} | ({"lang": lang} if lang else {}) | hello)
         self.welcome = self.ws.receive_json()
         assert self.welcome["type"] == "welcome"
         self.errors = []

@@ -95,11 +95,13 @@ def test_the_migrations_head_is_exactly_the_tables_of_db_py_and_goes_down_and_up
 
 
 def copy_rooms(source, target):
-    """Copy every room with its seats, actions and chats (new ids, as the target's sequences give them)."""
+    """Copy every room with its seats, actions and chats (new ids, as the target's sequences give them), in
+    the columns the previous release had."""
     with source.connect() as src, target.begin() as dst:
         for room in src.execute(select(db.rooms)).mappings().all():
             new_id = dst.execute(insert(PREVIOUS.tables["rooms"]).values(
-                {k: v for k, v in room.items() if k != "id"})).inserted_primary_key[0]
+                {k: v for k, v in room.items() if k != "id" and k in PREVIOUS.tables["rooms"].c})) \
+                .inserted_primary_key[0]
             for name in ("seats", "actions", "chats"):
                 table = db.metadata.tables[name]
                 for row in src.execute(select(table).where(table.c.room_id == room["id"]).order_by(table.c.id)) \

@@ -784,7 +784,8 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
           port: int = typer.Option(8000, help="the port"),
           database_url: str = typer.Option(None, "--db", envvar="DATABASE_URL",
                                            help="an SQLAlchemy URL (default: an SQLite file in the user's data folder)"),
-          bot_delay: float = typer.Option(0.8, help="seconds a bot waits before each roll or move"),
+          bot_delay: float = typer.Option(0.8, help="seconds a bot waits before each roll or move at the normal speed "
+                                                    "(players may choose instant, fast or slow: 0, 0.3 or 2 times)"),
           absent_after: float = typer.Option(60.0, help="default seconds before a bot plays for an absent person"),
           min_absent_after: float = typer.Option(20.0, help="the least wait before a stand-in a room may ask for "
                                                  "(0, never, is always allowed)"),

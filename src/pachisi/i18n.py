@@ -919,6 +919,14 @@ RU = {
     "too many messages; slow down": "слишком много сообщений; помедленнее",
     "not a valid message: {problem}": "неверное сообщение: {problem}",
     "hello was already said": "hello уже было",
+    # the table (pachisi/web/table.py): resigning, undo, reactions
+    "you hold no seat {player} here": "вы не занимаете здесь место {player}",
+    "undo is for hot-seat games (every seat a person at this screen): here it would take back moves of {who}":
+        "отмена хода — только для игры за одним экраном (все места — люди у этого экрана): здесь она отменила бы "
+        "ходы, которые сделали {who}",
+    "bots": "боты", "other people": "другие люди",
+    "nothing to undo in this game": "в этой партии нечего отменять",
+    "not a reaction: {emoji}": "это не реакция: {emoji}",
     "say hello first (with your seat token, or none to watch)":
         "сначала скажите hello (с ключом своего места или без него, чтобы смотреть)",
     "only a player of this room can ask for a rematch": "реванш может попросить только игрок этой комнаты",

@@ -248,19 +248,22 @@ COLOURS = """() => {
     marks: [...document.querySelectorAll('.sq .owner-mark')].map((m) => { const t = m.parentNode.querySelector('.tint');
       return [css(m, 'fill'), css(t, 'fill'), Number(css(t, 'opacity'))]; }),
     cases: [...document.querySelectorAll('.walls .wall-case')].map((w) => css(w, 'stroke')),
-    symbols: [...document.querySelectorAll('.players .sym')].map((x) => css(x, 'color')),
+    symbols: [...document.querySelectorAll('.players .sym')].map((x) => [css(x, 'color'), css(x, 'backgroundColor')]),
   };
 }"""
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("game", ["ludo", "kimbo"])
-def test_every_seat_mark_has_a_contrast_of_three(browser, server, game, request):
+def test_every_seat_mark_has_a_contrast_of_three(browser, server, game, scheme, request):
     """Measured on the styled page only: the board is drawn once the page's stylesheets have arrived, but
     one that failed to load leaves the board unstyled, its paper the browser's default black, and a
-    fence's dark casing then reads 2.7:1 (the PostgreSQL run's rgb(138, 60, 0), 7.2:1 on the real paper)."""
+    fence's dark casing then reads 2.7:1 (the PostgreSQL run's rgb(138, 60, 0), 7.2:1 on the real paper).
+    In dark mode too: the board keeps its own paper, the symbols in the lists sit on a chip of it."""
     if request.node.callspec.params.get("module_database") == "postgresql":
         pytest.skip("colours do not depend on the database: measured once, on SQLite")
-    ctx, page, errors, _ = open_room(browser, server, game, 4 if game == "ludo" else 2, DESKTOP, "en")
+    ctx, page, errors, _ = open_room(browser, server, game, 4 if game == "ludo" else 2, DESKTOP, "en",
+                                     color_scheme=scheme)
     try:
         unstyled = page.evaluate(UNSTYLED)
         assert not unstyled, f"{unstyled} did not load: the page's colours cannot be measured"
@@ -278,8 +281,11 @@ def test_every_seat_mark_has_a_contrast_of_three(browser, server, game, request)
             for stroke in seen["cases"]:
                 assert contrast(page, stroke, paper) >= 3, (stroke, paper)
         assert seen["symbols"]
-        for colour in seen["symbols"]:                            # the seat symbols in the players' list
-            assert contrast(page, colour, "#ffffff") >= 3, colour
+        assert page.get_attribute("html", "data-theme") == scheme
+        for colour, chip in seen["symbols"]:                      # the seat symbols in the players' list
+            under = "#ffffff" if chip in ("rgba(0, 0, 0, 0)", "transparent") else chip
+            assert scheme == "light" or under != "#ffffff", "in dark mode a symbol sits on its chip"
+            assert contrast(page, colour, under) >= 3, (colour, under)
         assert not errors
     finally:
         ctx.close()

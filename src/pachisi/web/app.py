@@ -27,7 +27,7 @@ from ..engine.game import GameError
 from ..engine.options import OptionError
 from ..engine.position import options_object
 from ..i18n import negotiate
-from . import catalogue
+from . import catalogue, table
 from .checking import Checker
 from .db import Store
 from .limits import Limits, server_config
@@ -393,7 +393,7 @@ def create_app(settings=None):
                     if attached:
                         conn.push(_error(Refusal("malformed", "hello was already said"), conn.lang))
                         continue
-                    conn.lang = msg.lang
+                    conn.lang, conn.speed = msg.lang, msg.speed
                     room = await manager().get(room.code) or room     # the room in memory now (it may have
                     h = token_hash(msg.token) if msg.token else None   # been unloaded since the connection came)
                     seat = h if h and (room.seats_of(msg.token) or h == room.host_hash) else None
@@ -420,6 +420,9 @@ def create_app(settings=None):
                 if msg.type == "ping":
                     conn.push(Pong(seq=room.seq).model_dump_json())
                     continue
+                if msg.type == "pace":
+                    conn.speed = msg.speed
+                    continue
                 try:
                     if msg.type == "act":
                         if not conn.act_bucket.take():
@@ -431,6 +434,10 @@ def create_app(settings=None):
                         except Refusal:
                             await limits.was_refused(address)
                             raise
+                    elif msg.type in table.MESSAGES:
+                        if not conn.act_bucket.take():
+                            raise Refusal("rate", "too many actions from this seat; slow down")
+                        await table.handle(room, conn, msg)
                     else:
                         await room.say(conn, msg.text)
                 except Refusal as e:

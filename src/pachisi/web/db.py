@@ -26,7 +26,7 @@ from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
 from sqlalchemy import (BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table,
-                        Text, UniqueConstraint, create_engine, event, insert, inspect, select, text, update)
+                        Text, UniqueConstraint, create_engine, delete, event, insert, inspect, select, text, update)
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
@@ -50,6 +50,7 @@ rooms = Table(
     Column("host_hash", String(64), nullable=False),  # sha256 of the creator's token
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    Column("table_options", Text, nullable=False, server_default="{}"),   # JSON: the turn clock (table.py)
 )
 
 seats = Table(
@@ -137,9 +138,9 @@ class StoreError(RuntimeError):
 
 
 MIGRATIONS = Path(__file__).with_name("migrations")
-# databases made before migrations existed have no alembic_version: the newest table each one has tells
-# its revision (the first release's tables are the baseline; `rematches` came with revision 0002)
-UNVERSIONED = (("room_leases", "0003"), ("rematches", "0002"), ("rooms", "0001"))
+# databases made before migrations existed have no alembic_version: the newest table (or table.column)
+# each one has tells its revision (the first release's tables are the baseline; `rematches` came with 0002)
+UNVERSIONED = (("rooms.table_options", "0004"), ("room_leases", "0003"), ("rematches", "0002"), ("rooms", "0001"))
 MIGRATION_LOCK = 0x70616368697369        # PostgreSQL advisory lock: one process migrates at a time
 
 
@@ -172,7 +173,10 @@ def migrate(engine):
                                  f"pachisi does not know (its newest is {script.get_current_head()}): "
                                  f"it was upgraded by a newer version")
         else:
-            found = next((rev for table, rev in UNVERSIONED if table in tables), None)
+            def has(name):
+                table, _, column = name.partition(".")
+                return table in tables and (not column or column in {c["name"] for c in inspect(conn).get_columns(table)})
+            found = next((rev for name, rev in UNVERSIONED if has(name)), None)
             if found:
                 command.stamp(cfg, found)
         command.upgrade(cfg, "head")
@@ -301,6 +305,13 @@ def rematch_of(conn, room_id):
     """The code of the rematch of room `room_id`, or None."""
     row = conn.execute(select(rematches.c.code).where(rematches.c.room_id == room_id)).first()
     return row[0] if row else None
+
+
+def delete_actions_from(room_id, n):
+    """Delete a room's actions from number `n` on (an undo at a hot-seat table: web/table.py)."""
+    def run(conn):
+        conn.execute(delete(actions).where(actions.c.room_id == room_id, actions.c.n >= n))
+    return run
 
 
 def insert_chat(room_id, player, name, text):

@@ -28,6 +28,7 @@ bots: they play on when someone connects (a new room's bots start at once).
 import asyncio
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from typing import Callable
 import base64
 import hashlib
 import hmac
@@ -46,7 +47,7 @@ from ..games import GAMES, game_class, make_game
 from ..i18n import Error, Term
 from .. import record as records
 from ..verify import commitment
-from . import db
+from . import db, table
 from .limits import Bucket, LimitSettings
 from .names import bot_like, looks_blank
 from .boardjson import compact_moves, events_json, layout_json, layout_signature, moves_json, position_json
@@ -114,6 +115,7 @@ class Seat:
     token_hash: str | None
     gone_since: float = 0.0         # when the seat's last connection closed
     standin: bool = False           # a bot plays for the absent person
+    resigned: bool = False          # its person resigned (table.py): a bot plays it to the end
 
     @property
     def person(self):
@@ -125,7 +127,7 @@ class Settings:
     """How the server behaves; `pachisi serve` sets these from its options."""
     database_url: str | None = None
     sqlite_sync: str = "NORMAL"     # NORMAL (WAL): a commit survives a crash of the server; FULL: a power cut too
-    bot_delay: float = 0.8          # seconds a bot waits before each roll or move, so people can follow
+    bot_delay: float = 0.8          # seconds a bot waits before each roll or move at the "normal" speed (table.py)
     absent_after: float = 60.0      # default seconds before a bot stands in for an absent person
     min_absent_after: float = 20.0  # the least wait a room may ask for (0, never, is always allowed)
     max_message: int = 4096         # bytes of one WebSocket message
@@ -145,6 +147,7 @@ class Settings:
     redis_url: str | None = None    # several processes (cluster.py): Redis between them, PostgreSQL beneath
     workers: int = 1                # server processes `pachisi serve` starts (more than one: PostgreSQL and Redis)
     dice_seed: int | None = None    # set: every room's dice follow from it (tests, demonstrations; never for real play)
+    now: Callable[[], float] = time.monotonic   # the turn clock's time (tests give their own: no real waiting)
     docs_dir: str | None = None
     limits: LimitSettings = field(default_factory=LimitSettings)
     extra: dict = field(default_factory=dict)
@@ -184,6 +187,7 @@ class Connection:
         self.strikes = 0
         self.closed = False
         self.lang = "en"            # the language of its refusals, as its hello says
+        self.speed = "normal"       # the bot speed its player chose (table.SPEEDS)
 
     def push(self, text):
         """Queue a message; a client too slow to keep up is dropped."""
@@ -207,25 +211,17 @@ class Room:
         self.public = bool(row["public"])
         self.absent_after = float(row["absent_after"])
         self.standin_level = int(row["standin_level"])
+        self.table = table.table_options(row.get("table_options"))
         self.status = row["status"]
         self.host_hash = row["host_hash"]
         now = time.time()
         self.seats = [Seat(s["player"], s["kind"], s["name"], s["level"], s["token_hash"], gone_since=now)
                       for s in seat_rows]
-        self.match = Match(self.game, int(row["wins"]), self.seed)
-        self.state = self.match.new_game()
-        self.start = self.state.clone()
-        self.seq = 0
-        self.log = []
-        self.last = None
+        self.wins = int(row["wins"])
         self.last_change = now
         self.chat = [{"type": "chat", "player": c["player"], "name": c["name"], "text": c["text"], "at": c["at"]}
                      for c in chat_rows]
-        for a in action_rows:
-            if a["n"] != self.seq:
-                raise GameError("room {code}: stored action {n} out of sequence (expected {seq})", code=self.code,
-                                n=a["n"], seq=self.seq)
-            self._apply(a["kind"], a["value"], a["by"], a["client_id"], replaying=True)
+        self._replay(action_rows)
         self.rematch = manager.store.read(lambda conn: db.rematch_of(conn, self.id))
         self.lock = asyncio.Lock()
         self.conns = set()
@@ -237,6 +233,23 @@ class Room:
         self._pump = None
         self.closed = False
         self.used = time.monotonic()    # when someone last asked for the room (its place in the LRU)
+        self.clock = table.TurnClock(self)
+
+    def _replay(self, action_rows):
+        """The match from its start, through the stored actions (a room's loading; table.undo)."""
+        self.match = Match(self.game, self.wins, self.seed)
+        self.state = self.match.new_game()
+        self.start = self.state.clone()
+        self.seq = 0
+        self.log = []
+        self.last = None
+        for seat in self.seats:
+            seat.resigned = False
+        for a in action_rows:
+            if a["n"] != self.seq:
+                raise GameError("room {code}: stored action {n} out of sequence (expected {seq})", code=self.code,
+                                n=a["n"], seq=self.seq)
+            self._apply(a["kind"], a["value"], a["by"], a["client_id"], replaying=True)
 
     # -- applying actions -----------------------------------------------------------
     def _check(self, action):
@@ -270,6 +283,8 @@ class Room:
 
     def _apply(self, kind, value, by, client_id, replaying=False):
         """Apply a checked (or stored) action; returns its log entry with events."""
+        if kind == "resign":
+            return self._resign(value, by, client_id)
         st = self.state
         player = st.current_player
         entry = {"n": self.seq, "r": len(self.match.rounds) + 1, "p": player, "k": kind, "v": value, "by": by}
@@ -297,13 +312,28 @@ class Room:
                 self.state = self.match.new_game()
                 self.start = self.state.clone()
         self._moves = self._legal = None
-        st.clear_stack()        # the web never undoes
+        st.clear_stack()        # the web undoes by replaying the stored actions (table.undo)
         return entry
 
-    async def _commit(self, action, by, client_id=None):
-        """Check, store, apply and announce one action (the room lock is held)."""
-        kind, value = self._check(action)
-        player = self.state.current_player
+    def _resign(self, value, by, client_id):
+        """A person gives up their seat ("P", or "P clock": forfeited on the turn clock); a bot plays it on."""
+        player = int(value.split()[0])
+        seat = self.seats[player]
+        seat.resigned, seat.standin = True, False
+        entry = {"n": self.seq, "r": len(self.match.rounds) + 1, "p": player, "k": "resign", "v": value, "by": by,
+                 "e": []}
+        self.seq += 1
+        self.log.append(entry)
+        self.last = dict(entry, events=[], id=client_id)
+        self.last_change = time.time()
+        self._moves = self._legal = None
+        return entry
+
+    async def _commit(self, action, by, client_id=None, checked=None):
+        """Check (unless `checked` gives its kind and value), store, apply and announce one action (the room
+        lock is held)."""
+        kind, value = checked or self._check(action)
+        player = int(value.split()[0]) if kind == "resign" else self.state.current_player
         write = db.insert_action(self.id, self.seq, kind, value, player, by, client_id)
         if self.manager.cluster is not None:        # several processes: stored only while this one owns the room
             write = self.manager.cluster.fenced(self.code, write)
@@ -408,7 +438,7 @@ class Room:
         if token:
             h = token_hash(token)
             conn.token_hash = h
-            conn.players = [s.player for s in self.seats if s.token_hash == h]
+            conn.players = [s.player for s in self.seats if s.token_hash == h and not s.resigned]
             conn.host = secrets.compare_digest(h, self.host_hash)
             if not conn.players and not conn.host:
                 problem = Refusal("token", "this token holds no seat in this room: you are watching as a spectator")
@@ -455,7 +485,7 @@ class Room:
             return None
         p = self.state.current_player
         seat = self.seats[p]
-        if seat.kind == "bot":
+        if seat.kind == "bot" or seat.resigned:
             return p, "bot"
         return p, "standin" if seat.standin else "person"
 
@@ -496,24 +526,26 @@ class Room:
                 self.seats[actor[0]].standin = True
                 self.broadcast_state()
                 continue
+            clock = self.clock.due()
+            if clock is not None and clock <= 0:
+                await self.clock.time_out()
+                continue
+            if clock is not None:
+                due = clock if due is None else min(due, clock)
             try:
                 await asyncio.wait_for(self._changed.wait(), due)
             except asyncio.TimeoutError:
                 pass
 
     async def _bot_turn(self, player, kind):
-        if self.settings.bot_delay > 0:
-            await asyncio.sleep(self.settings.bot_delay)
+        delay = table.bot_delay(self)
+        if delay > 0:
+            await asyncio.sleep(delay)
         seq = self.seq
         if self._actor() != (player, kind):
             return
-        if self.state.is_chance:
-            action = "roll"
-        else:
-            seat = self.seats[player]
-            level = seat.level if kind == "bot" else self.standin_level
-            seed = (self.bot_seed + 7919 * player + seq) & 0x3FFFFFFF
-            action = await self.manager.thinker.choose(self.game, self.state.arr, level, seed, self.priority())
+        seat = self.seats[player]
+        action = await self.choice(player, seat.level if seat.kind == "bot" else self.standin_level)
         async with self.lock:
             if self.seq != seq or self._actor() != (player, kind):
                 return
@@ -521,6 +553,13 @@ class Room:
                 await self._commit(action, kind)
             except Refusal:
                 await asyncio.sleep(1.0)      # storage trouble: try again later
+
+    async def choice(self, player, level):
+        """The action a bot of `level` takes for `player` now: the roll, or the move it chooses."""
+        if self.state.is_chance:
+            return "roll"
+        seed = (self.bot_seed + 7919 * player + self.seq) & 0x3FFFFFFF
+        return await self.manager.thinker.choose(self.game, self.state.arr, level, seed, self.priority())
 
     # -- what the clients see ---------------------------------------------------------------------
     def broadcast(self, text):
@@ -542,10 +581,12 @@ class Room:
             "colours": list(g.colours),
             "dice": [list(r) for r in g.dice_ranges()],
             "seats": [{"player": s.player, "colour": g.player_name(s.player), "seat": int(g.seats[s.player]),
-                       "kind": s.kind, "name": s.name, "level": s.level,
+                       "kind": s.kind, "name": s.name, "level": self.standin_level if s.resigned else s.level,
                        "open": s.kind == "invite" and s.token_hash is None,
-                       "present": s.kind == "bot" or self._present(s.player), "standin": s.standin}
+                       "present": s.kind == "bot" or self._present(s.player), "standin": s.standin,
+                       "resigned": s.resigned}
                       for s in self.seats],
+            "table": self.table, "hotseat": table.hotseat(self),
         }
 
     def seats_of(self, token):
@@ -572,7 +613,8 @@ class Room:
         due = self._standin_due()
         return {"player": st.current_player, "phase": "roll" if st.is_chance else "move",
                 "dice": list(st.dice), "roll": list(st.roll_dice), "actor": actor[1],
-                "absent": actor[1] != "bot" and not self._present(actor[0]), "standin_in": due}
+                "absent": actor[1] != "bot" and not self._present(actor[0]), "standin_in": due,
+                "clock_in": self.clock.due()}
 
     def _moves_json(self):
         if self._moves is None:
@@ -581,10 +623,11 @@ class Room:
                 moves_json(self.game, st)
         return self._moves
 
-    def broadcast_state(self):
+    def broadcast_state(self, snapshot=False, **extra):
         """The state after a change to every connection: the legal moves (compact_moves) only to the
-        connections of the seat to move; spectators and the other seats get none."""
-        msg = self._state()
+        connections of the seat to move; spectators and the other seats get none. `extra` fields
+        (an undo's "undone") go to everyone."""
+        msg = {**self._state(snapshot), **extra}
         mover = self.state.current_player if self._moves_json() else None
         texts = {}
         for c in list(self.conns):
@@ -834,7 +877,8 @@ class RoomManager:
         if 0 < absent < self.settings.min_absent_after:
             raise Refusal("options", "absent_after: a bot stands in after at least {least} seconds (or 0: never), "
                                      "not {value}", least=f"{self.settings.min_absent_after:g}", value=f"{absent:g}")
-        code = await self._insert(game, wins, seat_rows, spec.public, absent, standin, h)
+        code = await self._insert(game, wins, seat_rows, spec.public, absent, standin, h,
+                                  table_options=spec.table.model_dump())
         return await self._started(code), token
 
     async def _started(self, code):
@@ -843,7 +887,8 @@ class RoomManager:
         room.start_pump()
         return room
 
-    async def _insert(self, game, wins, seat_rows, public, absent_after, standin, host_hash, rematch_of=None):
+    async def _insert(self, game, wins, seat_rows, public, absent_after, standin, host_hash, rematch_of=None,
+                      table_options=None):
         """Store a new room with a fresh secret seed; returns its code.  `rematch_of`: the id of
         the finished room it is the rematch of (that room then points its people here)."""
         seed = secrets.randbelow(2 ** 62)
@@ -856,7 +901,7 @@ class RoomManager:
                   "absent_after": absent_after, "standin_level": standin,
                   "status": "waiting" if any(s["kind"] == "invite" and not s["token_hash"] for s in seat_rows)
                   else "playing",
-                  "host_hash": host_hash, "created": now, "updated": now}
+                  "host_hash": host_hash, "created": now, "updated": now, "table_options": json.dumps(table_options or {})}
         insert = db.insert_room(values, seat_rows)
 
         def run(conn):
@@ -884,7 +929,8 @@ class RoomManager:
                 seat_rows = [{"player": s.player, "kind": s.kind, "name": s.name, "level": s.level,
                               "token_hash": s.token_hash} for s in old.seats]
                 old.rematch = await self._insert(old.game, old.match.wins, seat_rows, old.public, old.absent_after,
-                                                 old.standin_level, old.host_hash, rematch_of=old.id)
+                                                 old.standin_level, old.host_hash, rematch_of=old.id,
+                                                 table_options=old.table)
                 old.broadcast_state()
         return await self._started(old.rematch)
 

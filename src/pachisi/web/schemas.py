@@ -6,6 +6,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
 from ..i18n import LANGUAGES
 
+SPEEDS = ("instant", "fast", "normal", "slow")     # bot speeds, as table.SPEEDS
+REACTIONS = ("👍", "😂", "😮", "😢", "🔥", "👏")     # the quick reactions a room offers
 NAME_MAX = 24
 CHAT_MAX = 200
 Scalar = Union[bool, int, str]
@@ -23,6 +25,20 @@ class SeatSpec(Strict):
     level: Optional[int] = Field(None, ge=1, le=99)
 
 
+class TableOptions(Strict):
+    """A table's turn clock (web/table.py); off unless asked for."""
+    clock: int = Field(0, ge=0, le=3600)    # seconds a person has for each decision (0: no clock)
+    misses: int = Field(3, ge=1, le=20)     # turns missed in a row before `then`
+    then: Literal["bot", "forfeit"] = "bot"  # bot: a bot plays for them until they are back; forfeit: they resign
+
+    @field_validator("clock")
+    @classmethod
+    def _long_enough(cls, v):
+        if 0 < v < 5:
+            raise ValueError("a turn clock gives at least 5 seconds a decision (or 0: no clock)")
+        return v
+
+
 class CreateRoom(Strict):
     game: str = Field(min_length=1, max_length=40)
     preset: Optional[str] = Field(None, max_length=60)
@@ -32,6 +48,7 @@ class CreateRoom(Strict):
     public: bool = False            # listed in the lobby while it waits for invited players: only if asked
     absent_after: Optional[float] = Field(None, ge=0, le=86400)
     standin_level: Optional[int] = Field(None, ge=1, le=99)
+    table: TableOptions = Field(default_factory=TableOptions)
 
     @field_validator("options")
     @classmethod
@@ -137,6 +154,7 @@ class SeatInfo(BaseModel):
     open: bool = False
     present: bool = False
     standin: bool = False
+    resigned: bool = False          # its person resigned (or forfeited on the clock): a bot plays it to the end
 
 
 class RoomInfo(BaseModel):
@@ -161,6 +179,8 @@ class RoomInfo(BaseModel):
     colours: list[str]              # by seat
     dice: list[list[int]]
     seats: list[SeatInfo]
+    table: TableOptions = TableOptions()
+    hotseat: bool = False           # every seat a person at one screen: undo is allowed
 
 
 class OpenRoom(BaseModel):
@@ -257,6 +277,7 @@ class Hello(Strict):
     type: Literal["hello"]
     token: Optional[str] = Field(None, max_length=100)
     lang: Literal[LANGUAGES] = "en"                         # the language of this connection's refusals
+    speed: Literal[SPEEDS] = "normal"                       # the bot speed its player chose (table.SPEEDS)
 
 
 class Act(Strict):
@@ -275,7 +296,32 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = TypeAdapter(Annotated[Union[Hello, Act, ChatIn, Ping], Field(discriminator="type")])
+class Pace(Strict):
+    type: Literal["pace"]
+    speed: Literal[SPEEDS]                                  # the bot speed its player chose now
+
+
+class Resign(Strict):
+    type: Literal["resign"]
+    player: int = Field(ge=0, le=3)                         # the seat its holder gives up
+
+
+class Back(Strict):
+    type: Literal["back"]                                   # "I am back": the clock's bot stops playing for me
+
+
+class Undo(Strict):
+    type: Literal["undo"]
+    seq: int = Field(ge=0, le=10 ** 9)                      # the position the undo was asked on
+
+
+class React(Strict):
+    type: Literal["react"]
+    emoji: Literal[REACTIONS]
+
+
+ClientMessage = TypeAdapter(Annotated[Union[Hello, Act, ChatIn, Ping, Pace, Resign, Back, Undo, React],
+                                      Field(discriminator="type")])
 
 
 # -- WebSocket: to the browser -----------------------------------------------------------
@@ -304,15 +350,16 @@ class Turn(BaseModel):
     actor: Literal["person", "bot", "standin", "none"]
     absent: bool = False
     standin_in: Optional[float] = None
+    clock_in: Optional[float] = None    # seconds left for this decision on the turn clock (None: no clock)
 
 
 class LogEntry(BaseModel):
     n: int
     r: int
     p: int
-    k: Literal["roll", "move"]
+    k: Literal["roll", "move", "resign"]     # resign: v is the player, then "clock" if it was a forfeit
     v: str
-    by: str                         # person, bot, standin
+    by: str                         # person, bot, standin, clock (the turn clock played for the person)
     e: list[dict[str, Any]] = []    # its events but those the move itself tells (moved, house, pass, fence)
 
 

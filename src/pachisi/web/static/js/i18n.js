@@ -4,6 +4,7 @@ import { savedLang, rememberLang } from "./api.js";
 import * as BOARD from "./strings/board.js";
 import * as ROOM from "./strings/room.js";
 import * as LOBBY from "./strings/lobby.js";
+import * as TABLE from "./strings/table.js";
 
 const EN = {
   brand: "pachisi",
@@ -126,7 +127,7 @@ const GAME_NAMES = {
         parcheesi: "Парчизи", kimbo: "Кимбо" },
 };
 
-for (const part of [BOARD, ROOM, LOBBY]) { Object.assign(EN, part.EN); Object.assign(RU, part.RU); }
+for (const part of [BOARD, ROOM, LOBBY, TABLE]) { Object.assign(EN, part.EN); Object.assign(RU, part.RU); }
 const DICTS = { en: EN, ru: RU };
 let lang = savedLang() || ((navigator.language || "en").toLowerCase().startsWith("ru") ? "ru" : "en");
 

@@ -7,6 +7,7 @@ import { lobby, getJSON, postJSON, rememberToken, myName, rememberName, allToken
 import { t, getLang, gameName, colourName, optionHelp, botName as levelName, defaultName } from "./i18n.js";
 import { colourInk, seatSymbol } from "./board.js";
 import { spinner, failure } from "./wait.js";
+import { tableFields } from "./table.js";
 
 // A name in the current language from a {lang: text} of the server's catalogue.
 export const told = (names, fallback) => (names && (names[getLang()] || names.en)) || fallback;
@@ -50,9 +51,11 @@ function quickStart(game, levels) {
     }
   };
   button.addEventListener("click", start);
+  const wins = (game.presets[Object.keys(game.presets)[0]] || {}).match_wins ?? game.match_wins;
   return h("li", { class: "quick-card", dataset: { game: game.name } },
     h("h3", { text: gameName(game.name, game.title) }),
-    h("p", { class: "help" }, t("quick.who", { players: game.quick.players, level: levelName(level) }), " · ",
+    h("p", { class: "help" }, t("quick.who", { players: game.quick.players, level: levelName(level) }),
+      wins > 1 ? h("span", { class: "match", text: `, ${t("quick.match", { n: wins })}` }) : null, " · ",
       h("a", { href: `#/rules/${game.name}`, class: "howto", text: t("quick.howto") })),
     button, status);
 }
@@ -133,6 +136,7 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
   const absentInput = h("input", { type: "number", id: "absent", min: 0, max: 3600, value: 60 });
   const standinSelect = h("select", { id: "standin" }, levels.map((l) => levelOption(l.level)));
   standinSelect.value = String(middling);
+  const clockFields = tableFields();
   const error = h("div", { class: "create-status", "aria-live": "polite" });
   const create = h("button", { type: "submit", class: "primary", id: "create", text: t("lobby.create") });
   const openList = h("ul", { class: "open-rooms" }, h("li", {}, spinner(t("lobby.loading.open"))));
@@ -238,6 +242,7 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
         seats: seats.map((s, i) => ({ kind: s.kind, name: s.kind === "bot" ? "" : s.name || (s.kind === "local" ? defaultName(i) : ""),
                                       level: s.kind === "bot" ? s.level : null })),
         public: publicBox.checked && !publicRow.hidden, absent_after: Number(absentInput.value) || 0, standin_level: Number(standinSelect.value),
+        table: clockFields.read(),
       });
     } catch (err) {
       clear(error).append(failure(t("lobby.create.failed"), err, submit));
@@ -253,6 +258,7 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
     publicRow,
     h("div", { class: "row" }, h("label", { for: "absent", text: t("lobby.absent") }), absentInput),
     h("div", { class: "row" }, h("label", { for: "standin", text: t("lobby.standin") }), standinSelect),
+    clockFields.element,
     error, create);
 
   const mineSection = h("section", { class: "panel mine", hidden: true });

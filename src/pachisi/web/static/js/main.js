@@ -10,6 +10,7 @@ import { rulesPage } from "./rules.js";
 import { verifyPage } from "./verify.js";
 import { replayPage } from "./replay.js";
 import { spinner, failure } from "./wait.js";
+import { initTheme } from "./theme.js";
 
 const root = document.getElementById("app");
 let page = null;
@@ -80,6 +81,7 @@ for (const b of document.querySelectorAll("[data-lang]")) {
   b.addEventListener("click", () => { if (b.dataset.lang !== getLang()) { setLang(b.dataset.lang); labelStatic(); route(); } });
 }
 setLang(getLang());
+initTheme(document.querySelector("header.top .lang"));
 translateStatic();
 labelStatic();
 route();

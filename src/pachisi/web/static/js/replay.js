@@ -1,11 +1,16 @@
 // Replay a record step by step in the browser: pasted, uploaded, or a room's (#/replay/CODE).  The board is
-// at the top with the controls beside it (under it on a phone); ← → Home End work anywhere on the page.
+// at the top with the controls beside it (under it on a phone); ← → Home End work anywhere on the page,
+// Space plays and pauses.  It plays by itself at the speed chosen, and every roll and move is listed: a
+// click on one shows the board at it.
 import { h, clear, announce } from "./dom.js";
 import { getText, postText } from "./api.js";
 import { t, gameName, colourName } from "./i18n.js";
-import { Board } from "./board.js";
+import { Board, colourHex } from "./board.js";
 import { describeEvents, moveSentence } from "./room.js";
 import { spinner, failure } from "./wait.js";
+
+// Autoplay speeds: the time each step is shown (ms).
+export const AUTOPLAY = { "0.5": 1600, "1": 800, "2": 400, "4": 150 };
 
 export async function replayPage(root, code) {
   const area = h("textarea", { rows: 8, id: "record", "aria-label": t("replay.title"), spellcheck: "false" });
@@ -19,7 +24,7 @@ export async function replayPage(root, code) {
     h("p", {}, h("button", { type: "button", class: "primary", id: "load", text: t("replay.load"), onclick: () => load() })));
   const title = h("h1", { text: code ? t("replay.room", { code }) : t("replay.title") });
   clear(root).append(h("div", { class: "page replay-page" }, title, status, viewer, form));
-  let keys = null;
+  let keys = null, timer = null;
 
   async function load(text = area.value) {
     clear(status).append(spinner(t("wait.replay")));
@@ -50,6 +55,17 @@ export async function replayPage(root, code) {
     const counter = h("span", { class: "counter" });
     const slider = h("input", { type: "range", min: 0, max: data.frames.length - 1, value: 0, "aria-label": t("replay.slider") });
     let i = 0, shownLayout = null;
+    const sentence = (f) => {
+      const who = f.player !== null && players[f.player] ? colourName(players[f.player].colour) : "";
+      return f.kind === "roll" ? t("ev.rolls", { who, dice: f.value }) : f.kind === "move" ? moveSentence(room, f.player, f.value, f.events) : gameName(data.game, data.title);
+    };
+    // every step, to click; the one shown is marked and kept in view
+    const list = h("ol", { class: "replay-moves", "aria-label": t("replay.moves") }, data.frames.map((f, j) => {
+      const b = h("button", { type: "button", class: `step ${f.kind}`, dataset: { step: j }, onclick: () => { pause(); go(j); } }, sentence(f));
+      if (f.player !== null && players[f.player]) b.style.borderLeftColor = colourHex(players[f.player].colour);
+      return h("li", {}, b);
+    }));
+    const steps = list.querySelectorAll("button.step");
     const go = (j) => {
       const prev = i;
       i = Math.max(0, Math.min(data.frames.length - 1, j));
@@ -57,30 +73,51 @@ export async function replayPage(root, code) {
       if (layouts[i] !== shownLayout) { board.setup(layouts[i], data.seat_colours); shownLayout = layouts[i]; }
       // one step forward: the board walks that move (a Kimbo pawn its run); a jump just shows the position
       board.update(f.position, players, i === prev + 1 ? { k: f.kind, v: f.value } : null);
-      const who = f.player !== null && players[f.player] ? colourName(players[f.player].colour) : "";
-      const head = f.kind === "roll" ? t("ev.rolls", { who, dice: f.value }) : f.kind === "move" ? moveSentence(room, f.player, f.value, f.events) : gameName(data.game, data.title);
-      caption.textContent = [head, ...describeEvents(f.events, room, rolls[i], f.kind === "move" ? f.value : null)].join(" — ");
+      caption.textContent = [sentence(f), ...describeEvents(f.events, room, rolls[i], f.kind === "move" ? f.value : null)].join(" — ");
       counter.textContent = t("replay.step", { i: i + 1, n: data.frames.length });
       slider.value = String(i);
-      announce(caption.textContent);
+      steps[prev].removeAttribute("aria-current");
+      steps[i].setAttribute("aria-current", "step");
+      const top = steps[i].offsetTop;                        // in view in the list (its offset parent), not the page
+      if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - steps[i].offsetHeight) list.scrollTop = top - list.clientHeight / 2;
+      if (!timer) announce(caption.textContent);             // while it plays, the screen reader is not flooded
     };
-    slider.addEventListener("input", () => go(Number(slider.value)));
+    // autoplay: one step every AUTOPLAY[speed] ms to the end
+    const playButton = h("button", { type: "button", class: "primary play", id: "play", "aria-pressed": "false", text: t("replay.play"), onclick: () => (timer ? pause() : play()) });
+    const speed = h("select", { id: "replay-speed", "aria-label": t("replay.speed"), onchange: () => { if (timer) { pause(); play(); } } },
+      Object.keys(AUTOPLAY).map((k) => h("option", { value: k, text: `${k}×`, selected: k === "1" })));
+    function play() {
+      if (i >= data.frames.length - 1) go(0);
+      playButton.textContent = t("replay.pause");
+      playButton.setAttribute("aria-pressed", "true");
+      timer = setInterval(() => { go(i + 1); if (i >= data.frames.length - 1) pause(); }, AUTOPLAY[speed.value]);
+    }
+    function pause() {
+      clearInterval(timer);
+      timer = null;
+      playButton.textContent = t("replay.play");
+      playButton.setAttribute("aria-pressed", "false");
+    }
+    pause();
+    slider.addEventListener("input", () => { pause(); go(Number(slider.value)); });
     // The keys work wherever the focus is (the board, a button, the page), except while typing a record.
     if (keys) document.removeEventListener("keydown", keys);
     keys = (e) => {
       if (e.altKey || e.ctrlKey || e.metaKey || e.target.closest("textarea, input:not([type=range]), select")) return;
+      if (e.key === " " && !e.target.closest("button")) { e.preventDefault(); if (timer) pause(); else play(); return; }
       const map = { ArrowLeft: i - 1, ArrowRight: i + 1, Home: 0, End: data.frames.length - 1 };
-      if (e.key in map) { e.preventDefault(); go(map[e.key]); }
+      if (e.key in map) { e.preventDefault(); pause(); go(map[e.key]); }
     };
     document.addEventListener("keydown", keys);
     const controls = h("div", { class: "controls" },
-      h("button", { type: "button", text: t("replay.first"), onclick: () => go(0) }),
-      h("button", { type: "button", text: t("replay.prev"), id: "prev", onclick: () => go(i - 1) }),
-      h("button", { type: "button", text: t("replay.next"), id: "next", onclick: () => go(i + 1) }),
-      h("button", { type: "button", text: t("replay.last"), onclick: () => go(data.frames.length - 1) }), slider, counter);
+      h("button", { type: "button", text: t("replay.first"), onclick: () => { pause(); go(0); } }),
+      h("button", { type: "button", text: t("replay.prev"), id: "prev", onclick: () => { pause(); go(i - 1); } }),
+      h("button", { type: "button", text: t("replay.next"), id: "next", onclick: () => { pause(); go(i + 1); } }),
+      h("button", { type: "button", text: t("replay.last"), onclick: () => { pause(); go(data.frames.length - 1); } }), slider, counter,
+      h("div", { class: "autoplay" }, playButton, h("label", { for: "replay-speed", text: t("replay.speed") }), speed));
     clear(viewer).append(h("div", { class: "replay-board" }, host),
       h("div", { class: "replay-side" }, h("h2", { text: gameName(data.game, data.title) }), controls, caption,
-        h("p", { class: "help keys", text: t("replay.keys") }),
+        h("p", { class: "help keys", text: `${t("replay.keys")} · ${t("replay.keys.play")}` }), list,
         code ? h("p", {}, h("a", { href: `#/room/${code}`, text: t("replay.toroom", { code }) }), " · ",
                           h("a", { href: `#/verify/${code}`, text: t("room.verify") })) : null));
     go(0);
@@ -97,5 +134,5 @@ export async function replayPage(root, code) {
     await load(area.value);
   }
   if (code) await fetchRoom();
-  return { destroy() { if (keys) document.removeEventListener("keydown", keys); } };
+  return { destroy() { clearInterval(timer); if (keys) document.removeEventListener("keydown", keys); } };
 }

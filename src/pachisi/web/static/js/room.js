@@ -8,6 +8,8 @@ import { postJSON, tokenFor, rememberToken, myName, rememberName, inviteKeyFor, 
 import { t, gameName, colourName, getLang, botName, defaultName } from "./i18n.js";
 import { Board, colourHex, colourInk, seatSymbol, rollDice } from "./board.js";
 import { commitment } from "./records.js";
+import { Table } from "./table.js";
+import { celebrate } from "./celebrate.js";
 import { describeEvents, turnsOf, turnSentence, moveSentence, fenceMoveWords, awaySummary, figures } from "./story.js";
 
 export { describeEvents, moveSentence };
@@ -15,8 +17,9 @@ export { describeEvents, moveSentence };
 const MAX_LISTED = 60;
 const SETTINGS_KEY = "pachisi.room.settings";
 const SEEN_KEY = "pachisi.seen";
-// The least time between two bot actions on the screen, by the player's choice of speed (ms).
-export const BOT_PACE = { fast: 0, normal: 350, slow: 1100 };
+// The least time between two bot actions on the screen, by the player's choice of speed (ms); the
+// server's bots wait by the same choice (web/table.py), and at "instant" neither waits nor animates.
+export const BOT_PACE = { instant: 0, fast: 0, normal: 350, slow: 1100 };
 const DEFAULTS = { autoRoll: false, autoMove: false, sound: false, speed: "normal" };
 
 function stored(key, fallback) {
@@ -110,8 +113,10 @@ export class RoomPage {
                                     onclick: () => this.send("roll") });
     this.boardHost = h("div", { class: "board-host" });
     this.turnbar = h("div", { class: "turnbar" }, this.diceBox, this.rollButton);
-    this.board = new Board(this.boardHost, { onPlay: (text) => this.send(text), actionsHost: this.turnbar });
+    this.board = new Board(this.boardHost, { onPlay: (text) => this.send(text), actionsHost: this.turnbar,
+                                             stepMs: this.settings.speed === "instant" ? 0 : 110 });
     this.playersBox = h("ol", { class: "players" });
+    this.table = new Table(this);
     this.movesBox = h("div", { class: "moves" });
     this.inviteBox = h("section", { class: "panel invite", hidden: true });
     this.joinBox = h("section", { class: "panel join", hidden: true });
@@ -151,6 +156,7 @@ export class RoomPage {
           this.fairBox),
         this.overBox);
     clear(this.root).append(this.section);
+    this.table.mount(this.turnbar, this.boardHost, this.boardHost);
     this.status.textContent = t("room.connecting", { code: this.code });
     this.setOffline(true, false);
   }
@@ -177,15 +183,21 @@ export class RoomPage {
     if (key === "sound" && value) beep();          // what it will sound like (and the browser lets it sound)
     this.settings[key] = value;
     store(SETTINGS_KEY, this.settings);
+    if (key === "speed") {
+      this.board.setSpeed(value === "instant" ? 0 : 110);
+      if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify({ type: "pace", speed: this.speed() }));
+    }
     if (this.room) this.automate();
   }
+
+  speed() { return this.settings.speed in BOT_PACE ? this.settings.speed : DEFAULTS.speed; }
 
   // -- the connection ------------------------------------------------------------------
   connect() {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(this.code)}`);
     this.ws = ws;
-    ws.onopen = () => { this.retry = 0; ws.send(JSON.stringify({ type: "hello", token: tokenFor(this.code), lang: getLang() })); };
+    ws.onopen = () => { this.retry = 0; ws.send(JSON.stringify({ type: "hello", token: tokenFor(this.code), lang: getLang(), speed: this.speed() })); };
     ws.onmessage = (e) => this.receive(JSON.parse(e.data));
     ws.onclose = () => {
       if (!this.alive || this.ws !== ws || this.notFound) return;
@@ -238,9 +250,11 @@ export class RoomPage {
     }
     if (msg.type === "error") { this.showError(msg); return; }
     if (msg.type === "chat") { this.chat.push(msg); this.drawChat(); return; }
+    if (msg.type === "react") { this.table.reaction(msg); return; }
     if (msg.type !== "state") return;
-    if (msg.log) {                       // a snapshot (after hello) replaces whatever was waiting
+    if (msg.log) {                       // a snapshot (after hello, or an undo) replaces whatever was waiting
       this.queue = [];
+      if (msg.undone) this.seq = -1;     // an undo goes back to an earlier position
       this.onState(msg);
       return;
     }
@@ -310,7 +324,7 @@ export class RoomPage {
     this.moves = this.canMove() ? msg.moves : [];
     this.board.setMoves(this.moves, this.room.piece_names);
     const statusBefore = this.status.textContent;
-    this.rolled = fresh && msg.last && msg.last.k === "roll";
+    this.rolled = fresh && msg.last && msg.last.k === "roll" && this.settings.speed !== "instant";
     this.draw();
     if (snapshot) this.showAway();
     if (first) this.scrollToBoard();
@@ -319,9 +333,12 @@ export class RoomPage {
     else if (!wasMine) this.yourTurn();
     if (this.room.status === "over" && (prevStatus !== "over" || snapshot || prevRematch !== this.room.rematch)) {
       this.showOver(prevStatus && prevStatus !== "over");
+      const winner = this.room.seats[this.winner];
+      if (prevStatus === "playing" && winner) celebrate(this.overBox.querySelector(".over-card"), colourHex(winner.colour));
     }
     if (this.you.length) { const seen = stored(SEEN_KEY, {}); seen[this.code] = msg.seq - 1; store(SEEN_KEY, this.trimSeen(seen)); }
     this.shownAt = Date.now();
+    this.table.update(msg);
     this.automate();
     // what the page shows, for scripts and tests: position number, status, whose turn, our seats
     Object.assign(this.section.dataset, { seq: String(msg.seq), status: this.room.status,
@@ -380,7 +397,9 @@ export class RoomPage {
   announceLast(last, statusBefore) {
     const seat = this.room.seats[last.p];
     const who = seat ? colourName(seat.colour) : "";
-    const head = last.k === "roll" ? t("ev.rolls", { who, dice: last.v }) : moveSentence(this.room, last.p, last.v, last.events, this.words);
+    const head = last.k === "roll" ? t("ev.rolls", { who, dice: last.v })
+      : last.k === "resign" ? turnSentence({ resign: true, by: last.by, p: last.p }, this.room)
+      : moveSentence(this.room, last.p, last.v, last.events, this.words);
     const dice = last.k === "roll" ? last.v.split("-").map(Number) : (this.turn.roll || []);
     const text = [head, ...describeEvents(last.events, this.room, dice, last.k === "move" ? last.v : null)].join(" — ");
     this.lastLine.textContent = text;
@@ -465,7 +484,10 @@ export class RoomPage {
   }
 
   // The stand-in countdown counts down between the server's messages.
-  tick() { if (this.room && this.standinAt && !this.offline) this.drawStatus(); }
+  tick() {
+    if (this.room && this.standinAt && !this.offline) this.drawStatus();
+    if (this.room) this.table.tick();
+  }
 
   // A roll just made tumbles first (board.js's rollDice; not with reduced motion), then rests as used and left dice.
   drawDice() {
@@ -494,10 +516,10 @@ export class RoomPage {
     for (const st of this.room.seats) {
       const me = this.you.includes(st.player);
       const turn = this.turn.player === st.player;
-      const kind = st.kind === "bot" ? t("seat.bot")
+      const kind = st.resigned ? t("table.resigned") : st.kind === "bot" ? t("seat.bot")
         : st.open ? t("seat.open") : st.standin ? t("seat.standin")
         : st.present && !(me && this.offline) ? t("seat.here") : t("seat.away");    // offline, this screen is away
-      const li = h("li", { class: "player" + (turn ? " turn" : "") + (me ? " me" : "") },
+      const li = h("li", { class: "player" + (turn ? " turn" : "") + (me ? " me" : ""), dataset: { player: st.player } },
         h("span", { class: "sym", text: seatSymbol(st.seat), "aria-hidden": "true" }),
         h("strong", { text: colourName(st.colour) }), " ",
         h("span", { class: "pname", text: this.seatName(st) }),
@@ -517,6 +539,7 @@ export class RoomPage {
         ? t("room.standin.rule", { s: this.room.absent_after, level: botName(this.room.standin_level) }) : t("room.standin.never");
       this.playersBox.append(h("li", { class: "standin-rule muted", text: rule }));
     }
+    this.table.decorate();
   }
 
   drawMoves() {
@@ -685,7 +708,9 @@ export class RoomPage {
       const li = h("li", { class: i < 0 ? "place unplaced" : "place", dataset: { player: p } },
         h("span", { class: "sym", text: seatSymbol(st.seat), "aria-hidden": "true" }),
         h("strong", { text: ` ${colourName(st.colour)}` }), ` ${this.seatName(st)}`,
-        room.wins > 1 ? ` — ${room.score[p]}` : "", i === 0 ? " ★" : "", i < 0 ? h("span", { class: "muted", text: ` — ${t("room.unplaced")}` }) : "");
+        room.wins > 1 ? ` — ${room.score[p]}` : "", i === 0 ? " ★" : "",
+        st.resigned ? h("span", { class: "resigned muted", text: ` — ${t("table.resigned")}` })
+          : i < 0 ? h("span", { class: "muted", text: ` — ${t("room.unplaced")}` }) : "");
       li.style.borderColor = colourHex(st.colour);
       li.firstChild.style.color = colourHex(st.colour);
       return li;

@@ -117,6 +117,7 @@ export function turnsOf(log) {
   const turns = [];
   let cur = null;
   for (const x of log) {
+    if (x.k === "resign") { turns.push({ r: x.r, p: x.p, by: x.by, resign: true, dice: [], moves: [], events: [], first: x.n, last: x.n }); cur = null; continue; }
     if (x.k === "roll" || !cur || cur.r !== x.r || cur.p !== x.p) {
       cur = { r: x.r, p: x.p, by: x.by, dice: [], moves: [], events: [], first: x.n, last: x.n };
       turns.push(cur);
@@ -227,7 +228,9 @@ export function moveSentence(room, player, text, events = [], words = {}) {
 // One turn as a sentence: "Red rolled 5-2 and moved piece b 5 and piece d 2; Red captured Blue's b".
 export function turnSentence(tr, room, words = {}) {
   // a stand-in's turn says so: no free help unseen
-  const w = tr.by === "standin" ? t("log.standin", { who: who(room, tr.p), level: botName(room.standin_level) }) : who(room, tr.p);
+  if (tr.resign) return t(tr.by === "clock" ? "log.forfeit" : "log.resign", { who: who(room, tr.p) });
+  const w = tr.by === "standin" ? t("log.standin", { who: who(room, tr.p), level: botName(room.standin_level) })
+    : tr.by === "clock" ? t("log.clock", { who: who(room, tr.p) }) : who(room, tr.p);
   const moves = movesSaid(tr.moves, words);
   const dice = tr.dice.join("-");
   let head;

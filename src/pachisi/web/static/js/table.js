@@ -1,0 +1,138 @@
+// What a table offers beyond the moves (the server's web/table.py): the turn clock's countdown on the
+// seat to move, resigning, "I am back" after the clock's bot played for you, undo at a hot-seat table,
+// and quick reactions over the board.  The room (room.js) calls update() after each state, decorate()
+// after drawing its players and tick() every second; the lobby takes tableFields() for a table set by hand.
+import { h, clear, announce } from "./dom.js";
+import { t, colourName } from "./i18n.js";
+import { colourHex } from "./board.js";
+import { reducedMotion } from "./anim.js";
+
+export const REACTIONS = ["👍", "😂", "😮", "😢", "🔥", "👏"];     // as the server's schemas.REACTIONS
+const SHOWN_MS = 2600;
+
+export class Table {
+  constructor(page) {
+    this.page = page;
+    this.deadline = null;           // when the decision on turn times out (Date.now() ms), or null
+    this.clockBadge = h("span", { class: "clock-badge", role: "timer", hidden: true });
+    this.backBox = h("p", { class: "back-box", hidden: true });
+    this.confirming = false;
+    this.resignButton = h("button", { type: "button", class: "resign", text: t("table.resign"), onclick: () => this.askResign() });
+    this.undoButton = h("button", { type: "button", class: "undo", text: t("table.undo"), onclick: () => this.undo() });
+    this.reactBar = h("div", { class: "reactions", role: "group", "aria-label": t("table.react") },
+      REACTIONS.map((e) => h("button", { type: "button", class: "react", text: e, "aria-label": t("table.react.one", { emoji: e }),
+                                         dataset: { emoji: e }, onclick: () => this.react(e) })));
+    this.bar = h("div", { class: "table-bar" }, this.undoButton, this.resignButton, this.reactBar);
+    this.bubbles = h("div", { class: "bubbles", "aria-hidden": "true" });
+  }
+
+  // Where its parts go: the countdown in the turn bar, the rest under the board.
+  mount(turnbar, boardHost, after) {
+    turnbar.append(this.clockBadge);
+    boardHost.append(this.bubbles);
+    after.after(this.backBox, this.bar);
+  }
+
+  send(msg) {
+    const ws = this.page.ws;
+    if (ws && ws.readyState === 1 && !this.page.offline) ws.send(JSON.stringify(msg));
+  }
+
+  // -- after each state -----------------------------------------------------------------------
+  update(msg) {
+    const page = this.page, room = page.room, turn = page.turn;
+    this.deadline = turn.clock_in !== null && turn.clock_in !== undefined ? Date.now() + turn.clock_in * 1000 : null;
+    // a seat this screen held was resigned: its connection no longer acts for it (a fresh hello says so)
+    if (page.you.some((p) => room.seats[p] && room.seats[p].resigned)) { page.reconnect(); return; }
+    if (msg.undone) { page.lastLine.textContent = t("table.undone", { move: msg.undone }); announce(page.lastLine.textContent); }
+    this.draw();
+  }
+
+  draw() {
+    const page = this.page, room = page.room;
+    const playing = room.status === "playing";
+    const mine = page.you.filter((p) => !room.seats[p].resigned);
+    this.resignButton.hidden = !playing || !mine.length;
+    if (!this.confirming) this.resignButton.textContent = t("table.resign");
+    this.undoButton.hidden = !playing || !room.hotseat;
+    this.undoButton.disabled = !page.log.some((e) => e.k === "move" && e.r === room.round) || !page.canAct();
+    for (const b of this.reactBar.querySelectorAll("button")) b.disabled = page.offline;
+    const away = mine.filter((p) => room.seats[p].standin);
+    this.backBox.hidden = !away.length || !playing;
+    if (away.length) {
+      clear(this.backBox).append(t("table.standin", { colour: away.map((p) => colourName(room.seats[p].colour)).join(", ") }), " ",
+        h("button", { type: "button", class: "primary back", text: t("table.back"), onclick: () => this.send({ type: "back" }) }));
+    }
+    this.tick();
+  }
+
+  // The seat to move says how long is left (the players' list was drawn again).
+  decorate() { this.tick(); }
+
+  tick() {
+    const page = this.page;
+    const left = this.deadline === null ? null : Math.max(0, Math.ceil((this.deadline - Date.now()) / 1000));
+    this.clockBadge.hidden = left === null;
+    for (const el of page.playersBox.querySelectorAll(".clock")) el.remove();
+    if (left === null) return;
+    const seat = page.room.seats[page.turn.player];
+    const said = t("table.clock.left", { s: left, colour: colourName(seat.colour) });
+    this.clockBadge.textContent = t("table.clock.s", { s: left });
+    this.clockBadge.setAttribute("aria-label", said);
+    this.clockBadge.classList.toggle("low", left <= 5);
+    const li = page.playersBox.querySelector(`li.player[data-player="${page.turn.player}"]`);
+    if (li) li.append(h("span", { class: "clock" + (left <= 5 ? " low" : ""), title: said, text: ` ${t("table.clock.s", { s: left })}` }));
+  }
+
+  // -- resigning: a second press confirms ----------------------------------------------------------
+  askResign() {
+    const page = this.page;
+    if (!this.confirming) {
+      this.confirming = true;
+      this.resignButton.textContent = t("table.resign.sure");
+      this.resignButton.classList.add("danger");
+      clearTimeout(this.confirmTimer);
+      this.confirmTimer = setTimeout(() => { this.confirming = false; this.resignButton.classList.remove("danger"); this.draw(); }, 5000);
+      return;
+    }
+    this.confirming = false;
+    this.resignButton.classList.remove("danger");
+    const turn = page.turn;
+    const player = page.you.includes(turn.player) ? turn.player : page.you.find((p) => !page.room.seats[p].resigned);
+    this.send({ type: "resign", player });
+  }
+
+  undo() { this.send({ type: "undo", seq: this.page.seq }); }
+
+  react(emoji) { this.send({ type: "react", emoji }); }
+
+  // A reaction floats over the board for a moment, in the colour of the seat it came from.
+  reaction(msg) {
+    const room = this.page.room;
+    const seat = room && msg.player !== null && msg.player !== undefined ? room.seats[msg.player] : null;
+    const who = seat ? colourName(seat.colour) : t("table.spectator");
+    const el = h("span", { class: "bubble" + (reducedMotion() ? " still" : ""), dataset: { emoji: msg.emoji } },
+      h("span", { class: "emoji", text: msg.emoji }), h("span", { class: "who", text: who }));
+    if (seat) el.style.borderColor = colourHex(seat.colour);
+    this.bubbles.append(el);
+    while (this.bubbles.children.length > 6) this.bubbles.firstChild.remove();
+    setTimeout(() => el.remove(), SHOWN_MS);
+  }
+}
+
+// The lobby's fields for the turn clock of a table set by hand; read() gives the request's `table`.
+export function tableFields() {
+  const clock = h("input", { type: "number", id: "clock", min: 0, max: 3600, step: 5, value: 0, "aria-describedby": "clock-help" });
+  const misses = h("input", { type: "number", id: "misses", min: 1, max: 20, value: 3 });
+  const then = h("select", { id: "then" }, ["bot", "forfeit"].map((v) => h("option", { value: v, text: t(`table.then.${v}`) })));
+  const more = h("div", { class: "clock-more" },
+    h("div", { class: "row" }, h("label", { for: "misses", text: t("table.misses") }), misses),
+    h("div", { class: "row" }, h("label", { for: "then", text: t("table.then") }), then));
+  const show = () => { more.hidden = !(Number(clock.value) > 0); };
+  clock.addEventListener("input", show);
+  show();
+  const element = h("details", { class: "house clock-options" }, h("summary", { text: t("table.clock") }),
+    h("div", { class: "row" }, h("label", { for: "clock", text: t("table.clock.seconds") }), clock),
+    h("p", { class: "help", id: "clock-help", text: t("table.clock.help") }), more);
+  return { element, read: () => ({ clock: Math.max(0, Math.round(Number(clock.value) || 0)), misses: Number(misses.value) || 3, then: then.value }) };
+}
