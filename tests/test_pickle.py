@@ -13,20 +13,10 @@ import pytest
 from pachisi.games import GAMES, make_game
 from pachisi.rl.envs import PachisiEnv, PachisiGymEnv
 
+from helpers import random_play
+
 CASES = [(name, preset, players) for name, cls in GAMES.items() for preset in cls.presets
          for players in range(cls.min_players, cls.max_players + 1)]
-
-
-def play(state, rng, steps):
-    """Roll or push a random legal move `steps` times (or to the end); the moves chosen."""
-    for _ in range(steps):
-        if state.is_over:
-            break
-        if state.is_chance:
-            state.roll()
-        else:
-            state.push(rng.choice(state.legal_actions()))
-    return state
 
 
 def same(a, b):
@@ -49,7 +39,7 @@ def test_a_game_pickles_as_its_parameters(name, preset, players):
        after=st.integers(1, 80), choices=st.integers(0, 2 ** 32))
 def test_a_pickled_or_deep_copied_state_plays_on_identically(case, seed, before, after, choices):
     name, preset, players = case
-    state = play(make_game(name, players, preset).new_state(seed=seed), random.Random(choices), before)
+    state = random_play(make_game(name, players, preset).new_state(seed=seed), random.Random(choices), before)
     for load in (lambda s: pickle.loads(pickle.dumps(s)), copy.deepcopy):
         loaded = load(state)
         same(loaded, state)
@@ -58,15 +48,16 @@ def test_a_pickled_or_deep_copied_state_plays_on_identically(case, seed, before,
             popped.pop()
             original.pop()
             same(popped, original)
-        same(play(loaded, random.Random(choices + 1), after), play(state.clone(), random.Random(choices + 1), after))
+        same(random_play(loaded, random.Random(choices + 1), after),
+             random_play(state.clone(), random.Random(choices + 1), after))
 
 
 def _play_on(state, choices, steps):
-    return play(state, random.Random(choices), steps).to_json(), state.history
+    return random_play(state, random.Random(choices), steps).to_json(), state.history
 
 
 def test_a_state_sent_to_another_process_plays_on_identically():
-    state = play(make_game("parchis", 4).new_state(seed=11), random.Random(1), 60)
+    state = random_play(make_game("parchis", 4).new_state(seed=11), random.Random(1), 60)
     with multiprocessing.get_context("spawn").Pool(1) as pool:
         there = pool.apply(_play_on, (state, 5, 200))
     assert there == _play_on(state.clone(), 5, 200)

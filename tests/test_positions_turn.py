@@ -12,6 +12,8 @@ from pachisi.engine import kernel as K
 from pachisi import GameError, dump_position, load_position, make_game
 from pachisi.cli import app
 
+from helpers import random_play
+
 EMPTY = [-1, -1, -1, -1]
 
 
@@ -186,14 +188,7 @@ def same_moment(a, b):
 def test_every_state_reached_round_trips(game, seed, steps):
     name, players, preset, options = game
     state = make_game(name, players, preset, options).new_state(seed=seed)
-    pick = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        if state.is_chance:
-            state.roll()
-        else:
-            state.push(pick.choice(state.legal_actions()))
+    random_play(state, random.Random(seed), steps)
     if state.is_over:
         state.pop()
     data = dump_position(state)

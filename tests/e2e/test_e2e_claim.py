@@ -17,10 +17,10 @@ from test_e2e_room import BOTH, COLOUR, EVERY, open_room, snapshot
 
 pytestmark = pytest.mark.timeout(900)
 
-CLAIM = {"en": "Your call ({colour}): an opponent missed a capture — call it (the piece goes to the lock-up) "
-               "or let it pass.",
-         "ru": "Ваше решение ({colour}): соперник пропустил взятие — поймайте его на зевке (фишка идёт в БУР) "
-               "или пропустите."}
+CLAIM = {"en": "Your call ({colour}): an opponent missed a capture — pick their marked piece to call it (it goes "
+               "to the lock-up) or let it pass.",
+         "ru": "Ваше решение ({colour}): соперник пропустил взятие — выберите отмеченную фишку, чтобы поймать "
+               "его на зевке (фишка идёт в БУР), или пропустите."}
 CALLED = {"en": "{who} called the missed capture: piece {piece} goes to the lock-up",
           "ru": "{who} поймал на зевке: фишка {piece} идёт в БУР"}
 LET_PASS = {"en": "{who} let the missed capture pass", "ru": "{who} не стал ловить на зевке"}
@@ -111,6 +111,8 @@ def open_at_claim(browser, server, lang, screen):
     for i, text in enumerate(texts):
         words = offered.nth(i).locator(".words").inner_text()
         assert words == (PASS_WORDS[lang] if text == "nocall" else CALL_WORDS[lang].format(piece=text[5:]))
+    # letting it pass changes nothing on the board: a button by the status, not a piece to pick
+    assert page.locator(".board-actions button").all_inner_texts() == [PASS_WORDS[lang]]
     page.screenshot(path=f"/tmp/claim-{lang}-{screen}.png")
     return ctx, page, state
 
@@ -129,6 +131,7 @@ def test_the_claim_step_asks_to_call_the_missed_capture_and_calling_it_sends_the
         page.wait_for_function("w => [...document.querySelectorAll('.log li')].some((li) => li.textContent.includes(w))",
                                arg=said)
         assert last_log_line(page).startswith(said)
+        assert {"en": "sent back", "ru": "отправлена назад"}[lang] not in last_log_line(page)    # to the lock-up
         # the server applied it: the caller's action is the call, and the offender's piece is in the БУР
         log = snapshot(server, code)["log"]
         assert (log[-1]["k"], log[-1]["p"], log[-1]["v"]) == ("move", caller, call)

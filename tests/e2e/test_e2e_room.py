@@ -13,12 +13,9 @@ import pytest
 from websockets.sync.client import connect
 
 from pachisi.web.testing import LiveServer
-from roompage import ROOM, my_turn, seq, wait_after
+from roompage import ROOM, my_turn, new_page, seq, wait_after
 
 pytestmark = pytest.mark.timeout(3600)                # a bound on a hang, not a measure of speed
-DESKTOP = {"viewport": {"width": 1280, "height": 900}}
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-SCREENS = {"desktop": DESKTOP, "phone": PHONE}
 BOTH = [("en", "desktop"), ("ru", "phone")]
 EVERY = [("en", "desktop"), ("en", "phone"), ("ru", "desktop"), ("ru", "phone")]
 COLOUR = {"en": {"red": "Red", "green": "Green", "yellow": "Yellow", "blue": "Blue"},
@@ -42,14 +39,7 @@ def snapshot(server, code):
 
 
 def open_room(browser, server, code, token=None, lang="en", screen="desktop", init=""):
-    ctx = browser.new_context(**SCREENS[screen])
-    tokens = {code: token} if token else {}
-    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));"
-                        f"if (!localStorage.getItem('pachisi.tokens')) localStorage.setItem('pachisi.tokens', "
-                        f"JSON.stringify({json.dumps(tokens)}));" + init)
-    page = ctx.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    ctx, page = new_page(browser, lang, screen, {"pachisi.tokens": {code: token} if token else {}}, init)
     page.goto(f"{server.url}/#/room/{code}")
     page.wait_for_selector(".board .sq")
     page.wait_for_function("() => document.querySelector('.room').dataset.seq !== undefined")
@@ -282,9 +272,7 @@ def test_a_double_click_on_roll_rolls_once_and_shows_no_error(browser, server, l
 
 @pytest.mark.parametrize("lang,screen", EVERY)
 def test_a_bad_room_code_shows_a_page_that_says_so_with_the_way_back(browser, server, lang, screen):
-    ctx = browser.new_context(**SCREENS[screen])
-    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify('{lang}'))")
-    page = ctx.new_page()
+    ctx, page = new_page(browser, lang, screen)
     try:
         for code in ("BAD-CODE!", "ZZZZZZ"):
             page.goto(f"{server.url}/#/room/{code}")
@@ -361,9 +349,7 @@ def test_keys_work_on_a_russian_keyboard_layout(browser, server):
 @pytest.mark.parametrize("lang,screen", BOTH)
 def test_verifying_an_unfinished_game_says_there_is_nothing_to_check_yet(browser, server, lang, screen):
     room = create(server, seats=("local", "local"))
-    ctx = browser.new_context(**SCREENS[screen])
-    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify('{lang}'))")
-    page = ctx.new_page()
+    ctx, page = new_page(browser, lang, screen)
     try:
         page.goto(f"{server.url}/#/verify/{room['code']}")
         page.wait_for_selector("#commit-verdict")
@@ -513,9 +499,7 @@ KIMBO_STORY = {
 
 def told(browser, server, lang, log, room):
     """The log's turns as the room's story tells them, in `lang`."""
-    ctx = browser.new_context(**DESKTOP)
-    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify('{lang}'))")
-    page = ctx.new_page()
+    ctx, page = new_page(browser, lang, "desktop")
     try:
         page.goto(server.url + "/")
         return page.evaluate("""async ([log, room]) => {
@@ -534,9 +518,7 @@ ANNOUNCED = {"en": ["Red brought piece a out — Red captured Blue's c", "Red ke
 def test_the_line_under_the_board_tells_a_move_once(browser, server, lang):
     """The announcement of one action (the room's line under the dice, the replay's caption): the move in
     words, then what it caused, a piece brought out told by the move and not again by its event."""
-    ctx = browser.new_context(**DESKTOP)
-    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify('{lang}'))")
-    page = ctx.new_page()
+    ctx, page = new_page(browser, lang, "desktop")
     try:
         page.goto(server.url + "/")
         said = page.evaluate("""async () => {

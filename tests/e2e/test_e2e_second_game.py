@@ -9,25 +9,12 @@ import time
 import pytest
 from websockets.sync.client import connect
 
+from roompage import new_page
+
 pytestmark = pytest.mark.timeout(900)
 
-SCREENS = {"desktop": {"viewport": {"width": 1280, "height": 900}},
-           "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}}
 EVERY = [("en", "desktop"), ("en", "phone"), ("ru", "desktop"), ("ru", "phone")]
 TWO = [("en", "desktop"), ("ru", "phone")]
-
-
-def new_page(browser, lang, screen, storage=None):
-    """A fresh browser (nothing remembered but the language and `storage`) and its page, with its script errors."""
-    ctx = browser.new_context(**SCREENS[screen])
-    values = {"pachisi.lang": lang, **(storage or {})}
-    ctx.add_init_script("".join(f"if (localStorage.getItem({json.dumps(k)}) === null) "
-                                f"localStorage.setItem({json.dumps(k)}, {json.dumps(json.dumps(v))});"
-                                for k, v in values.items()))
-    page = ctx.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    return ctx, page
 
 
 def play_out(server, code, token):
@@ -77,6 +64,14 @@ def clickable(page, selector):
         return !!at && (at === el || el.contains(at)); }""")
 
 
+def new_room_game(page, server, old, ready):
+    """The game of the room the page went on to (not `old`), once `ready` shows it."""
+    page.wait_for_url(re.compile(r"#/room/(?!" + old["code"] + r")\w+$"))
+    page.wait_for_selector(ready)
+    code = re.search(r"#/room/(\w+)", page.url).group(1)
+    return server.api(f"/api/rooms/{code}")["game"]
+
+
 # -- 1. the lobby after a finished game -----------------------------------------------------------------
 @pytest.mark.parametrize("lang,screen", EVERY)
 def test_after_a_finished_game_the_lobby_button_leads_to_a_lobby_that_starts_the_next_game(browser, server, lang,
@@ -89,10 +84,7 @@ def test_after_a_finished_game_the_lobby_button_leads_to_a_lobby_that_starts_the
         for selector in (".quick-play[data-game=ludo]", f".my-game[data-code='{room['code']}'] a.button", "#create"):
             assert clickable(page, selector), f"{selector} is covered"
         page.click(".quick-play[data-game=ludo]")
-        page.wait_for_url(re.compile(r"#/room/(?!" + room["code"] + r")\w+$"))
-        page.wait_for_selector(".room[data-status=playing] .board .sq")
-        code = re.search(r"#/room/(\w+)", page.url).group(1)
-        assert server.api(f"/api/rooms/{code}")["game"] == "ludo"
+        assert new_room_game(page, server, room, ".room[data-status=playing] .board .sq") == "ludo"
         assert not page.errors
     finally:
         ctx.close()
@@ -108,10 +100,7 @@ def test_after_a_finished_game_the_new_game_button_sets_a_table_that_can_be_crea
         assert page.input_value("#game") == "shishbesh"
         assert clickable(page, "#create") and clickable(page, ".quick-play[data-game=ludo]")
         page.click("#create")
-        page.wait_for_url(re.compile(r"#/room/(?!" + room["code"] + r")\w+$"))
-        page.wait_for_selector(".room .board .sq")
-        code = re.search(r"#/room/(\w+)", page.url).group(1)
-        assert server.api(f"/api/rooms/{code}")["game"] == "shishbesh"
+        assert new_room_game(page, server, room, ".room .board .sq") == "shishbesh"
         assert not page.errors
     finally:
         ctx.close()
@@ -199,6 +188,9 @@ def test_the_settings_menu_opens_wholly_on_a_phones_screen(browser, server, lang
         page.goto(f"{server.url}/#/room/{room['code']}")
         page.wait_for_selector(".board .sq")
         page.tap(".settings summary")
+        # the menu is moved into view by the details' toggle event, which comes just after the tap
+        page.wait_for_function("""() => { const r = document.querySelector(".settings-body").getBoundingClientRect();
+                                          return r.width > 0 && r.left >= 0 && r.right <= 390; }""", timeout=10000)
         box = page.locator(".settings-body").bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
         for name in ("autoRoll", "autoMove", "sound"):

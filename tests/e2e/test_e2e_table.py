@@ -2,14 +2,13 @@
 390x844 touch phone: bot speed down to "at once", the match length on the quick-start card, the turn
 clock, resigning, undo at a hot-seat table, quick reactions, dark mode and the replay's autoplay and list
 of moves."""
-import json
 import re
 import time
 
 import pytest
 
-from roompage import ROOM
-from test_e2e_room import BOTH, SCREENS, act, create, open_room, roll_until_move, snapshot
+from roompage import ROOM, new_page
+from test_e2e_room import BOTH, act, create, open_room, roll_until_move, snapshot
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -47,9 +46,7 @@ def test_bots_play_at_once_when_the_player_asks_and_the_server_is_told(browser, 
 
 @pytest.mark.parametrize("lang,screen", BOTH)
 def test_the_quick_start_card_of_a_match_says_how_many_wins_it_is_to(browser, server, lang, screen):
-    ctx = browser.new_context(**SCREENS[screen])
-    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));")
-    page = ctx.new_page()
+    ctx, page = new_page(browser, lang, screen)
     try:
         page.goto(server.url + "/")
         card = page.locator(".quick-card[data-game=tryasuchka]")
@@ -93,11 +90,7 @@ def test_the_turn_clock_counts_down_on_the_seat_to_move_and_plays_for_a_player_o
 
 @pytest.mark.parametrize("lang,screen", BOTH)
 def test_a_table_set_by_hand_can_have_a_turn_clock(browser, server, lang, screen):
-    ctx = browser.new_context(**SCREENS[screen])
-    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));")
-    page = ctx.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    ctx, page = new_page(browser, lang, screen)
     try:
         page.goto(server.url + "/")
         page.wait_for_selector("#create")
@@ -220,13 +213,8 @@ TEXT_CONTRAST = """() => {
 def test_dark_mode_follows_the_system_and_the_toggle_is_remembered(browser, server, lang, screen):
     room = create(server, seats=("local", "bot"))
     for scheme, other in (("dark", "light"), ("light", "dark")):
-        ctx = browser.new_context(**SCREENS[screen], color_scheme=scheme)
-        ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));"
-                            f"localStorage.setItem('pachisi.tokens', JSON.stringify({{{json.dumps(room['code'])}: "
-                            f"{json.dumps(room['token'])}}}));")
-        page = ctx.new_page()
-        page.errors = []
-        page.on("pageerror", lambda e: page.errors.append(str(e)))
+        ctx, page = new_page(browser, lang, screen, {"pachisi.tokens": {room["code"]: room["token"]}},
+                             color_scheme=scheme)
         try:
             page.goto(f"{server.url}/#/room/{room['code']}")
             page.wait_for_selector(".board .sq")
@@ -271,11 +259,7 @@ def step_of(page):
 @pytest.mark.parametrize("lang,screen", BOTH)
 def test_the_replay_plays_by_itself_at_the_speed_chosen_and_lists_every_step_to_click(browser, server, lang, screen):
     code = finished_room(server)
-    ctx = browser.new_context(**SCREENS[screen])
-    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));")
-    page = ctx.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    ctx, page = new_page(browser, lang, screen)
     try:
         page.goto(f"{server.url}/#/replay/{code}")
         page.wait_for_selector(".replay .board .sq")
@@ -316,13 +300,8 @@ def test_the_replay_plays_by_itself_at_the_speed_chosen_and_lists_every_step_to_
 def test_a_game_that_ends_before_your_eyes_celebrates_the_winner_without_motion_if_asked(
         browser, server, lang, screen, motion):
     room = create(server, seats=("bot", "bot"))
-    ctx = browser.new_context(**SCREENS[screen], reduced_motion=motion)
-    settings = {"speed": "instant", "sound": False}
-    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));"
-                        f"localStorage.setItem('pachisi.room.settings', {json.dumps(json.dumps(settings))});")
-    page = ctx.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    ctx, page = new_page(browser, lang, screen, {"pachisi.room.settings": {"speed": "instant", "sound": False}},
+                         reduced_motion=motion)
     try:
         page.goto(f"{server.url}/#/room/{room['code']}")
         page.wait_for_selector(".over-dialog:not([hidden]) .over-card", timeout=300000)

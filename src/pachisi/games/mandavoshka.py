@@ -149,6 +149,13 @@ class Mandavoshka(race.FirstPlayer, Game):
         off = int(arr[G_CLAIM]) - 1
         return off, [k for k in range(PIECES) if (arr[G_STAKE] >> k) & 1]
 
+    def move_cells(self, arr, move):
+        """Letting a missed capture pass changes nothing on the board: a button, not a piece to pick (a call
+        is made on the board, by picking the offender's piece)."""
+        if move.kind == NOCALL:
+            return None, None, "let the missed capture pass"
+        return super().move_cells(arr, move)
+
     def describe(self, arr, action):
         slot, k, kind = K.decode_action(action)
         pl = int(arr[K.H_PLAYER])

@@ -81,7 +81,7 @@ const RU = {
   "room.waiting": "Ждём, пока приглашённые займут места.",
   "room.take": "Занять место: {colour}", "room.spectator": "Вы зритель.",
   "room.roll": "Бросить кубики", "room.moves": "Ваши ходы", "room.nomoves": "Ходов нет.",
-  label: { "keep the fences": "оставить заборы" },       // the games' move buttons (their English is the key)
+  label: { "keep the fences": "оставить заборы", "let the missed capture pass": "не ловить на зевке" },       // the games' move buttons (their English is the key)
   "room.filter": "Найти ход", "room.more": "ещё {n}: введите часть хода",
   "room.turn.you.roll": "Ваш ход ({colour}): бросайте кубики.",
   "room.turn.you.move": "Ваш ход ({colour}): выберите фишку, затем клетку.",

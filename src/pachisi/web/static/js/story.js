@@ -85,7 +85,7 @@ export function eventSentence(e, ctx) {
       const why = bonusReason(ctx, e);
       return t(why ? "ev.bonus.why" : "ev.bonus", { ...p, why });
     }
-    case "penalty": return t("ev.penalty", { ...p, why: penaltyReason(ctx, e) });
+    case "penalty": return t(ctx.game === "mandavoshka" ? "ev.penalty.lockup" : "ev.penalty", { ...p, why: penaltyReason(ctx, e) });
     case "won": return t(e.a === 1 ? "ev.won.first" : "ev.won", p);
     case "claim": return t("ev.claim", { who: p.who, caller: who(room, e.a) });
     default: {
