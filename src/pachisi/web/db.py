@@ -140,7 +140,7 @@ class StoreError(RuntimeError):
 MIGRATIONS = Path(__file__).with_name("migrations")
 # databases made before migrations existed have no alembic_version: the newest table (or table.column)
 # each one has tells its revision (the first release's tables are the baseline; `rematches` came with 0002)
-UNVERSIONED = (("rooms.table_options", "0004"), ("room_leases", "0003"), ("rematches", "0002"), ("rooms", "0001"))
+UNVERSIONED = (("rooms.table_options", "0005"), ("room_leases", "0003"), ("rematches", "0002"), ("rooms", "0001"))
 MIGRATION_LOCK = 0x70616368697369        # PostgreSQL advisory lock: one process migrates at a time
 
 
