@@ -105,6 +105,102 @@ def test_beyond_the_per_address_cap_new_connections_are_refused_while_another_ad
             s.close()
 
 
+def test_one_host_many_addresses_cannot_fill_the_server_beyond_its_prefix_cap(tmp_path):
+    """Caps per /24 (and /64): a host with many addresses is held to its prefix's share, another network
+    is served."""
+    with live_server(tmp_path, conns_per_address=3, conns_per_prefix=4, header_timeout=60) as port:
+        held = [connect(port) for _ in range(3)] + [connect(port, source="127.0.0.2")]
+        for s in held:
+            s.sendall(b"GET /api/rooms HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert s.recv(65536).startswith(b"HTTP/1.1 200")
+        neighbour = connect(port, source="127.0.0.3")       # the same /24: refused
+        assert read_all(neighbour).startswith(b"HTTP/1.1 429")
+        other = connect(port, source="127.0.1.3")           # another /24: served
+        other.sendall(b"GET /api/rooms HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert read_all(other).startswith(b"HTTP/1.1 200")
+        for s in held + [neighbour, other]:
+            s.close()
+
+
+def test_the_prefix_of_an_address_is_its_slash_24_or_slash_64():
+    from pachisi.web.limits import prefix_of
+    assert prefix_of("203.0.113.77") == "203.0.113.0/24"
+    assert prefix_of("::ffff:203.0.113.77") == "203.0.113.0/24"
+    assert prefix_of("2001:db8:1:2:aaaa::1") == prefix_of("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+
+
+def slow_post(port, length=100_000):
+    s = connect(port)
+    s.sendall(b"POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+              b"Content-Length: %d\r\n\r\n" % length + b"[Game")
+    return s
+
+
+def test_a_body_trickling_below_the_rate_floor_is_closed_with_408(tmp_path):
+    with live_server(tmp_path, body_rate=1000, body_grace=0.5, body_timeout=0) as port:
+        s = slow_post(port)
+        answer = read_all(s)                # the body stops after 5 bytes: closed (a timeout would raise)
+        assert answer.startswith(b"HTTP/1.1 408") and b"too slowly" in answer
+        s.close()
+
+
+def test_a_body_that_keeps_coming_but_never_ends_is_closed_at_its_deadline(tmp_path):
+    with live_server(tmp_path, body_rate=0, body_timeout=1.5) as port:
+        s = slow_post(port, 10_000_000 // 10)
+        stop = threading.Event()
+
+        def trickle():
+            while not stop.wait(0.05):
+                try:
+                    s.sendall(b" " * 64)
+                except OSError:
+                    return
+        sender = threading.Thread(target=trickle, daemon=True)
+        sender.start()
+        answer = read_all(s)
+        stop.set()
+        sender.join(5)
+        assert answer.startswith(b"HTTP/1.1 408")
+        s.close()
+
+
+def test_a_large_body_is_spooled_while_it_arrives_not_held_in_memory():
+    """BodyLimit keeps at most its spool's size of a body in memory (the rest on disk) until the app
+    reads it; the app gets every byte."""
+    import asyncio
+    import tracemalloc
+    from pachisi.web.app import BodyLimit
+    size, piece = 1 << 20, 32 * 1024
+    seen = {}
+
+    async def app(scope, receive, send):
+        seen["held"] = tracemalloc.get_traced_memory()[0] - seen["base"]
+        body = b""
+        while True:
+            m = await receive()
+            body += m["body"]
+            if not m["more_body"]:
+                break
+        seen["body"] = body
+
+    async def main():
+        sent = 0
+
+        async def receive():
+            nonlocal sent
+            sent += piece
+            return {"type": "http.request", "body": bytes([sent % 251]) * piece, "more_body": sent < size}
+        tracemalloc.start()
+        seen["base"] = tracemalloc.get_traced_memory()[0]
+        try:
+            await BodyLimit(app, size)({"type": "http", "headers": []}, receive, None)
+        finally:
+            tracemalloc.stop()
+    asyncio.run(main())
+    assert seen["held"] < 3 * BodyLimit.SPOOL, seen["held"]
+    assert len(seen["body"]) == size and seen["body"][-1] == size % 251
+
+
 # -- the app layer ----------------------------------------------------------------------------------------
 def test_twenty_connections_of_one_seat_chat_no_more_than_one(tmp_path):
     with app_client(tmp_path, limits=LimitSettings(conns_per_seat=20), chat_rate=0.0001, chat_burst=5) as client:

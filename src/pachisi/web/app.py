@@ -14,6 +14,7 @@ import json
 import os
 import signal
 import socket
+import tempfile
 from pathlib import Path
 
 from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -44,7 +45,12 @@ CSP = ("default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; s
 
 class BodyLimit:
     """Refuse request bodies larger than `limit` bytes (413), however they are sent: the body is read
-    here, up to the limit, before the app sees it (a chunked body has no Content-Length to trust)."""
+    here, up to the limit, before the app sees it (a chunked body has no Content-Length to trust).  It
+    is spooled meanwhile, in memory up to SPOOL bytes and on disk beyond: a slow client sending a large
+    body holds a file, not the server's memory (the socket layer's body deadline, limits.py, closes it
+    if it is too slow)."""
+    SPOOL = 64 * 1024
+    CHUNK = 64 * 1024
 
     def __init__(self, app, limit):
         self.app, self.limit = app, limit
@@ -57,28 +63,31 @@ class BodyLimit:
         lang = negotiate(headers.get(b"accept-language", b"").decode("latin-1"))
         if declared is not None and declared.isdigit() and int(declared) > self.limit:
             return await _too_large(send, self.limit, lang)
-        chunks, seen = [], 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                return                                  # the client went away
-            chunk = message.get("body", b"")
-            seen += len(chunk)
-            if seen > self.limit:
-                return await _too_large(send, self.limit, lang)
-            chunks.append(chunk)
-            if not message.get("more_body"):
-                break
-        body, given = b"".join(chunks), False
+        with tempfile.SpooledTemporaryFile(self.SPOOL) as spool:
+            seen = 0
+            while True:
+                message = await receive()
+                if message["type"] != "http.request":
+                    return                                  # the client went away
+                chunk = message.get("body", b"")
+                seen += len(chunk)
+                if seen > self.limit:
+                    return await _too_large(send, self.limit, lang)
+                spool.write(chunk)
+                if not message.get("more_body"):
+                    break
+            spool.seek(0)
+            done = False
 
-        async def replay():
-            nonlocal given
-            if given:
-                return await receive()
-            given = True
-            return {"type": "http.request", "body": body, "more_body": False}
+            async def replay():
+                nonlocal done
+                if done:
+                    return await receive()
+                chunk = spool.read(self.CHUNK)
+                done = spool.tell() >= seen
+                return {"type": "http.request", "body": chunk, "more_body": not done}
 
-        await self.app(scope, replay, send)
+            await self.app(scope, replay, send)
 
 
 async def _too_large(send, limit, lang):
@@ -325,11 +334,15 @@ def create_app(settings=None):
 
     async def checked(kind, request, lang):
         """A record checked in the worker pool (checking.py): its answer, or the refusal of its budget."""
-        text = await body_text(request)
-        if text is None:
-            return refusal(Refusal("malformed", "a record is UTF-8 text"), lang)
         who = request.client.host if request.client else "?"
-        status, body = await app.state.checker.run(kind, text, who, lang)
+        early = app.state.checker.refused_now(who, lang)        # before the body is read into memory
+        if early is not None:
+            status, body = early
+        else:
+            text = await body_text(request)
+            if text is None:
+                return refusal(Refusal("malformed", "a record is UTF-8 text"), lang)
+            status, body = await app.state.checker.run(kind, text, who, lang)
         headers = {"Retry-After": "5"} if status in (429, 503) else None
         return Response(body, status_code=status, media_type="application/json", headers=headers)
 

@@ -113,6 +113,17 @@ class Checker:
         """address -> its records checked or waiting in this process"""
         return self.held.local.n
 
+    def refused_now(self, address, lang="en"):
+        """(status, JSON body) of the refusal a record from `address` gets now for a full queue or its
+        records under way in this process, or None: asked before its body is read into memory."""
+        if self.busy >= self.limits.queue:
+            return 503, _refusal("busy", Error("the server is checking too many records; try again in a moment"),
+                                 lang)
+        if self.jobs.get(address, 0) >= self.limits.per_address:
+            return 429, _refusal("rate", Error("{count} records from your address are being checked already; "
+                                               "wait for them", count=self.limits.per_address), lang)
+        return None
+
     async def run(self, kind, text, address, lang="en"):
         """(status, JSON body) of checking `text` for `address`: the report or frames, or a refusal."""
         lim = self.limits
