@@ -261,15 +261,17 @@ def create_app(settings=None):
         return manager().open_rooms()
 
     @app.post("/api/rooms/mine", response_model=list[MyRoom])
-    async def my_rooms(spec: MyRooms):
+    async def my_rooms(spec: MyRooms, request: Request, lang: str = Depends(request_lang)):
         """The rooms a browser holds seats in (its tokens), with whose turn it is; unknown rooms and tokens
-        that hold no seat are left out."""
-        out = []
-        for code, token in spec.tokens.items():
-            room = await manager().get(code)
-            you = room.seats_of(token) if room is not None else []
-            if you:
-                out.append(room.summary(you))
+        that hold no seat are left out, and paid for from the address's budget of lookups as a GET of an
+        unknown code is.  A room a token holds a seat in is answered whatever that budget holds."""
+        address = address_of(request)
+        out, missed = await manager().mine(spec.tokens)
+        if missed:
+            if not out and not limits.may_look_up(address):
+                return refusal(Refusal("rate", "too many lookups of rooms that do not exist from here; wait a "
+                                               "minute"), lang, 429)
+            await limits.missed(address, missed)
         return out
 
     @app.post("/api/rooms", response_model=Created, status_code=201)

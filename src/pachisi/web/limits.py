@@ -387,8 +387,9 @@ class Limits:
     def may_look_up(self, address):
         return self.lookups.ready(address)
 
-    async def missed(self, address):
-        await self.lookups.spend(address)
+    async def missed(self, address, n=1):
+        """`n` lookups from `address` found no room (the budget may go below zero: it is repaid)."""
+        await self.lookups.spend(address, n, force=True)
 
     # -- refused actions: the engine's work on a refusal is paid from the address's budget --------
     def may_be_refused(self, address):

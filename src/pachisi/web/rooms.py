@@ -667,7 +667,9 @@ class RoomManager:
         self.settings = settings
         self.rooms = OrderedDict()      # code -> Room, least recently used first
         self.infos = OrderedDict()      # code -> info() of a room not in memory
-        self._load_lock = asyncio.Lock()
+        self._loading = {}              # code -> the task loading the room
+        self._pending = {}              # codes whose summaries are to be rebuilt ("my games")
+        self._rebuilder = None
         self.problems = []
         self.thinker = Thinker(settings.bot_processes)
         self.unloaded = 0
@@ -700,26 +702,38 @@ class RoomManager:
             return None
         room = self.rooms.get(code)
         if room is None:
-            async with self._load_lock:
-                room = self.rooms.get(code)
-                if room is None:
-                    mine = self.cluster is None or await self.cluster.owner(code) == self.cluster.id
-                    room = self._load(code)
-                    if room is None:
-                        return None
-                    if not mine:
-                        room.unload()           # another process owns it: a look at it as stored, not kept
-                        return room
-                    self.rooms[code] = room
-                    self.infos.pop(code, None)
+            task = self._loading.get(code)
+            if task is None:            # one load of a room at a time; other rooms load meanwhile
+                task = self._loading[code] = asyncio.ensure_future(self._bring_in(code))
+                task.add_done_callback(lambda t: self._loading.pop(code, None))
+            room = await asyncio.shield(task)
+            if room is None or room.closed:
+                return room             # no such room, or a look at another process's room as stored
         room.used = time.monotonic()
         self.rooms.move_to_end(code)
         self._cap()
         return room
 
+    async def _bring_in(self, code):
+        mine = self.cluster is None or await self.cluster.owner(code) == self.cluster.id
+        room = await self._read(code)
+        if room is None:
+            return None
+        if not mine:
+            room.unload()           # another process owns it: a look at it as stored, not kept
+            return room
+        self.rooms[code] = room
+        self.infos.pop(code, None)
+        return room
+
     def _load(self, code):
         data = self.store.read(lambda conn: db.load_room(conn, code))
         return None if data is None else Room(self, *data)
+
+    async def _read(self, code):
+        """The room as stored, rebuilt in a thread: replaying a long game is CPU work that the event loop,
+        and every other room with it, must not wait on."""
+        return await asyncio.to_thread(self._load, code)
 
     async def info(self, code):
         """A room's info() without keeping it in memory: from the room if it is loaded, else as remembered
@@ -734,13 +748,99 @@ class RoomManager:
             return room.info()
         info = self.infos.get(code)
         if info is None:
-            room = self._load(code)
+            room = await self._read(code)
             if room is None:
                 return None
             info = room.info()
             room.unload()
             self._remember(code, info)
+            self._save_summary(room)
         return info
+
+    # -- "my games" ---------------------------------------------------------------------------
+    REBUILDS = 2        # rooms one "my games" request may rebuild from their actions (the rest: as stored)
+
+    async def mine(self, tokens):
+        """The summaries of the rooms `tokens` (code -> seat token) hold seats in, and how many of its
+        codes named no room or a room the token holds no seat in.  A room not in memory is answered from
+        its stored summary when that is up to date; else at most REBUILDS rooms are rebuilt (in a thread)
+        and the rest answered from what is stored (rebuilt in the background for the next request)."""
+        out, missed, rest = [], 0, {}
+        for raw, token in tokens.items():
+            code = self._code(raw)
+            room = self.rooms.get(code) if code else None
+            if code is None:
+                missed += 1
+            elif room is not None:
+                you = room.seats_of(token)
+                if you:
+                    out.append(room.summary(you))
+                else:
+                    missed += 1
+            else:
+                rest[code] = token
+        heads = await asyncio.to_thread(self.store.read, lambda conn: db.room_heads(conn, rest)) if rest else {}
+        rebuilt = 0
+        for code, token in rest.items():
+            head = heads.get(code)
+            h = token_hash(str(token))
+            you = [s["player"] for s in head[1] if s["token_hash"] and secrets.compare_digest(s["token_hash"], h)] \
+                if head else []
+            if not you:
+                missed += 1
+                continue
+            row, seat_rows, stored, count = head
+            if stored is not None and stored["n"] == count:
+                summary = json.loads(stored["summary"])
+            elif rebuilt < self.REBUILDS:
+                rebuilt += 1
+                room = await self._read(code)
+                summary = room.summary([])
+                room.unload()
+                self._save_summary(room)
+            else:
+                summary = json.loads(stored["summary"]) if stored else self._as_stored(row, seat_rows)
+                if summary["status"] != row["status"]:      # the row's status is kept up to date
+                    summary.update(status=row["status"], turn=None)
+                self._rebuild_later(code)
+            out.append(dict(summary, you=you))
+        return out, missed
+
+    @staticmethod
+    def _as_stored(row, seat_rows):
+        """A room's summary from its rows alone (whose turn and the score are not known without a replay)."""
+        g = make_game(row["game"], row["players"], row["preset"], json.loads(row["options"]))
+        return {"code": row["code"], "game": g.name, "title": g.title, "status": row["status"],
+                "names": [s["name"] for s in seat_rows], "colours": [g.player_name(s["player"]) for s in seat_rows],
+                "kinds": [s["kind"] for s in seat_rows], "levels": [s["level"] for s in seat_rows], "turn": None,
+                "winner": None, "round": 1, "score": [0] * len(seat_rows)}
+
+    def _rebuild_later(self, code):
+        """Rebuild a room's summary in the background, one room at a time, for the next "my games"."""
+        if code in self._pending or len(self._pending) >= self.INFOS:
+            return
+        self._pending[code] = None
+        if self._rebuilder is None or self._rebuilder.done():
+            self._rebuilder = asyncio.get_running_loop().create_task(self._rebuild_pending())
+
+    async def _rebuild_pending(self):
+        while self._pending:
+            code = next(iter(self._pending))
+            try:
+                if code not in self.rooms:
+                    room = await self._read(code)
+                    if room is not None:
+                        room.unload()
+                        self._save_summary(room)
+            except Exception as e:      # noqa: BLE001 - a room that cannot be rebuilt: reported, skipped
+                self.log(f"room {code}: its summary could not be rebuilt: {e!r}")
+            self._pending.pop(code, None)
+
+    def _save_summary(self, room):
+        """Store the summary of a room leaving memory (in the background), for "my games"."""
+        summary = room.summary([])
+        del summary["you"]
+        self.store.submit(db.save_summary(room.id, room.seq, json.dumps(summary, ensure_ascii=False)))
 
     def _remember(self, code, info):
         self.infos[code] = info
@@ -754,6 +854,7 @@ class RoomManager:
             del self.rooms[room.code]
             self._remember(room.code, room.info())
             room.unload()
+            self._save_summary(room)
             self.unloaded += 1
             if self.cluster is not None:
                 self.cluster.release(room.code)
@@ -888,6 +989,9 @@ class RoomManager:
     async def close(self):
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._rebuilder is not None:
+            self._rebuilder.cancel()
         for room in list(self.rooms.values()):
             await room.close()
+            self._save_summary(room)
         self.thinker.close()
