@@ -477,6 +477,9 @@ async def _send_loop(conn, ws):
     try:
         while True:
             text = await conn.queue.get()
+            if text is None:                # Connection.end: closed with its code
+                await ws.close(code=conn.close_code)
+                return
             await ws.send_text(text)
     except asyncio.CancelledError:
         pass

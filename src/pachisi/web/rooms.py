@@ -183,6 +183,7 @@ class Connection:
         self.release = lambda: None     # gives back what Limits.admit counted
         self.strikes = 0
         self.closed = False
+        self.close_code = None      # set by end(): the code the socket is closed with
         self.lang = "en"            # the language of its refusals, as its hello says
 
     def push(self, text):
@@ -193,6 +194,19 @@ class Connection:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.closed = True
+
+    def end(self, code=1012):
+        """Close the connection with `code` after what is queued (1012: the client reconnects, and finds
+        the room wherever it is served now)."""
+        if self.closed:
+            return
+        self.closed, self.close_code = True, code
+        while True:
+            try:
+                self.queue.put_nowait(None)         # the send loop closes the socket when it comes to it
+                return
+            except asyncio.QueueFull:
+                self.queue.get_nowait()
 
 
 class Room:
@@ -866,7 +880,7 @@ class RoomManager:
         if room is not None:
             room.unload()
             for conn in list(room.conns):
-                conn.closed = True
+                conn.end(1012)
 
     def sweep(self):
         """Unload the rooms nobody is connected to that are over or idle for Settings.room_idle."""
