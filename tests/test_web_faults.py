@@ -13,6 +13,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import socket
 import subprocess
 import threading
@@ -270,6 +271,44 @@ def test_redis_stopped_under_three_processes_drops_no_room_and_leaves_no_client_
         assert leases == [owner]                    # the lease survived the outage: the same owner
         assert 503 in statuses
         print(f"\nRedis outage: every client plays again {took:.1f} s after Redis is back")
+    finally:
+        for s in procs:
+            s.stop()
+
+
+def test_an_owner_stopped_with_sigstop_has_its_room_taken_over_and_every_client_plays_on(cluster):
+    url, redis = cluster
+    a, b, c = procs = processes(url, redis, 3)
+    try:
+        code, host, key = new_room(a)           # a owns the room
+        j = httpx.post(f"{c.url}/api/rooms/{code}/join", json={"player": 1, "name": "Bob", "key": key})
+        assert j.status_code == 200, j.text
+
+        async def main():
+            ann = await Client(code, host, [b, c]).connect(a, ping=2)     # on the owner itself
+            bob = await Client(code, j.json()["token"], [c, b]).connect(ping=2)   # forwarded to it
+            await play_on([ann, bob], 8, procs)
+            _, (owner,) = stored(url, code)
+            a.proc.send_signal(signal.SIGSTOP)
+            stopped = time.monotonic()
+            try:
+                # the client on the stalled owner closes by its own ping deadline; the forwarded one is told
+                await ann.until(lambda: ann.closed, timeout=60)
+                await bob.until(lambda: bob.closed, timeout=60)
+                await play_on([ann, bob], 1, procs)     # both reconnect: the room moves to b or c
+                took = time.monotonic() - stopped
+                await play_on([ann, bob], 7, procs)
+            finally:
+                a.proc.send_signal(signal.SIGCONT)
+            await play_on([ann, bob], 4, procs)          # the owner back: it lets go, nothing changes
+            return owner, ann.acked + bob.acked, took, bob.closes
+
+        owner, acked, took, closes = asyncio.run(main())
+        actions, leases = check_stored(url, code, acked)
+        assert len(actions) >= 20
+        assert len(leases) == 1 and leases[0][0] != owner[0] and leases[0][1]     # a new owner, alive
+        assert 1012 in closes
+        print(f"\nowner SIGSTOP: every client plays again {took:.1f} s after the stop")
     finally:
         for s in procs:
             s.stop()

@@ -15,6 +15,8 @@ export { describeEvents, moveSentence };
 const MAX_LISTED = 60;
 const SETTINGS_KEY = "pachisi.room.settings";
 const SEEN_KEY = "pachisi.seen";
+const HEARTBEAT = 10000;           // ms between the pings the page sends the server
+const HEARTBEAT_DEADLINE = 25000;  // ms of silence after which the page connects again
 // The least time between two bot actions on the screen, by the player's choice of speed (ms).
 export const BOT_PACE = { fast: 0, normal: 350, slow: 1100 };
 const DEFAULTS = { autoRoll: false, autoMove: false, sound: false, speed: "normal" };
@@ -175,7 +177,15 @@ export class RoomPage {
     const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(this.code)}`);
     this.ws = ws;
     ws.onopen = () => { this.retry = 0; ws.send(JSON.stringify({ type: "hello", token: tokenFor(this.code), lang: getLang() })); };
-    ws.onmessage = (e) => this.receive(JSON.parse(e.data));
+    ws.onmessage = (e) => { heard = Date.now(); this.receive(JSON.parse(e.data)); };
+    // a server that stopped answering (a stalled process) is left, not waited for: ping now and then,
+    // and connect again when nothing at all came for HEARTBEAT_DEADLINE
+    let heard = Date.now();
+    const beat = setInterval(() => {
+      if (this.ws !== ws || !this.alive || ws.readyState > WebSocket.OPEN) { clearInterval(beat); return; }
+      if (Date.now() - heard > HEARTBEAT_DEADLINE) { clearInterval(beat); this.setOffline(true, true); this.reconnect(); return; }
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+    }, HEARTBEAT);
     ws.onclose = () => {
       if (!this.alive || this.ws !== ws || this.notFound) return;
       this.setOffline(true, true);
