@@ -18,6 +18,7 @@ import socket
 import subprocess
 import threading
 import time
+from pathlib import Path
 
 import httpx
 import pytest
@@ -309,6 +310,98 @@ def test_an_owner_stopped_with_sigstop_has_its_room_taken_over_and_every_client_
         assert len(leases) == 1 and leases[0][0] != owner[0] and leases[0][1]     # a new owner, alive
         assert 1012 in closes
         print(f"\nowner SIGSTOP: every client plays again {took:.1f} s after the stop")
+    finally:
+        for s in procs:
+            s.stop()
+
+
+def test_health_and_readiness_and_a_draining_process_is_not_ready(tmp_path):
+    from fastapi.testclient import TestClient
+    from pachisi.web import Settings, create_app
+    with TestClient(create_app(Settings(database_url=f"sqlite:///{tmp_path / 'web.db'}"))) as client:
+        assert client.get("/healthz").json() == {"status": "ok"}
+        assert client.get("/readyz").json() == {"status": "ready"}
+        client.portal.call(client.app.state.drain)
+        r = client.get("/readyz")
+        assert r.status_code == 503 and r.json()["problems"] == ["draining"] and r.headers["retry-after"]
+        assert client.get("/healthz").status_code == 200
+
+
+def children_of(pid):
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid and fields[0] != "Z":
+            out.append(int(stat.parent.name))
+    return sorted(out)
+
+
+def test_a_worker_killed_with_sigkill_is_replaced_and_the_server_plays_on(cluster):
+    url, redis = cluster
+    srv = LiveServer(url, rate=200, extra_args=("--redis-url", redis.url, "--workers", "2")).start()
+    try:
+        for _ in range(300):
+            workers = children_of(srv.proc.pid)
+            if len(workers) == 2:
+                break
+            time.sleep(0.1)
+        assert len(workers) == 2
+        os.kill(workers[0], signal.SIGKILL)
+        for _ in range(300):                    # a new worker in its place (the dead one reaped, no zombie)
+            now = children_of(srv.proc.pid)
+            if len(now) == 2 and workers[0] not in now:
+                break
+            time.sleep(0.1)
+        assert len(now) == 2 and workers[0] not in now and not Path(f"/proc/{workers[0]}").exists()
+        for _ in range(300):
+            try:
+                if httpx.get(srv.url + "/readyz").status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        code, host, _ = new_room(srv)
+
+        async def main():
+            ann = await Client(code, host, [srv]).connect(ping=2)
+            await ann.until(lambda: ann.latest["turn"]["phase"] == "waiting")
+        asyncio.run(main())
+    finally:
+        srv.stop()
+
+
+def test_sigterm_drains_the_owner_its_players_told_and_its_leases_handed_over(cluster):
+    url, redis = cluster
+    a, b, c = procs = processes(url, redis, 3)
+    try:
+        code, host, key = new_room(a)           # a owns the room
+        j = httpx.post(f"{c.url}/api/rooms/{code}/join", json={"player": 1, "name": "Bob", "key": key})
+        assert j.status_code == 200, j.text
+
+        async def main():
+            ann = await Client(code, host, [b, c]).connect(a, ping=2)     # on the owner itself
+            bob = await Client(code, j.json()["token"], [c, b]).connect(ping=2)   # forwarded to it
+            await play_on([ann, bob], 8, procs)
+            _, (owner,) = stored(url, code)
+            a.proc.send_signal(signal.SIGTERM)
+            stopped = time.monotonic()
+            await ann.until(lambda: ann.closed, timeout=60)
+            await bob.until(lambda: bob.closed, timeout=60)
+            await play_on([ann, bob], 1, procs)
+            took = time.monotonic() - stopped
+            await play_on([ann, bob], 7, procs)
+            assert a.proc.wait(30) in (0, -signal.SIGTERM)     # uvicorn ends by the signal it drained for
+            return owner, ann.acked + bob.acked, took, ann.closes, bob.closes
+
+        owner, acked, took, ann_closes, bob_closes = asyncio.run(main())
+        actions, leases = check_stored(url, code, acked)
+        assert len(actions) >= 16
+        assert ann_closes[0] == bob_closes[0] == 1012           # both told to reconnect
+        assert len(leases) == 1 and leases[0][0] != owner[0] and leases[0][1]
+        print(f"\nowner SIGTERM: every client plays again {took:.1f} s after the signal")
     finally:
         for s in procs:
             s.stop()

@@ -14,7 +14,9 @@ import json
 import os
 import signal
 import socket
+import sys
 import tempfile
+import time
 from pathlib import Path
 
 from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -22,6 +24,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine.game import GameError
@@ -208,6 +211,42 @@ def create_app(settings=None):
         except Refusal as e:
             return None, refusal(e, lang, 429 if e.code == "rate" else 404)
 
+    # -- health ---------------------------------------------------------------------------
+    @app.get("/healthz", include_in_schema=False)
+    def healthz():
+        """Liveness: the process answers (its event loop runs)."""
+        return {"status": "ok"}
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz():
+        """Readiness: the process takes rooms (not draining) and reaches its database (and Redis, with
+        several processes); else 503 naming what is missing."""
+        problems = []
+        if app.state.draining:
+            problems.append("draining")
+        try:
+            await asyncio.wait_for(asyncio.to_thread(app.state.store.read, lambda c: c.execute(text("SELECT 1"))), 2)
+        except Exception:                   # noqa: BLE001 - reported as not ready
+            problems.append("database")
+        if app.state.cluster is not None and not await app.state.cluster._check_redis():
+            problems.append("redis")
+        if problems:
+            return JSONResponse({"status": "unready", "problems": problems}, status_code=503,
+                                headers={"Retry-After": "2"})
+        return {"status": "ready"}
+
+    async def drain():
+        """SIGTERM: take no room any more, tell every player to reconnect (1012: they find the rooms on
+        another process), and hand the rooms' leases over at once instead of letting them expire."""
+        app.state.draining = True
+        if app.state.cluster is not None:
+            app.state.cluster.draining = True
+        await app.state.manager.drain()
+        if app.state.cluster is not None:
+            await app.state.cluster.release_all()
+    app.state.drain = drain
+    app.state.draining = False
+
     # -- pages ----------------------------------------------------------------------------
     def index(status=200):
         return FileResponse(STATIC / "index.html", status_code=status, headers={"Cache-Control": "no-cache"})
@@ -369,6 +408,9 @@ def create_app(settings=None):
             await ws.send_text(_error(e))
             await ws.close(code=4429 if e.code == "rate" else 4404)
             return
+        if room.closed:                 # served by another process (or by none while this one stops)
+            await ws.close(code=1012)
+            return
         conn = Connection(settings)
         sender = asyncio.create_task(_send_loop(conn, ws))
         attached = False
@@ -410,7 +452,10 @@ def create_app(settings=None):
                         continue
                     conn.lang = msg.lang
                     room = await manager().get(room.code) or room     # the room in memory now (it may have
-                    h = token_hash(msg.token) if msg.token else None   # been unloaded since the connection came)
+                    if room.closed:                                    # been unloaded since the connection came)
+                        close_code = 1012
+                        break
+                    h = token_hash(msg.token) if msg.token else None
                     seat = h if h and (room.seats_of(msg.token) or h == room.host_hash) else None
                     full = limits.admit(conn, room.code, address, seat)
                     if full:
@@ -492,30 +537,58 @@ def _error(e, lang="en", seq=None, client_id=None):
     return ErrorOut(code=e.code, message=e.message(lang), seq=seq, id=client_id).model_dump_json()
 
 
+class DrainingServer:
+    """uvicorn's Server, which on SIGTERM first stops taking connections and drains the app (app.state.drain:
+    players told to reconnect, rooms' leases handed over), then shuts down as uvicorn does."""
+
+    def __new__(cls, config, app):
+        import uvicorn
+
+        class Server(uvicorn.Server):
+            async def shutdown(self, sockets=None):
+                for server in self.servers:
+                    server.close()          # no new connections here: the other processes take them
+                try:
+                    await app.state.drain()
+                except Exception as e:      # noqa: BLE001 - a drain that failed still shuts down
+                    print(f"draining failed: {e!r}", file=sys.stderr, flush=True)
+                await super().shutdown(sockets)
+        return Server(config)
+
+
+def serve_here(host, port, settings, log_level, sockets=None):
+    """One server process: the app under DrainingServer with `pachisi serve`'s socket limits."""
+    app = create_app(settings)
+    DrainingServer(server_config(app, host, port, settings.limits, log_level), app).run(sockets=sockets)
+
+
 def run(host="127.0.0.1", port=8000, settings=None, log_level="info"):
     """Serve the app with uvicorn, with the socket limits of settings.limits (limits.server_config): in
     this process, or in Settings.workers processes sharing the port (each the authority of its own rooms;
-    cluster.py)."""
-    import uvicorn
+    cluster.py), supervised: a worker that dies is replaced, and SIGTERM or SIGINT drains every worker."""
     settings = settings or Settings()
     if settings.workers <= 1:
-        uvicorn.Server(server_config(create_app(settings), host, port, settings.limits, log_level)).run()
+        serve_here(host, port, settings, log_level)
         return
     sock = socket.create_server((host, port), reuse_port=False, backlog=2048)
-    children = []
-    for _ in range(settings.workers):
+    children, stopping = {}, False
+
+    def spawn():
         pid = os.fork()
         if pid == 0:            # each child builds its own app, loop and database connections
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             code = 0
             try:
-                uvicorn.Server(server_config(create_app(settings), host, port, settings.limits, log_level)) \
-                    .run(sockets=[sock])
+                serve_here(host, port, settings, log_level, sockets=[sock])
             except BaseException:       # noqa: BLE001 - reported by uvicorn; the parent sees the exit code
                 code = 1
             os._exit(code)
-        children.append(pid)
+        children[pid] = time.monotonic()
 
     def stop(signum, frame):
+        nonlocal stopping
+        stopping = True
         for pid in children:
             try:
                 os.kill(pid, signal.SIGTERM)
@@ -523,8 +596,27 @@ def run(host="127.0.0.1", port=8000, settings=None, log_level="info"):
                 pass
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    for pid in children:
-        os.waitpid(pid, 0)
+    for _ in range(settings.workers):
+        spawn()
+    while children:
+        try:
+            pid, status = os.wait()
+        except ChildProcessError:
+            break
+        began = children.pop(pid, None)
+        if began is None or stopping:
+            continue
+        print(f"pachisi: worker {pid} ended ({_ended(status)}); starting another", file=sys.stderr, flush=True)
+        if time.monotonic() - began < 5:
+            time.sleep(1)       # one that dies as it starts is not restarted in a busy loop
+        if not stopping:
+            spawn()
+
+
+def _ended(status):
+    if os.WIFSIGNALED(status):
+        return f"signal {os.WTERMSIG(status)}"
+    return f"exit code {os.WEXITSTATUS(status)}"
 
 
 __all__ = ["create_app", "run", "Settings"]

@@ -81,6 +81,10 @@ def _unwire(data):
     return data
 
 
+class Draining(RuntimeError):
+    """This process is stopping: it takes no room."""
+
+
 class Outbox:
     """The messages to one process, published in order by one task, whatever has queued up in one
     pipeline: a sender that is cancelled never cuts a publish in half, no message of a stream overtakes
@@ -133,6 +137,7 @@ class Cluster:
         self._tasks = []
         self.forwarded = 0          # connections and requests forwarded to an owner (for the benchmark)
         self.redis_down = False     # Redis failed its last call (forwarding cannot work meanwhile)
+        self.draining = False       # stopping: no room is taken any more
 
     def outbox(self, proc):
         box = self.outboxes.get(proc)
@@ -177,10 +182,16 @@ class Cluster:
     # -- leases ----------------------------------------------------------------------------------
     async def owner(self, code):
         """Who owns room `code` now: this process's id once it holds the lease (taken if free or expired),
-        another live process's id, or None when there is no such room."""
+        another live process's id, or None when there is no such room.  A process draining takes no room
+        (Draining, when no live process holds it)."""
         code = code.upper()
         if code in self.manager.rooms:
             return self.id
+        if self.draining:
+            held = await asyncio.to_thread(self._sql, HOLDER, code=code)
+            if held and held[0].live and held[0].owner != self.id:
+                return held[0].owner
+            raise Draining(f"this process is stopping and does not take room {code}")
         for _ in range(3):
             got = await asyncio.to_thread(self._sql, CLAIM, code=code, me=self.id, ttl=self.TTL)
             if got:
@@ -191,6 +202,10 @@ class Cluster:
             if held[0].live:
                 return held[0].owner
         return None
+
+    async def release_all(self):
+        """Hand every lease of this process over (it is stopping): the rooms move on at once."""
+        await asyncio.to_thread(self._sql, RELEASE_ALL, me=self.id)
 
     def fenced(self, code, write):
         """`write` (a Store write) made only while this process holds room `code`'s lease (renewing it)."""

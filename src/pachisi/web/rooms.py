@@ -729,7 +729,11 @@ class RoomManager:
         return room
 
     async def _bring_in(self, code):
-        mine = self.cluster is None or await self.cluster.owner(code) == self.cluster.id
+        from .cluster import Draining
+        try:
+            mine = self.cluster is None or await self.cluster.owner(code) == self.cluster.id
+        except Draining:
+            mine = False
         room = await self._read(code)
         if room is None:
             return None
@@ -881,6 +885,21 @@ class RoomManager:
             room.unload()
             for conn in list(room.conns):
                 conn.end(1012)
+
+    async def drain(self):
+        """Let go of every room (the server is stopping): actions under way end first, then each room's
+        players are told to reconnect (1012) and the room leaves memory, its summary stored."""
+        for room in list(self.rooms.values()):
+            try:
+                await asyncio.wait_for(room.lock.acquire(), 2)
+                room.lock.release()
+            except asyncio.TimeoutError:
+                pass
+            self.rooms.pop(room.code, None)
+            room.unload()
+            for conn in list(room.conns):
+                conn.end(1012)
+            self._save_summary(room)
 
     def sweep(self):
         """Unload the rooms nobody is connected to that are over or idle for Settings.room_idle."""
