@@ -40,8 +40,9 @@ class RecordLimits:
     workers: int = 2            # processes that check records
     games: int = 40             # games in one record (a match to 9 wins among 4 players has at most 33)
     actions: int = 100_000      # rolls and moves in one record (a long Kimbo game has about 4,000)
-    seconds: float = 10.0       # of a worker's time for one record
-    grace: float = 5.0          # seconds past that before a job that overran (a step that never ended) is killed
+    seconds: float = 10.0       # of a worker's CPU time for one record
+    grace: float = 5.0          # seconds before a job that overran (a step that never ended) is killed...
+    slack: float = 3.0          # ...past `seconds` times this of the clock (a busy machine gives a worker less than a core)
     per_address: int = 2        # records of one address checked or waiting at once
     queue: int = 8              # records checked or waiting on the whole server
     share: float = 0.5          # worker-seconds a second one address may use on average...
@@ -66,9 +67,9 @@ def _refusal(code, error, lang):
 
 
 def check(kind, text, games, actions, seconds, lang):
-    """(HTTP status, JSON body, seconds taken) of verifying or replaying a record (runs in a worker)."""
+    """(HTTP status, JSON body, CPU seconds taken) of verifying or replaying a record (runs in a worker)."""
     from ..verify import verify_text
-    began = time.monotonic()
+    began = time.process_time()
     budget = records.Budget(games, actions, seconds)
     try:
         if kind == "verify":
@@ -79,7 +80,7 @@ def check(kind, text, games, actions, seconds, lang):
         status, body = 413, _refusal("budget", e, lang)
     except GameError as e:
         status, body = 400, _refusal("record", e, lang)
-    return status, body, time.monotonic() - began
+    return status, body, time.process_time() - began
 
 
 def _start_worker(parent):
@@ -100,7 +101,7 @@ class Checker:
         self.pool = None
         self.busy = 0               # records checked or waiting
         lim = self.limits
-        self.held = SharedCounts("checking", lim.per_address, hold=lim.seconds + lim.grace + 60)
+        self.held = SharedCounts("checking", lim.per_address, hold=lim.seconds * lim.slack + lim.grace + 60)
         self.shares = SharedBuckets("share", lim.share, lim.burst, kind=Share)
 
     def share(self, redis):
@@ -142,7 +143,7 @@ class Checker:
         spent = lim.seconds + lim.grace
         try:
             future = self._pool().schedule(check, (kind, text, lim.games, lim.actions, lim.seconds, lang),
-                                           timeout=lim.seconds + lim.grace)
+                                           timeout=lim.seconds * lim.slack + lim.grace)
             status, body, spent = await asyncio.wrap_future(future)
             return status, body
         except JobTimeout:

@@ -9,7 +9,7 @@ action is committed to the database before anyone hears of it; then every
 client of the room gets the new state.
 
 Fair dice: the seed is secret while the match lasts; from the start the room
-shows the commitment sha256("pachisi-dice:{seed}:{salt}"); when the match
+shows the commitment sha256("pachisi-dice:{seed}:{salt}:{terms}") (verify.py); when the match
 ends it reveals seed and salt, and every roll can be re-derived
 (`pachisi verify`, pachisi/verify.py).
 
@@ -45,7 +45,7 @@ from ..engine.options import OptionError
 from ..games import GAMES, game_class, make_game
 from ..i18n import Error, Term
 from .. import record as records
-from ..verify import commitment
+from ..verify import commitment, terms
 from . import db
 from .limits import Bucket, LimitSettings
 from .names import bot_like, looks_blank
@@ -550,7 +550,7 @@ class Room:
             "code": self.code, "game": g.name, "title": g.title, "preset": g.preset, "options": g.opts,
             "players": g.players, "wins": self.match.wins, "score": list(self.match.score),
             "round": len(self.match.rounds) + (0 if over else 1), "status": self.status,
-            "commit": self.commit, "seed": str(self.seed) if over else None, "salt": self.salt if over else None,
+            "commit": self.commit, "terms": terms(g), "seed": str(self.seed) if over else None, "salt": self.salt if over else None,
             "public": self.public, "absent_after": self.absent_after, "piece_names": g.piece_names,
             "rematch": self.rematch, "standin_level": self.standin_level,
             "colours": list(g.colours),
@@ -966,7 +966,7 @@ class RoomManager:
         code = self._new_code()
         values = {"code": code, "game": game.name, "preset": game.preset,
                   "options": json.dumps(game.opts), "players": game.players, "wins": wins,
-                  "seed": seed, "salt": salt, "commit": commitment(seed, salt), "public": public,
+                  "seed": seed, "salt": salt, "commit": commitment(seed, salt, game), "public": public,
                   "absent_after": absent_after, "standin_level": standin,
                   "status": "waiting" if any(s["kind"] == "invite" and not s["token_hash"] for s in seat_rows)
                   else "playing",
@@ -978,7 +978,7 @@ class RoomManager:
             if self.settings.dice_seed is not None:
                 known = room_seed(self.settings.dice_seed, room_id)
                 conn.execute(db.rooms.update().where(db.rooms.c.id == room_id)
-                             .values(seed=known, commit=commitment(known, salt)))
+                             .values(seed=known, commit=commitment(known, salt, game)))
             if rematch_of is not None:
                 db.link_rematch(rematch_of, code)(conn)
             return room_id

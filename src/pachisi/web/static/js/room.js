@@ -7,7 +7,7 @@ import { h, clear, announce, beep, unlockAudio } from "./dom.js";
 import { postJSON, tokenFor, rememberToken, myName, rememberName, inviteKeyFor, rememberInviteKey } from "./api.js";
 import { t, gameName, colourName, getLang } from "./i18n.js";
 import { Board, colourHex, colourInk, seatSymbol, rollDice } from "./board.js";
-import { commitment } from "./records.js";
+import { commitmentHolds } from "./records.js";
 import { describeEvents, turnsOf, turnSentence, moveSentence, fenceMoveWords, awaySummary, figures } from "./story.js";
 
 export { describeEvents, moveSentence };
@@ -648,7 +648,7 @@ export class RoomPage {
   seedCheck() {
     const room = this.room;
     if (room.seed === null || room.seed === undefined) return null;
-    const ok = commitment(String(room.seed), room.salt) === room.commit.replace(/^sha256:/, "");
+    const ok = commitmentHolds(room.commit, String(room.seed), room.salt, room.terms);
     return h("p", { class: `verdict ${ok ? "ok" : "mismatch"} seed-check`,
                     text: t(ok ? "room.seed.ok" : "room.seed.bad", { seed: room.seed, salt: room.salt }) });
   }
