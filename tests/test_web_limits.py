@@ -406,3 +406,34 @@ def test_ordinary_names_are_kept(tmp_path, name):
         r = client.post(f"/api/rooms/{room['code']}/join", json={"player": 1, "name": name, "key": room["key"]})
         assert r.status_code == 200
         assert client.get(f"/api/rooms/{room['code']}").json()["seats"][1]["name"] == name
+
+
+@pytest.mark.parametrize("name", ["Вот 5", "Маster", "ΒΟΤ 3", "bоt"])
+def test_a_bot_name_written_with_cyrillic_or_greek_look_alikes_is_refused_too(name):
+    from pachisi.web.names import bot_like
+    assert bot_like(name)
+    assert not bot_like("Вова") and not bot_like("Маша") and not bot_like("Botond")
+
+
+def test_zalgo_and_variation_selectors_are_taken_out_of_names():
+    from pachisi.web.rooms import clean_name
+    zalgo = "Z" + "\u0336\u0335\u0334\u0321\u0322" * 6 + "oe"
+    assert clean_name(zalgo, "x") == "Z\u0336\u0335oe"
+    assert clean_name("Ann\ufe0f\u2764\ufe0e", "x") == "Ann\u2764"
+    assert clean_name("Nguyễn", "x") == "Nguyễn"                     # two marks on a letter are kept
+
+
+def test_the_invitation_key_stays_out_of_the_access_log_and_of_referers(tmp_path):
+    import logging
+    from pachisi.web.limits import Unkeyed
+    record = logging.LogRecord("uvicorn.access", logging.INFO, "", 0, '%s - "%s %s HTTP/%s" %d',
+                               ("1.2.3.4:5", "GET", "/r/ABCDEF?k=s3cret&lang=ru", "1.1", 200), None)
+    Unkeyed().filter(record)
+    assert "s3cret" not in record.getMessage() and "/r/ABCDEF?k=…&lang=ru" in record.getMessage()
+    with app_client(tmp_path) as client:
+        r = client.get("/r/ABCDEF?k=s3cret")
+        assert r.headers["referrer-policy"] == "no-referrer"
+        csp = dict(part.strip().split(" ", 1) for part in r.headers["content-security-policy"].split(";"))
+        assert csp["connect-src"] == "'self'"                         # WebSockets to this host only
+        assert client.get("/api/docs").status_code == 404           # no Swagger page from a CDN the CSP refuses
+        assert client.get("/api/openapi.json").status_code == 200

@@ -42,7 +42,7 @@ from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, 
                       VerifyReport, Welcome)
 
 STATIC = Path(__file__).resolve().parent / "static"
-CSP = ("default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; "
+CSP = ("default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; "
        "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
 
 
@@ -151,7 +151,8 @@ def create_app(settings=None):
             app.state.checker.close()
             store.close()
 
-    app = FastAPI(title="pachisi", version="1", lifespan=lifespan, docs_url="/api/docs",
+    # no Swagger page: it loads its scripts from a CDN the CSP refuses; the description is /api/openapi.json
+    app = FastAPI(title="pachisi", version="1", lifespan=lifespan, docs_url=None,
                   openapi_url="/api/openapi.json", redoc_url=None)
     app.add_middleware(BodyLimit, limit=settings.max_upload)
     if settings.redis_url:
@@ -165,7 +166,8 @@ def create_app(settings=None):
         response = await call_next(request)
         response.headers.setdefault("Content-Security-Policy", CSP)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
+        # an invitation's key (?k=) never leaves in a Referer, not even to the page's own subresources
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
         return response
 
     @app.exception_handler(RequestValidationError)

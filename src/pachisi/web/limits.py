@@ -27,6 +27,7 @@ import asyncio
 import ipaddress
 import logging
 import math
+import re
 import secrets
 import time
 
@@ -606,9 +607,24 @@ def guarded_protocols(http_class, ws_class, guard, limits):
     return GuardedHTTP, GuardedWS
 
 
+SECRET_QUERY = re.compile(r"([?&]k=)[^&\s]*")
+
+
+class Unkeyed(logging.Filter):
+    """Keeps invitation keys (?k=...) out of uvicorn's access log: whoever reads the log cannot take seats."""
+
+    def filter(self, record):
+        if isinstance(record.args, tuple):
+            record.args = tuple(SECRET_QUERY.sub(r"\1…", a) if isinstance(a, str) else a for a in record.args)
+        return True
+
+
 def server_config(app, host, port, limits, log_level="info"):
     """The uvicorn Config of `pachisi serve`: timeouts, connection caps, message sizes."""
     import uvicorn
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, Unkeyed) for f in access.filters):
+        access.addFilter(Unkeyed())
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
     from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
     guard = ConnectionGuard(limits.conns_per_address, limits.trusted_proxies, limits.conns_per_prefix)

@@ -48,7 +48,7 @@ from .. import record as records
 from ..verify import commitment, terms
 from . import db
 from .limits import Bucket, LimitSettings
-from .names import bot_like, looks_blank
+from .names import bot_like, looks_blank, tidy
 from .boardjson import events_json, layout_json, moves_json, position_json
 from .checking import RecordLimits
 from .schemas import NAME_MAX, CHAT_MAX
@@ -74,7 +74,7 @@ def clean_text(text, limit):
 
 def clean_name(text, default):
     # a record's Players header is comma separated: names carry no commas or quotes
-    name = clean_text(str(text).replace(",", " ").replace('"', "'"), NAME_MAX)
+    name = clean_text(tidy(str(text)).replace(",", " ").replace('"', "'"), NAME_MAX)
     if looks_blank(name):
         return default
     if bot_like(name):
