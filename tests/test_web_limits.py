@@ -336,12 +336,31 @@ def test_guessing_room_codes_is_refused_after_the_budget_everywhere_and_other_ad
         r = client.get(f"/api/rooms/{code}", headers={"Accept-Language": "ru"})
         assert r.status_code == 429 and r.json() == {
             "code": "rate", "message": "отсюда слишком часто спрашивают несуществующие комнаты; подождите минуту"}
-        assert client.post(f"/api/rooms/{code}/join", json={"player": 1, "key": room["key"]}).status_code == 429
+        assert client.post(f"/api/rooms/{code}/join", json={"player": 1, "key": "wrong"}).status_code == 429
         with client.websocket_connect(f"/ws/{code}") as ws:
+            ws.send_json({"type": "hello", "token": "not a seat's"})
             assert ws.receive_json()["code"] == "rate"
             assert ws.receive()["code"] == 4429
         with TestClient(client.app, client=("10.0.0.9", 1)) as other:
             assert other.get(f"/api/rooms/{code}").status_code == 200
+
+
+def test_a_neighbour_who_spent_the_lookup_budget_does_not_lock_a_player_out_of_their_own_room(tmp_path):
+    """The budget of unknown codes is the address's; a lookup that carries the room's seat token or
+    invitation key is one's own and is answered whatever it holds."""
+    with app_client(tmp_path, limits=LimitSettings(lookup_rate=0.0001, lookup_burst=3)) as client:
+        room = create(client, seats=("local", "invite"))
+        code = room["code"]
+        for guess in ("AAAAAA", "BBBBBB", "CCCCCC"):        # a hostile page at the same address
+            client.get(f"/api/rooms/{guess}")
+        assert client.get(f"/api/rooms/{code}").status_code == 429
+        host = Player(client, code, room["token"])           # the player's own room opens
+        assert host.welcome["you"] == [0]
+        r = client.post(f"/api/rooms/{code}/join", json={"player": 1, "name": "Bo", "key": room["key"]})
+        assert r.status_code == 200                           # the invitation vouches too
+        mine = client.post("/api/rooms/mine", json={"tokens": {code: room["token"]}})
+        assert [g["code"] for g in mine.json()] == [code]
+        host.close()
 
 
 def test_an_open_seat_of_a_private_room_needs_the_invitation_key(tmp_path):

@@ -194,11 +194,12 @@ def create_app(settings=None):
     def manager() -> RoomManager:
         return app.state.manager
 
-    async def look_up(code, address, fetch=None):
+    async def look_up(code, address, fetch=None, token=None, key=None):
         """The room of `code` (or what `fetch` gives of it), or the Refusal to answer: guessing codes is
         paid from the address's budget of unknown codes; once it is spent, every lookup from there waits
-        (429)."""
-        if not limits.may_look_up(address):
+        (429), but one that carries a seat token of the room (or its invitation key) is answered: a
+        neighbour at the same address who spent the budget does not lock a player out of their own room."""
+        if not limits.may_look_up(address) and not await manager().vouches(code, token, key):
             raise Refusal("rate", "too many lookups of rooms that do not exist from here; wait a minute")
         found = await (fetch or manager().get)(code)
         if found is None:
@@ -206,10 +207,10 @@ def create_app(settings=None):
             raise Refusal("room", "no room {code}", code=code)
         return found
 
-    async def room_or_refusal(code, request, lang, fetch=None):
+    async def room_or_refusal(code, request, lang, fetch=None, token=None, key=None):
         """(room, None) or (None, the response refusing the lookup)."""
         try:
-            return await look_up(code, address_of(request), fetch), None
+            return await look_up(code, address_of(request), fetch, token, key), None
         except Refusal as e:
             return None, refusal(e, lang, 429 if e.code == "rate" else 404)
 
@@ -335,7 +336,7 @@ def create_app(settings=None):
 
     @app.post("/api/rooms/{code}/join", response_model=Joined)
     async def join(code: str, spec: JoinRoom, request: Request, lang: str = Depends(request_lang)):
-        room, refused = await room_or_refusal(code, request, lang)
+        room, refused = await room_or_refusal(code, request, lang, key=spec.key)
         if refused:
             return refused
         try:
@@ -404,8 +405,18 @@ def create_app(settings=None):
     async def room_socket(ws: WebSocket, code: str):
         await ws.accept()
         address = address_of(ws)
+        first = token = None
+        if not limits.may_look_up(address):     # the budget spent here: the hello's seat token may vouch
+            try:
+                first = await asyncio.wait_for(ws.receive(), settings.limits.header_timeout or None)
+                hello = json.loads(first.get("text") or "{}")
+                token = hello.get("token") if isinstance(hello, dict) and hello.get("type") == "hello" else None
+            except (asyncio.TimeoutError, ValueError, WebSocketDisconnect, RuntimeError):
+                first = None
+            if first is not None and first.get("type") == "websocket.disconnect":
+                return
         try:
-            room = await look_up(code, address)
+            room = await look_up(code, address, token=token if isinstance(token, str) else None)
         except Refusal as e:
             await ws.send_text(_error(e))
             await ws.close(code=4429 if e.code == "rate" else 4404)
@@ -419,7 +430,7 @@ def create_app(settings=None):
         close_code = 1000
         try:
             while not conn.closed:
-                message = await ws.receive()
+                message, first = first or await ws.receive(), None
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")

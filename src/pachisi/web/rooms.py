@@ -66,6 +66,12 @@ def token_hash(token):
     return hashlib.sha256(f"pachisi-seat:{token}".encode()).hexdigest()
 
 
+def invite_key(host_hash, code):
+    """Room `code`'s invitation key (Room.invite_key), from its host's token hash."""
+    mac = hmac.new((host_hash or "").encode(), f"pachisi-invite:{code}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:12]).decode()
+
+
 def clean_text(text, limit):
     """Printable text without control characters, whitespace collapsed, cut to `limit`."""
     text = "".join(ch if ch.isprintable() else " " for ch in str(text))
@@ -383,8 +389,7 @@ class Room:
     def invite_key(self):
         """The secret of the room's invitation link (derived from the host's token hash, which never
         leaves the server): an open seat of a private room is taken only with it, not with the code."""
-        mac = hmac.new((self.host_hash or "").encode(), f"pachisi-invite:{self.code}".encode(), hashlib.sha256)
-        return base64.urlsafe_b64encode(mac.digest()[:12]).decode()
+        return invite_key(self.host_hash, self.code)
 
     async def join(self, player, name, key=None):
         """An invited person takes an open seat; returns their secret token."""
@@ -774,6 +779,24 @@ class RoomManager:
             self._remember(code, info)
             self._save_summary(room)
         return info
+
+    async def vouches(self, code, token=None, key=None):
+        """Whether `token` holds a seat in room `code` (or is its host's), or `key` is its invitation key:
+        such a lookup is one's own room's, answered whatever the address's lookup budget holds."""
+        code = self._code(code)
+        if code is None or not (token or key):
+            return False
+        room = self.rooms.get(code)
+        if room is None:
+            head = (await asyncio.to_thread(self.store.read, lambda conn: db.room_heads(conn, [code]))).get(code)
+            if head is None:
+                return False
+            host, hashes = head[0]["host_hash"], [s["token_hash"] for s in head[1] if s["token_hash"]]
+        else:
+            host, hashes = room.host_hash, [s.token_hash for s in room.seats if s.token_hash]
+        if token and any(secrets.compare_digest(h, token_hash(str(token))) for h in hashes + [host]):
+            return True
+        return bool(key) and hmac.compare_digest(str(key), invite_key(host, code))
 
     # -- "my games" ---------------------------------------------------------------------------
     REBUILDS = 2        # rooms one "my games" request may rebuild from their actions (the rest: as stored)
