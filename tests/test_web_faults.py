@@ -11,7 +11,6 @@ lost or applied twice, when a part of it fails or a client is slow or greedy.
 import asyncio
 import json
 import os
-import random
 import shutil
 import signal
 import socket
@@ -22,55 +21,14 @@ from pathlib import Path
 
 import httpx
 import pytest
-from sqlalchemy import create_engine, insert, select, update
-from sqlalchemy.pool import NullPool
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 import web_db
-from pachisi.engine.match import Match
-from pachisi.games import make_game
-from pachisi.web import db
-from pachisi.web.testing import LiveServer, api, free_port
+from pachisi.web.testing import LiveServer, api, finish_offline, free_port
 from test_web_multi import Client as MultiClient, new_room, stored
 
 pytestmark = [pytest.mark.timeout(600)]
-
-
-def finish_offline(url, codes, seed=0):
-    """Play a whole match in the database for each room of `codes`, as their server would have (the first
-    room's dice, given to every one of them, and random legal moves): long finished rooms that are in no
-    server's memory.  The number of actions of each."""
-    engine = create_engine(url, poolclass=NullPool)
-    with engine.begin() as conn:
-        row = conn.execute(select(db.rooms).where(db.rooms.c.code == codes[0])).mappings().one()
-        game = make_game(row["game"], row["players"], row["preset"], json.loads(row["options"]))
-        match, rng, played = Match(game, row["wins"], int(row["seed"])), random.Random(seed), []
-        state = match.new_game()
-        start = state.clone()
-        while True:
-            if state.is_over:
-                match.add(start, state)
-                if match.over:
-                    break
-                state = match.new_game()
-                start = state.clone()
-            player = state.current_player
-            if state.is_chance:
-                dice = state.next_roll()
-                state.set_dice(dice)
-                kind, value = "roll", "-".join(map(str, dice))
-            else:
-                kind, value = "move", rng.choice(state.legal_moves()).text
-                state.push(value)
-            played.append({"n": len(played), "kind": kind, "value": value, "player": player, "by": "bot",
-                           "client_id": None, "at": time.time()})
-        for code in codes:
-            room_id = conn.execute(select(db.rooms.c.id).where(db.rooms.c.code == code)).scalar_one()
-            conn.execute(insert(db.actions), [dict(a, room_id=room_id) for a in played])
-            conn.execute(update(db.rooms).where(db.rooms.c.id == room_id).values(status="over", seed=row["seed"]))
-    engine.dispose()
-    return len(played)
 
 
 def timed_get(url):
