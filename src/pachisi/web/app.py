@@ -453,9 +453,9 @@ def create_app(settings=None):
                 try:
                     msg = ClientMessage.validate_json(text)
                 except ValidationError as e:
-                    first = e.errors()[0]
-                    where = ".".join(str(x) for x in first.get("loc", ()))
-                    problem = f"{where} {first.get('msg', '')}".strip()
+                    error = e.errors()[0]
+                    where = ".".join(str(x) for x in error.get("loc", ()))
+                    problem = f"{where} {error.get('msg', '')}".strip()
                     conn.push(_error(Refusal("malformed", "not a valid message: {problem}", problem=problem),
                                      conn.lang))
                     continue
