@@ -118,8 +118,10 @@ class Player:
 
 
 def my_turn(p):
+    """p holds the seat to move (a seat it resigned is a bot's, as the browser takes it)."""
     t = p.state["turn"]
-    return t["phase"] in ("roll", "move") and t["player"] in p.welcome["you"]
+    return t["phase"] in ("roll", "move") and t["player"] in p.welcome["you"] \
+        and not p.state["room"]["seats"][t["player"]].get("resigned")
 
 
 def play_until(p, done, limit=5000, what="the expected state"):

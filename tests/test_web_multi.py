@@ -105,8 +105,9 @@ async def play(players, count):
         st = max((c.latest for c in players), key=lambda s: s["seq"])
         turn, seq = st["turn"], st["seq"]
         assert turn["phase"] in ("roll", "move"), turn
-        action = "roll" if turn["phase"] == "roll" else st["moves"][0]["t"]
         maker = players[turn["player"]]
+        await maker.until(lambda: seq in maker.states)          # only the seat to move is sent its moves
+        action = "roll" if turn["phase"] == "roll" else maker.states[seq]["moves"][0]["t"]
         await maker.act(action, seq, f"a{seq}")
         await maker.until(lambda: f"a{seq}" in maker.acked)
         for c in players:
@@ -179,8 +180,8 @@ def test_the_owner_killed_mid_game_hands_its_room_over_with_nothing_acknowledged
             before, (owner,) = stored(pg, code)
             assert len(before) == 10
             # an action in flight as its room's owner dies: stored and acknowledged, or neither
-            st = ann.latest if ann.latest["seq"] >= bob.latest["seq"] else bob.latest
-            maker = players[st["turn"]["player"]]
+            maker = players[max(ann.latest, bob.latest, key=lambda s: s["seq"])["turn"]["player"]]
+            st = maker.latest               # the mover's own state: the one with the legal moves
             action = "roll" if st["turn"]["phase"] == "roll" else st["moves"][0]["t"]
             await maker.act(action, st["seq"], "in-flight")
             a.kill()

@@ -138,7 +138,7 @@ def test_a_player_resigns_a_bot_plays_on_and_the_end_says_who_resigned(browser, 
         page.wait_for_function("() => document.querySelector('.room').dataset.you === ''")
         assert button.is_hidden()
         shot(page, "resigned", lang, screen)
-        page.wait_for_selector(".over:not([hidden]) .over-card", timeout=300000)     # the bots play it out
+        page.wait_for_selector(".over-dialog:not([hidden]) .over-card", timeout=300000)     # the bots play it out
         assert page.locator(".over-card .places li[data-player='0'] .resigned").count() == 1
         log = snapshot(server, room["code"])["log"]
         assert [(e["k"], e["p"], e["v"]) for e in log if e["k"] == "resign"] == [("resign", 0, "0")]
@@ -325,7 +325,7 @@ def test_a_game_that_ends_before_your_eyes_celebrates_the_winner_without_motion_
     page.on("pageerror", lambda e: page.errors.append(str(e)))
     try:
         page.goto(f"{server.url}/#/room/{room['code']}")
-        page.wait_for_selector(".over:not([hidden]) .over-card", timeout=300000)
+        page.wait_for_selector(".over-dialog:not([hidden]) .over-card", timeout=300000)
         if page.locator(".over-card").get_attribute("style") is None:        # celebrate() gives it the winner's colour
             pytest.skip("the bots finished before the page saw the game under way")
         if motion == "reduce":

@@ -133,11 +133,18 @@ async def resign(room, conn, player):
 
 
 async def _resign(room, player, why):
-    """Store and tell a resignation (the room lock is held); its connections no longer act for the seat."""
-    await room._commit(None, why, checked=("resign", f"{player} clock" if why == "clock" else str(player)))
-    for c in room.conns:
-        if player in c.players:
-            c.players.remove(player)
+    """Store and tell a resignation (the room lock is held); its connections no longer act for the seat,
+    so the state that tells it already goes to them without the seat's moves."""
+    holders = [c for c in room.conns if player in c.players]
+    for c in holders:
+        c.players.remove(player)
+    try:
+        await room._commit(None, why, checked=("resign", f"{player} clock" if why == "clock" else str(player)))
+    except BaseException:
+        for c in holders:           # not stored: the seat is still theirs
+            c.players.append(player)
+            c.players.sort()
+        raise
 
 
 # -- undo ----------------------------------------------------------------------------------------------------
