@@ -165,6 +165,8 @@ async def play_on(players, count, servers):
         st = max((c.latest for c in players), key=lambda s: s["seq"])
         seq = st["seq"]
         maker = players[st["turn"]["player"]]
+        await maker.until(lambda: maker.latest["seq"] >= seq, timeout=30)
+        st = maker.latest                   # only the seat to move is sent its moves
         action = "roll" if st["turn"]["phase"] == "roll" else st["moves"][0]["t"]
         await maker.act(action, seq, f"a{seq}")
         try:
