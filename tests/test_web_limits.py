@@ -111,6 +111,102 @@ def test_beyond_the_per_address_cap_new_connections_are_refused_while_another_ad
             s.close()
 
 
+def test_one_host_many_addresses_cannot_fill_the_server_beyond_its_prefix_cap(tmp_path):
+    """Caps per /24 (and /64): a host with many addresses is held to its prefix's share, another network
+    is served."""
+    with live_server(tmp_path, conns_per_address=3, conns_per_prefix=4, header_timeout=60) as port:
+        held = [connect(port) for _ in range(3)] + [connect(port, source="127.0.0.2")]
+        for s in held:
+            s.sendall(b"GET /api/rooms HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert s.recv(65536).startswith(b"HTTP/1.1 200")
+        neighbour = connect(port, source="127.0.0.3")       # the same /24: refused
+        assert read_all(neighbour).startswith(b"HTTP/1.1 429")
+        other = connect(port, source="127.0.1.3")           # another /24: served
+        other.sendall(b"GET /api/rooms HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        assert read_all(other).startswith(b"HTTP/1.1 200")
+        for s in held + [neighbour, other]:
+            s.close()
+
+
+def test_the_prefix_of_an_address_is_its_slash_24_or_slash_64():
+    from pachisi.web.limits import prefix_of
+    assert prefix_of("203.0.113.77") == "203.0.113.0/24"
+    assert prefix_of("::ffff:203.0.113.77") == "203.0.113.0/24"
+    assert prefix_of("2001:db8:1:2:aaaa::1") == prefix_of("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+
+
+def slow_post(port, length=100_000):
+    s = connect(port)
+    s.sendall(b"POST /api/verify HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\n"
+              b"Content-Length: %d\r\n\r\n" % length + b"[Game")
+    return s
+
+
+def test_a_body_trickling_below_the_rate_floor_is_closed_with_408(tmp_path):
+    with live_server(tmp_path, body_rate=1000, body_grace=0.5, body_timeout=0) as port:
+        s = slow_post(port)
+        answer = read_all(s)                # the body stops after 5 bytes: closed (a timeout would raise)
+        assert answer.startswith(b"HTTP/1.1 408") and b"too slowly" in answer
+        s.close()
+
+
+def test_a_body_that_keeps_coming_but_never_ends_is_closed_at_its_deadline(tmp_path):
+    with live_server(tmp_path, body_rate=0, body_timeout=1.5) as port:
+        s = slow_post(port, 10_000_000 // 10)
+        stop = threading.Event()
+
+        def trickle():
+            while not stop.wait(0.05):
+                try:
+                    s.sendall(b" " * 64)
+                except OSError:
+                    return
+        sender = threading.Thread(target=trickle, daemon=True)
+        sender.start()
+        answer = read_all(s)
+        stop.set()
+        sender.join(5)
+        assert answer.startswith(b"HTTP/1.1 408")
+        s.close()
+
+
+def test_a_large_body_is_spooled_while_it_arrives_not_held_in_memory():
+    """BodyLimit keeps at most its spool's size of a body in memory (the rest on disk) until the app
+    reads it; the app gets every byte."""
+    import asyncio
+    import tracemalloc
+    from pachisi.web.app import BodyLimit
+    size, piece = 1 << 20, 32 * 1024
+    seen = {}
+
+    async def app(scope, receive, send):
+        seen["held"] = tracemalloc.get_traced_memory()[0] - seen["base"]
+        body = b""
+        while True:
+            m = await receive()
+            body += m["body"]
+            if not m["more_body"]:
+                break
+        seen["body"] = body
+
+    async def main():
+        sent = 0
+
+        async def receive():
+            nonlocal sent
+            sent += piece
+            return {"type": "http.request", "body": bytes([sent % 251]) * piece, "more_body": sent < size}
+        tracemalloc.start()
+        seen["base"] = tracemalloc.get_traced_memory()[0]
+        try:
+            await BodyLimit(app, size)({"type": "http", "headers": []}, receive, None)
+        finally:
+            tracemalloc.stop()
+    asyncio.run(main())
+    assert seen["held"] < 3 * BodyLimit.SPOOL, seen["held"]
+    assert len(seen["body"]) == size and seen["body"][-1] == size % 251
+
+
 # -- the app layer ----------------------------------------------------------------------------------------
 def test_twenty_connections_of_one_seat_chat_no_more_than_one(tmp_path):
     with app_client(tmp_path, limits=LimitSettings(conns_per_seat=20), chat_rate=0.0001, chat_burst=5) as client:
@@ -246,12 +342,31 @@ def test_guessing_room_codes_is_refused_after_the_budget_everywhere_and_other_ad
         r = client.get(f"/api/rooms/{code}", headers={"Accept-Language": "ru"})
         assert r.status_code == 429 and r.json() == {
             "code": "rate", "message": "отсюда слишком часто спрашивают несуществующие комнаты; подождите минуту"}
-        assert client.post(f"/api/rooms/{code}/join", json={"player": 1, "key": room["key"]}).status_code == 429
+        assert client.post(f"/api/rooms/{code}/join", json={"player": 1, "key": "wrong"}).status_code == 429
         with client.websocket_connect(f"/ws/{code}") as ws:
+            ws.send_json({"type": "hello", "token": "not a seat's"})
             assert ws.receive_json()["code"] == "rate"
             assert ws.receive()["code"] == 4429
         with TestClient(client.app, client=("10.0.0.9", 1)) as other:
             assert other.get(f"/api/rooms/{code}").status_code == 200
+
+
+def test_a_neighbour_who_spent_the_lookup_budget_does_not_lock_a_player_out_of_their_own_room(tmp_path):
+    """The budget of unknown codes is the address's; a lookup that carries the room's seat token or
+    invitation key is one's own and is answered whatever it holds."""
+    with app_client(tmp_path, limits=LimitSettings(lookup_rate=0.0001, lookup_burst=3)) as client:
+        room = create(client, seats=("local", "invite"))
+        code = room["code"]
+        for guess in ("AAAAAA", "BBBBBB", "CCCCCC"):        # a hostile page at the same address
+            client.get(f"/api/rooms/{guess}")
+        assert client.get(f"/api/rooms/{code}").status_code == 429
+        host = Player(client, code, room["token"])           # the player's own room opens
+        assert host.welcome["you"] == [0]
+        r = client.post(f"/api/rooms/{code}/join", json={"player": 1, "name": "Bo", "key": room["key"]})
+        assert r.status_code == 200                           # the invitation vouches too
+        mine = client.post("/api/rooms/mine", json={"tokens": {code: room["token"]}})
+        assert [g["code"] for g in mine.json()] == [code]
+        host.close()
 
 
 def test_an_open_seat_of_a_private_room_needs_the_invitation_key(tmp_path):
@@ -316,3 +431,34 @@ def test_ordinary_names_are_kept(tmp_path, name):
         r = client.post(f"/api/rooms/{room['code']}/join", json={"player": 1, "name": name, "key": room["key"]})
         assert r.status_code == 200
         assert client.get(f"/api/rooms/{room['code']}").json()["seats"][1]["name"] == name
+
+
+@pytest.mark.parametrize("name", ["Вот 5", "Маster", "ΒΟΤ 3", "bоt"])
+def test_a_bot_name_written_with_cyrillic_or_greek_look_alikes_is_refused_too(name):
+    from pachisi.web.names import bot_like
+    assert bot_like(name)
+    assert not bot_like("Вова") and not bot_like("Маша") and not bot_like("Botond")
+
+
+def test_zalgo_and_variation_selectors_are_taken_out_of_names():
+    from pachisi.web.rooms import clean_name
+    zalgo = "Z" + "\u0336\u0335\u0334\u0321\u0322" * 6 + "oe"
+    assert clean_name(zalgo, "x") == "Z\u0336\u0335oe"
+    assert clean_name("Ann\ufe0f\u2764\ufe0e", "x") == "Ann\u2764"
+    assert clean_name("Nguyễn", "x") == "Nguyễn"                     # two marks on a letter are kept
+
+
+def test_the_invitation_key_stays_out_of_the_access_log_and_of_referers(tmp_path):
+    import logging
+    from pachisi.web.limits import Unkeyed
+    record = logging.LogRecord("uvicorn.access", logging.INFO, "", 0, '%s - "%s %s HTTP/%s" %d',
+                               ("1.2.3.4:5", "GET", "/r/ABCDEF?k=s3cret&lang=ru", "1.1", 200), None)
+    Unkeyed().filter(record)
+    assert "s3cret" not in record.getMessage() and "/r/ABCDEF?k=…&lang=ru" in record.getMessage()
+    with app_client(tmp_path) as client:
+        r = client.get("/r/ABCDEF?k=s3cret")
+        assert r.headers["referrer-policy"] == "no-referrer"
+        csp = dict(part.strip().split(" ", 1) for part in r.headers["content-security-policy"].split(";"))
+        assert csp["connect-src"] == "'self'"                         # WebSockets to this host only
+        assert client.get("/api/docs").status_code == 404           # no Swagger page from a CDN the CSP refuses
+        assert client.get("/api/openapi.json").status_code == 200

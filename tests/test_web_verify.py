@@ -14,9 +14,10 @@ runner = CliRunner()
 SEED, SALT = 123456789, "00ff" * 8
 
 
-def finished_record(game="shishbesh", players=2, seed=SEED, salt=SALT, reveal=True):
-    """A record as a web room writes it: first legal move every time, dice from the seed."""
-    g = make_game(game, players)
+def finished_record(game="shishbesh", players=2, seed=SEED, salt=SALT, reveal=True, bound=True, **options):
+    """A record as a web room writes it: first legal move every time, dice from the seed, the commitment
+    bound to the game's terms (`bound`; else as rooms made before that committed, to the seed alone)."""
+    g = make_game(game, players, options=options or None)
     state = g.new_state(seed)
     start = state.clone()
     while not state.is_over:
@@ -24,7 +25,7 @@ def finished_record(game="shishbesh", players=2, seed=SEED, salt=SALT, reveal=Tr
             state.roll()
         else:
             state.push(state.legal_moves()[0])
-    extra = {"DiceCommit": commitment(seed, salt)}
+    extra = {"DiceCommit": commitment(seed, salt, g if bound else None)}
     if reveal:
         extra["DiceSalt"] = salt
     headers = records.headers_for(state, ["a", "b", "c", "d"][:players], extra=extra)
@@ -71,11 +72,12 @@ def test_a_changed_roll_is_caught(text, tmp_path):
 
 
 def test_a_wrong_commitment_or_seed_is_caught(text):
-    bad = text.replace(commitment(SEED, SALT), commitment(SEED + 1, SALT))
+    game = make_game("shishbesh", 2)
+    bad = text.replace(commitment(SEED, SALT, game), commitment(SEED + 1, SALT, game))
     report = verify_text(bad)
     assert not report.ok and report.commitment == "mismatch"
     other_seed = finished_record(seed=SEED + 1)
-    forged = other_seed.replace(commitment(SEED + 1, SALT), commitment(SEED, SALT))
+    forged = other_seed.replace(commitment(SEED + 1, SALT, game), commitment(SEED, SALT, game))
     assert verify_text(forged).commitment == "mismatch"
 
 
@@ -105,3 +107,27 @@ def test_verify_reports_json_and_unreadable_files(text, tmp_path):
     (tmp_path / "junk.txt").write_text("no record here\n", encoding="utf-8")
     r = runner.invoke(app, ["verify", str(tmp_path / "junk.txt")])
     assert r.exit_code == 1
+
+
+def test_the_commitment_binds_the_house_rules_and_an_older_record_verifies_as_it_is():
+    text = finished_record("ludo", 2, capture_roll=False)
+    assert verify_text(text).commitment == "ok" and verify_text(text).ok
+    changed = text.replace("capture_roll=false", "capture_roll=true")       # a house rule changed after the game
+    assert changed != text
+    report = verify_text(changed)
+    assert report.commitment == "mismatch" and not report.ok
+    older = finished_record("ludo", 2, bound=False, capture_roll=False)     # committed to the seed alone
+    assert verify_text(older).commitment == "ok" and verify_text(older).ok
+
+
+def test_the_record_budget_counts_cpu_time_not_the_clock():
+    """A busy machine (here: a worker asleep) does not make a legal record too long; work does."""
+    import time
+    budget = records.Budget(seconds=0.05)
+    budget.admit([])
+    time.sleep(0.2)                     # no CPU spent: the budget holds
+    budget.step()
+    began = time.process_time()
+    with pytest.raises(records.BudgetError, match="more than 0.05 s"):
+        while time.process_time() - began < 5:
+            budget.step()

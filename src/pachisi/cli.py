@@ -802,7 +802,12 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
           dice_seed: int = typer.Option(None, help="derive every room's dice from this seed (tests, demonstrations: "
                                         "the dice are predictable, so never for real play)"),
           conns_per_address: int = typer.Option(64, help="open connections one address may hold (0: no cap)"),
+          conns_per_prefix: int = typer.Option(256, help="open connections one /24 (IPv4) or /64 (IPv6) may hold "
+                                               "(0: no cap)"),
           header_timeout: float = typer.Option(10.0, help="seconds a request's headers may take to arrive"),
+          body_timeout: float = typer.Option(30.0, help="seconds a request's body may take to arrive (0: no limit)"),
+          body_rate: float = typer.Option(4096.0, help="bytes a second a request's body must average after its "
+                                          "first 3 s (0: no floor)"),
           max_connections: int = typer.Option(4096, help="open connections in all; beyond, new requests get 503"),
           trusted_proxies: str = typer.Option("", help="comma-separated addresses of reverse proxies in front "
                                               "(their X-Forwarded-For names the client; see docs/web.md)"),
@@ -830,6 +835,8 @@ def serve(host: str = typer.Option("127.0.0.1", help="the address to listen on")
                         room_idle=room_idle, max_rooms=max_rooms, bot_processes=bot_processes,
                         sqlite_sync=sqlite_sync.upper(), dice_seed=dice_seed, redis_url=redis_url, workers=workers,
                         limits=LimitSettings(conns_per_address=conns_per_address, header_timeout=header_timeout,
+                                             conns_per_prefix=conns_per_prefix, body_timeout=body_timeout,
+                                             body_rate=body_rate,
                                              max_connections=max_connections, trusted_proxies=trusted_proxies,
                                              lookup_rate=lookup_rate, lookup_burst=lookup_burst,
                                              refused_rate=refused_rate, refused_burst=refused_burst))

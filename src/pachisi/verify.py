@@ -3,7 +3,12 @@
 A room of the web app keeps its dice seed secret while the match lasts and
 shows, from the start, the commitment
 
-    sha256("pachisi-dice:{seed}:{salt}")     (hex; header [DiceCommit])
+    sha256("pachisi-dice:{seed}:{salt}:{terms}")     (hex; header [DiceCommit])
+
+where the terms are the game, its number of players, its preset and its options as the record's headers
+write them ("ludo|4|standard|start=six ..."): a record whose house rules were changed after the fact does
+not verify.  (Rooms made before the terms were bound committed to sha256("pachisi-dice:{seed}:{salt}");
+such records still verify as they are.)
 
 When the match ends the record reveals the seed ([Seed]; round i of a match
 plays seed + i - 1) and the salt ([DiceSalt]).  `verify_text` checks that the
@@ -20,9 +25,23 @@ from .engine.game import GameError
 from .i18n import Term, Text
 
 
-def commitment(seed, salt):
-    """The published hash that binds a room to its dice seed."""
-    return hashlib.sha256(f"pachisi-dice:{int(seed)}:{salt}".encode()).hexdigest()
+def terms(game):
+    """What a commitment binds besides the dice: the game, its players, preset and options."""
+    return f"{game.name}|{game.players}|{game.preset}|{game.option_string()}"
+
+
+def recorded_terms(headers):
+    """The terms as a record's headers give them (the same text as terms() of the game that wrote them)."""
+    return f"{headers.get('Game')}|{len(headers.get('Players', '').split(','))}|{headers.get('Preset')}|" \
+           f"{headers.get('Options', '')}"
+
+
+def commitment(seed, salt, game=None, bound=None):
+    """The published hash that binds a room to its dice seed and its game's terms (`game`, or `bound`:
+    the terms as text; neither: the older commitment, to the seed alone)."""
+    bound = terms(game) if game is not None else bound
+    tail = "" if bound is None else f":{bound}"
+    return hashlib.sha256(f"pachisi-dice:{int(seed)}:{salt}{tail}".encode()).hexdigest()
 
 
 @dataclass
@@ -128,8 +147,9 @@ def verify_text(text, budget=None):
     elif base is None or salt is None:
         report.commitment = "unrevealed"
         report.fail("the record does not reveal the seed and salt of its commitment")
-    elif commitment(base, salt) == commit.lower().removeprefix("sha256:"):
-        report.commitment = "ok"
+    elif commit.lower().removeprefix("sha256:") in (commitment(base, salt),
+                                                     commitment(base, salt, bound=recorded_terms(parsed[0].headers))):
+        report.commitment = "ok"            # bound to the record's terms (or, an older room, to the seed)
     else:
         report.commitment = "mismatch"
         report.fail("the commitment {commit} is not sha256 of seed {base} and salt {salt}", commit=commit, base=base,

@@ -14,6 +14,9 @@ import json
 import os
 import signal
 import socket
+import sys
+import tempfile
+import time
 from pathlib import Path
 
 from fastapi import Depends, FastAPI, Request, WebSocket, WebSocketDisconnect
@@ -21,6 +24,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
+from sqlalchemy import text
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine.game import GameError
@@ -38,13 +42,18 @@ from .schemas import (ClientMessage, Created, CreateRoom, DiceRanges, ErrorOut, 
                       VerifyReport, Welcome)
 
 STATIC = Path(__file__).resolve().parent / "static"
-CSP = ("default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; "
+CSP = ("default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; "
        "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
 
 
 class BodyLimit:
     """Refuse request bodies larger than `limit` bytes (413), however they are sent: the body is read
-    here, up to the limit, before the app sees it (a chunked body has no Content-Length to trust)."""
+    here, up to the limit, before the app sees it (a chunked body has no Content-Length to trust).  It
+    is spooled meanwhile, in memory up to SPOOL bytes and on disk beyond: a slow client sending a large
+    body holds a file, not the server's memory (the socket layer's body deadline, limits.py, closes it
+    if it is too slow)."""
+    SPOOL = 64 * 1024
+    CHUNK = 64 * 1024
 
     def __init__(self, app, limit):
         self.app, self.limit = app, limit
@@ -57,28 +66,31 @@ class BodyLimit:
         lang = negotiate(headers.get(b"accept-language", b"").decode("latin-1"))
         if declared is not None and declared.isdigit() and int(declared) > self.limit:
             return await _too_large(send, self.limit, lang)
-        chunks, seen = [], 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                return                                  # the client went away
-            chunk = message.get("body", b"")
-            seen += len(chunk)
-            if seen > self.limit:
-                return await _too_large(send, self.limit, lang)
-            chunks.append(chunk)
-            if not message.get("more_body"):
-                break
-        body, given = b"".join(chunks), False
+        with tempfile.SpooledTemporaryFile(self.SPOOL) as spool:
+            seen = 0
+            while True:
+                message = await receive()
+                if message["type"] != "http.request":
+                    return                                  # the client went away
+                chunk = message.get("body", b"")
+                seen += len(chunk)
+                if seen > self.limit:
+                    return await _too_large(send, self.limit, lang)
+                spool.write(chunk)
+                if not message.get("more_body"):
+                    break
+            spool.seek(0)
+            done = False
 
-        async def replay():
-            nonlocal given
-            if given:
-                return await receive()
-            given = True
-            return {"type": "http.request", "body": body, "more_body": False}
+            async def replay():
+                nonlocal done
+                if done:
+                    return await receive()
+                chunk = spool.read(self.CHUNK)
+                done = spool.tell() >= seen
+                return {"type": "http.request", "body": chunk, "more_body": not done}
 
-        await self.app(scope, replay, send)
+            await self.app(scope, replay, send)
 
 
 async def _too_large(send, limit, lang):
@@ -139,7 +151,8 @@ def create_app(settings=None):
             app.state.checker.close()
             store.close()
 
-    app = FastAPI(title="pachisi", version="1", lifespan=lifespan, docs_url="/api/docs",
+    # no Swagger page: it loads its scripts from a CDN the CSP refuses; the description is /api/openapi.json
+    app = FastAPI(title="pachisi", version="1", lifespan=lifespan, docs_url=None,
                   openapi_url="/api/openapi.json", redoc_url=None)
     app.add_middleware(BodyLimit, limit=settings.max_upload)
     if settings.redis_url:
@@ -153,7 +166,8 @@ def create_app(settings=None):
         response = await call_next(request)
         response.headers.setdefault("Content-Security-Policy", CSP)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
+        # an invitation's key (?k=) never leaves in a Referer, not even to the page's own subresources
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
         return response
 
     @app.exception_handler(RequestValidationError)
@@ -180,11 +194,12 @@ def create_app(settings=None):
     def manager() -> RoomManager:
         return app.state.manager
 
-    async def look_up(code, address, fetch=None):
+    async def look_up(code, address, fetch=None, token=None, key=None):
         """The room of `code` (or what `fetch` gives of it), or the Refusal to answer: guessing codes is
         paid from the address's budget of unknown codes; once it is spent, every lookup from there waits
-        (429)."""
-        if not limits.may_look_up(address):
+        (429), but one that carries a seat token of the room (or its invitation key) is answered: a
+        neighbour at the same address who spent the budget does not lock a player out of their own room."""
+        if not limits.may_look_up(address) and not await manager().vouches(code, token, key):
             raise Refusal("rate", "too many lookups of rooms that do not exist from here; wait a minute")
         found = await (fetch or manager().get)(code)
         if found is None:
@@ -192,12 +207,48 @@ def create_app(settings=None):
             raise Refusal("room", "no room {code}", code=code)
         return found
 
-    async def room_or_refusal(code, request, lang, fetch=None):
+    async def room_or_refusal(code, request, lang, fetch=None, token=None, key=None):
         """(room, None) or (None, the response refusing the lookup)."""
         try:
-            return await look_up(code, address_of(request), fetch), None
+            return await look_up(code, address_of(request), fetch, token, key), None
         except Refusal as e:
             return None, refusal(e, lang, 429 if e.code == "rate" else 404)
+
+    # -- health ---------------------------------------------------------------------------
+    @app.get("/healthz", include_in_schema=False)
+    def healthz():
+        """Liveness: the process answers (its event loop runs)."""
+        return {"status": "ok"}
+
+    @app.get("/readyz", include_in_schema=False)
+    async def readyz():
+        """Readiness: the process takes rooms (not draining) and reaches its database (and Redis, with
+        several processes); else 503 naming what is missing."""
+        problems = []
+        if app.state.draining:
+            problems.append("draining")
+        try:
+            await asyncio.wait_for(asyncio.to_thread(app.state.store.read, lambda c: c.execute(text("SELECT 1"))), 2)
+        except Exception:                   # noqa: BLE001 - reported as not ready
+            problems.append("database")
+        if app.state.cluster is not None and not await app.state.cluster._check_redis():
+            problems.append("redis")
+        if problems:
+            return JSONResponse({"status": "unready", "problems": problems}, status_code=503,
+                                headers={"Retry-After": "2"})
+        return {"status": "ready"}
+
+    async def drain():
+        """SIGTERM: take no room any more, tell every player to reconnect (1012: they find the rooms on
+        another process), and hand the rooms' leases over at once instead of letting them expire."""
+        app.state.draining = True
+        if app.state.cluster is not None:
+            app.state.cluster.draining = True
+        await app.state.manager.drain()
+        if app.state.cluster is not None:
+            await app.state.cluster.release_all()
+    app.state.drain = drain
+    app.state.draining = False
 
     # -- pages ----------------------------------------------------------------------------
     def index(status=200):
@@ -252,15 +303,17 @@ def create_app(settings=None):
         return manager().open_rooms()
 
     @app.post("/api/rooms/mine", response_model=list[MyRoom])
-    async def my_rooms(spec: MyRooms):
+    async def my_rooms(spec: MyRooms, request: Request, lang: str = Depends(request_lang)):
         """The rooms a browser holds seats in (its tokens), with whose turn it is; unknown rooms and tokens
-        that hold no seat are left out."""
-        out = []
-        for code, token in spec.tokens.items():
-            room = await manager().get(code)
-            you = room.seats_of(token) if room is not None else []
-            if you:
-                out.append(room.summary(you))
+        that hold no seat are left out, and paid for from the address's budget of lookups as a GET of an
+        unknown code is.  A room a token holds a seat in is answered whatever that budget holds."""
+        address = address_of(request)
+        out, missed = await manager().mine(spec.tokens)
+        if missed:
+            if not out and not limits.may_look_up(address):
+                return refusal(Refusal("rate", "too many lookups of rooms that do not exist from here; wait a "
+                                               "minute"), lang, 429)
+            await limits.missed(address, missed)
         return out
 
     @app.post("/api/rooms", response_model=Created, status_code=201)
@@ -283,7 +336,7 @@ def create_app(settings=None):
 
     @app.post("/api/rooms/{code}/join", response_model=Joined)
     async def join(code: str, spec: JoinRoom, request: Request, lang: str = Depends(request_lang)):
-        room, refused = await room_or_refusal(code, request, lang)
+        room, refused = await room_or_refusal(code, request, lang, key=spec.key)
         if refused:
             return refused
         try:
@@ -325,11 +378,15 @@ def create_app(settings=None):
 
     async def checked(kind, request, lang):
         """A record checked in the worker pool (checking.py): its answer, or the refusal of its budget."""
-        text = await body_text(request)
-        if text is None:
-            return refusal(Refusal("malformed", "a record is UTF-8 text"), lang)
         who = request.client.host if request.client else "?"
-        status, body = await app.state.checker.run(kind, text, who, lang)
+        early = app.state.checker.refused_now(who, lang)        # before the body is read into memory
+        if early is not None:
+            status, body = early
+        else:
+            text = await body_text(request)
+            if text is None:
+                return refusal(Refusal("malformed", "a record is UTF-8 text"), lang)
+            status, body = await app.state.checker.run(kind, text, who, lang)
         headers = {"Retry-After": "5"} if status in (429, 503) else None
         return Response(body, status_code=status, media_type="application/json", headers=headers)
 
@@ -348,11 +405,24 @@ def create_app(settings=None):
     async def room_socket(ws: WebSocket, code: str):
         await ws.accept()
         address = address_of(ws)
+        first = token = None
+        if not limits.may_look_up(address):     # the budget spent here: the hello's seat token may vouch
+            try:
+                first = await asyncio.wait_for(ws.receive(), settings.limits.header_timeout or None)
+                hello = json.loads(first.get("text") or "{}")
+                token = hello.get("token") if isinstance(hello, dict) and hello.get("type") == "hello" else None
+            except (asyncio.TimeoutError, ValueError, WebSocketDisconnect, RuntimeError):
+                first = None
+            if first is not None and first.get("type") == "websocket.disconnect":
+                return
         try:
-            room = await look_up(code, address)
+            room = await look_up(code, address, token=token if isinstance(token, str) else None)
         except Refusal as e:
             await ws.send_text(_error(e))
             await ws.close(code=4429 if e.code == "rate" else 4404)
+            return
+        if room.closed:                 # served by another process (or by none while this one stops)
+            await ws.close(code=1012)
             return
         conn = Connection(settings)
         sender = asyncio.create_task(_send_loop(conn, ws))
@@ -360,7 +430,7 @@ def create_app(settings=None):
         close_code = 1000
         try:
             while not conn.closed:
-                message = await ws.receive()
+                message, first = first or await ws.receive(), None
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
@@ -383,9 +453,9 @@ def create_app(settings=None):
                 try:
                     msg = ClientMessage.validate_json(text)
                 except ValidationError as e:
-                    first = e.errors()[0]
-                    where = ".".join(str(x) for x in first.get("loc", ()))
-                    problem = f"{where} {first.get('msg', '')}".strip()
+                    error = e.errors()[0]
+                    where = ".".join(str(x) for x in error.get("loc", ()))
+                    problem = f"{where} {error.get('msg', '')}".strip()
                     conn.push(_error(Refusal("malformed", "not a valid message: {problem}", problem=problem),
                                      conn.lang))
                     continue
@@ -395,7 +465,10 @@ def create_app(settings=None):
                         continue
                     conn.lang, conn.speed = msg.lang, msg.speed
                     room = await manager().get(room.code) or room     # the room in memory now (it may have
-                    h = token_hash(msg.token) if msg.token else None   # been unloaded since the connection came)
+                    if room.closed:                                    # been unloaded since the connection came)
+                        close_code = 1012
+                        break
+                    h = token_hash(msg.token) if msg.token else None
                     seat = h if h and (room.seats_of(msg.token) or h == room.host_hash) else None
                     full = limits.admit(conn, room.code, address, seat)
                     if full:
@@ -469,6 +542,9 @@ async def _send_loop(conn, ws):
     try:
         while True:
             text = await conn.queue.get()
+            if text is None:                # Connection.end: closed with its code
+                await ws.close(code=conn.close_code)
+                return
             await ws.send_text(text)
     except asyncio.CancelledError:
         pass
@@ -481,30 +557,58 @@ def _error(e, lang="en", seq=None, client_id=None):
     return ErrorOut(code=e.code, message=e.message(lang), seq=seq, id=client_id).model_dump_json()
 
 
+class DrainingServer:
+    """uvicorn's Server, which on SIGTERM first stops taking connections and drains the app (app.state.drain:
+    players told to reconnect, rooms' leases handed over), then shuts down as uvicorn does."""
+
+    def __new__(cls, config, app):
+        import uvicorn
+
+        class Server(uvicorn.Server):
+            async def shutdown(self, sockets=None):
+                for server in self.servers:
+                    server.close()          # no new connections here: the other processes take them
+                try:
+                    await app.state.drain()
+                except Exception as e:      # noqa: BLE001 - a drain that failed still shuts down
+                    print(f"draining failed: {e!r}", file=sys.stderr, flush=True)
+                await super().shutdown(sockets)
+        return Server(config)
+
+
+def serve_here(host, port, settings, log_level, sockets=None):
+    """One server process: the app under DrainingServer with `pachisi serve`'s socket limits."""
+    app = create_app(settings)
+    DrainingServer(server_config(app, host, port, settings.limits, log_level), app).run(sockets=sockets)
+
+
 def run(host="127.0.0.1", port=8000, settings=None, log_level="info"):
     """Serve the app with uvicorn, with the socket limits of settings.limits (limits.server_config): in
     this process, or in Settings.workers processes sharing the port (each the authority of its own rooms;
-    cluster.py)."""
-    import uvicorn
+    cluster.py), supervised: a worker that dies is replaced, and SIGTERM or SIGINT drains every worker."""
     settings = settings or Settings()
     if settings.workers <= 1:
-        uvicorn.Server(server_config(create_app(settings), host, port, settings.limits, log_level)).run()
+        serve_here(host, port, settings, log_level)
         return
     sock = socket.create_server((host, port), reuse_port=False, backlog=2048)
-    children = []
-    for _ in range(settings.workers):
+    children, stopping = {}, False
+
+    def spawn():
         pid = os.fork()
         if pid == 0:            # each child builds its own app, loop and database connections
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             code = 0
             try:
-                uvicorn.Server(server_config(create_app(settings), host, port, settings.limits, log_level)) \
-                    .run(sockets=[sock])
+                serve_here(host, port, settings, log_level, sockets=[sock])
             except BaseException:       # noqa: BLE001 - reported by uvicorn; the parent sees the exit code
                 code = 1
             os._exit(code)
-        children.append(pid)
+        children[pid] = time.monotonic()
 
     def stop(signum, frame):
+        nonlocal stopping
+        stopping = True
         for pid in children:
             try:
                 os.kill(pid, signal.SIGTERM)
@@ -512,8 +616,27 @@ def run(host="127.0.0.1", port=8000, settings=None, log_level="info"):
                 pass
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    for pid in children:
-        os.waitpid(pid, 0)
+    for _ in range(settings.workers):
+        spawn()
+    while children:
+        try:
+            pid, status = os.wait()
+        except ChildProcessError:
+            break
+        began = children.pop(pid, None)
+        if began is None or stopping:
+            continue
+        print(f"pachisi: worker {pid} ended ({_ended(status)}); starting another", file=sys.stderr, flush=True)
+        if time.monotonic() - began < 5:
+            time.sleep(1)       # one that dies as it starts is not restarted in a busy loop
+        if not stopping:
+            spawn()
+
+
+def _ended(status):
+    if os.WIFSIGNALED(status):
+        return f"signal {os.WTERMSIG(status)}"
+    return f"exit code {os.WEXITSTATUS(status)}"
 
 
 __all__ = ["create_app", "run", "Settings"]

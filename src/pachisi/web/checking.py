@@ -42,8 +42,9 @@ class RecordLimits:
     workers: int = 2            # processes that check records
     games: int = 40             # games in one record (a match to 9 wins among 4 players has at most 33)
     actions: int = 100_000      # rolls and moves in one record (a long Kimbo game has about 4,000)
-    seconds: float = 10.0       # of a worker's time for one record
-    grace: float = 5.0          # seconds past that before a job that overran (a step that never ended) is killed
+    seconds: float = 10.0       # of a worker's CPU time for one record
+    grace: float = 5.0          # seconds before a job that overran (a step that never ended) is killed...
+    slack: float = 3.0          # ...past `seconds` times this of the clock (a busy machine gives a worker less than a core)
     per_address: int = 2        # records of one address checked or waiting at once
     queue: int = 8              # records checked or waiting on the whole server
     share: float = 0.5          # worker-seconds a second one address may use on average...
@@ -71,9 +72,9 @@ def _refusal(code, error, lang):
 
 
 def check(kind, text, games, actions, seconds, lang):
-    """(HTTP status, JSON body, seconds taken) of verifying or replaying a record (runs in a worker)."""
+    """(HTTP status, JSON body, CPU seconds taken) of verifying or replaying a record (runs in a worker)."""
     from ..verify import verify_text
-    began = time.monotonic()
+    began = time.process_time()
     budget = records.Budget(games, actions, seconds)
     try:
         if kind == "verify":
@@ -84,7 +85,7 @@ def check(kind, text, games, actions, seconds, lang):
         status, body = 413, _refusal("budget", e, lang)
     except GameError as e:
         status, body = 400, _refusal("record", e, lang)
-    return status, body, time.monotonic() - began
+    return status, body, time.process_time() - began
 
 
 def _start_worker(parent):
@@ -105,7 +106,7 @@ class Checker:
         self.pool = None
         self.busy = 0               # records checked or waiting
         lim = self.limits
-        self.held = SharedCounts("checking", lim.per_address, hold=lim.seconds + lim.grace + 60)
+        self.held = SharedCounts("checking", lim.per_address, hold=lim.seconds * lim.slack + lim.grace + 60)
         self.shares = SharedBuckets("share", lim.share, lim.burst, kind=Share)
         # the answers for the records checked last: a room's record verified, replayed, then replayed again
         # (the pages of a finished game, each opened more than once) is checked once, and costs no share again
@@ -120,6 +121,17 @@ class Checker:
     def jobs(self):
         """address -> its records checked or waiting in this process"""
         return self.held.local.n
+
+    def refused_now(self, address, lang="en"):
+        """(status, JSON body) of the refusal a record from `address` gets now for a full queue or its
+        records under way in this process, or None: asked before its body is read into memory."""
+        if self.busy >= self.limits.queue:
+            return 503, _refusal("busy", Error("the server is checking too many records; try again in a moment"),
+                                 lang)
+        if self.jobs.get(address, 0) >= self.limits.per_address:
+            return 429, _refusal("rate", Error("{count} records from your address are being checked already; "
+                                               "wait for them", count=self.limits.per_address), lang)
+        return None
 
     async def run(self, kind, text, address, lang="en"):
         """(status, JSON body) of checking `text` for `address`: the report or frames, or a refusal."""
@@ -143,7 +155,7 @@ class Checker:
         spent = lim.seconds + lim.grace
         try:
             future = self._pool().schedule(check, (kind, text, lim.games, lim.actions, lim.seconds, lang),
-                                           timeout=lim.seconds + lim.grace)
+                                           timeout=lim.seconds * lim.slack + lim.grace)
             status, body, spent = await asyncio.wrap_future(future)
             if status == 200:
                 self.remember(key, body)

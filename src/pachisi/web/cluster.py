@@ -81,6 +81,10 @@ def _unwire(data):
     return data
 
 
+class Draining(RuntimeError):
+    """This process is stopping: it takes no room."""
+
+
 class Outbox:
     """The messages to one process, published in order by one task, whatever has queued up in one
     pipeline: a sender that is cancelled never cuts a publish in half, no message of a stream overtakes
@@ -112,20 +116,28 @@ class Cluster:
     TTL = 5.0           # seconds a room's lease lasts without renewal: a dead owner's rooms move on after it
     RENEW = 1.0         # seconds between renewals
     QUIET = 3.0         # seconds without a word from a stream's far end before its process is looked for
+    ASK = 1.0           # seconds a question to Redis may take (is a process alive, is Redis there)
 
     def __init__(self, store, manager, redis_url):
         import redis.asyncio as aioredis
         self.engine = store.engine
         self.manager = manager
         # publishes go through one connection a destination (Outbox); the rest is a few at a time
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
+        # a call to a Redis that is away fails at once (redis-py's default retries with a backoff of seconds):
+        # the callers decide what to do meanwhile
         self.redis = aioredis.Redis(connection_pool=aioredis.BlockingConnectionPool.from_url(
-            redis_url, max_connections=64, timeout=20))
+            redis_url, max_connections=64, timeout=20, socket_connect_timeout=self.ASK,
+            retry=Retry(NoBackoff(), 1)))
         self.id = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(4)}"
         self.streams = {}           # stream id -> queue of messages from the far end
         self.outboxes = {}          # process id -> its Outbox
         self.app = None
         self._tasks = []
         self.forwarded = 0          # connections and requests forwarded to an owner (for the benchmark)
+        self.redis_down = False     # Redis failed its last call (forwarding cannot work meanwhile)
+        self.draining = False       # stopping: no room is taken any more
 
     def outbox(self, proc):
         box = self.outboxes.get(proc)
@@ -170,10 +182,16 @@ class Cluster:
     # -- leases ----------------------------------------------------------------------------------
     async def owner(self, code):
         """Who owns room `code` now: this process's id once it holds the lease (taken if free or expired),
-        another live process's id, or None when there is no such room."""
+        another live process's id, or None when there is no such room.  A process draining takes no room
+        (Draining, when no live process holds it)."""
         code = code.upper()
         if code in self.manager.rooms:
             return self.id
+        if self.draining:
+            held = await asyncio.to_thread(self._sql, HOLDER, code=code)
+            if held and held[0].live and held[0].owner != self.id:
+                return held[0].owner
+            raise Draining(f"this process is stopping and does not take room {code}")
         for _ in range(3):
             got = await asyncio.to_thread(self._sql, CLAIM, code=code, me=self.id, ttl=self.TTL)
             if got:
@@ -184,6 +202,10 @@ class Cluster:
             if held[0].live:
                 return held[0].owner
         return None
+
+    async def release_all(self):
+        """Hand every lease of this process over (it is stopping): the rooms move on at once."""
+        await asyncio.to_thread(self._sql, RELEASE_ALL, me=self.id)
 
     def fenced(self, code, write):
         """`write` (a Store write) made only while this process holds room `code`'s lease (renewing it)."""
@@ -207,46 +229,95 @@ class Cluster:
             log.warning(f"releasing {codes} failed: {e!r}")
 
     async def _renew_forever(self):
+        """Renew this process's leases in PostgreSQL every RENEW seconds, and say in Redis that it is alive.
+        The two are apart: while Redis is away the leases are renewed all the same (PostgreSQL fences every
+        write anyway), so an outage of Redis drops no room."""
         while True:
             await asyncio.sleep(self.RENEW)
             try:
-                await self.redis.set(self.alive_key(self.id), "1", ex=int(self.TTL))
-                codes = list(self.manager.rooms)
-                if not codes:
-                    continue
-                kept = {r.code for r in await asyncio.to_thread(self._sql, RENEW, me=self.id, codes=codes,
-                                                                ttl=self.TTL)}
-                missing = [c for c in codes if c not in kept]
-                if missing:             # skipped (being fenced) or lost
-                    kept |= {r.code for r in await asyncio.to_thread(self._sql, HELD, me=self.id, codes=missing)}
-                for code in codes:
-                    if code not in kept:    # stalled past the expiry: another process may own it now
-                        log.warning("room %s: its lease was lost; dropped", code)
-                        self.manager.lost(code)
+                async with asyncio.timeout(self.ASK):
+                    await self.redis.set(self.alive_key(self.id), "1", ex=int(self.TTL))
+                if self.redis_down:
+                    log.warning("Redis answers again")
+                self.redis_down = False
             except asyncio.CancelledError:
                 raise
-            except Exception as e:          # noqa: BLE001 - the database or Redis away for a moment
+            except Exception as e:          # noqa: BLE001 - Redis away: forwarding waits, leases do not
+                if not self.redis_down:
+                    log.warning(f"Redis does not answer ({e!r}): rooms forwarded between processes wait for it")
+                self.redis_down = True
+            try:
+                await self._renew()
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:          # noqa: BLE001 - the database away for a moment
                 log.warning(f"renewing leases failed: {e!r}")
 
+    async def _renew(self):
+        codes = list(self.manager.rooms)
+        if not codes:
+            return
+        kept = {r.code for r in await asyncio.to_thread(self._sql, RENEW, me=self.id, codes=codes, ttl=self.TTL)}
+        missing = [c for c in codes if c not in kept]
+        if missing:             # skipped (being fenced) or lost
+            kept |= {r.code for r in await asyncio.to_thread(self._sql, HELD, me=self.id, codes=missing)}
+        for code in codes:
+            if code not in kept:    # stalled past the expiry: another process may own it now
+                log.warning("room %s: its lease was lost; dropped", code)
+                self.manager.lost(code)
+
     async def _alive(self, proc):
-        return bool(await self.redis.exists(self.alive_key(proc)))
+        """Whether process `proc` says it is alive; False when Redis cannot be asked (nothing can be
+        forwarded to it then anyway)."""
+        try:
+            async with asyncio.timeout(self.ASK):
+                return bool(await self.redis.exists(self.alive_key(proc)))
+        except asyncio.CancelledError:
+            raise
+        except Exception:               # noqa: BLE001 - Redis away
+            return False
 
     # -- forwarding --------------------------------------------------------------------------------
     async def _listen(self):
-        async for m in self._pubsub.listen():
-            if m.get("type") != "message":
-                continue
+        """Serve the streams forwarded to this process; when Redis goes away, subscribe again once it is
+        back (the streams cut meanwhile have been closed by their far ends)."""
+        while True:
             try:
-                data = json.loads(m["data"])
-            except ValueError:
-                continue
-            if data.get("op") == "open":        # its queue at once: the stream's next messages come right after
-                self.streams[data["sid"]] = asyncio.Queue()
-                asyncio.get_running_loop().create_task(self._serve(data["sid"], data["from"], data["scope"]))
-            else:
-                q = self.streams.get(data.get("sid"))
-                if q is not None:
-                    q.put_nowait(data)
+                async for m in self._pubsub.listen():
+                    self._heard(m)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:          # noqa: BLE001 - Redis away: try again
+                log.warning(f"listening on Redis failed ({e!r}); subscribing again")
+            await asyncio.sleep(0.5)        # (a subscription that ended without an error: the same)
+            try:
+                await self._pubsub.aclose()
+            except Exception:               # noqa: BLE001 - already gone
+                pass
+            try:
+                self._pubsub = self.redis.pubsub()
+                async with asyncio.timeout(self.ASK):
+                    await self._pubsub.subscribe(self.channel(self.id))
+            except asyncio.CancelledError:
+                raise
+            except Exception:               # noqa: BLE001 - still away: the next round tries again
+                pass
+
+    def _heard(self, m):
+        if m.get("type") != "message":
+            return
+        try:
+            data = json.loads(m["data"])
+        except ValueError:
+            return
+        if data.get("op") == "open":        # its queue at once: the stream's next messages come right after
+            self.streams[data["sid"]] = asyncio.Queue()
+            self.outbox(data["from"]).put({"op": "opened", "sid": data["sid"]})     # (an opening can be lost)
+            asyncio.get_running_loop().create_task(self._serve(data["sid"], data["from"], data["scope"]))
+        else:
+            q = self.streams.get(data.get("sid"))
+            if q is not None:
+                q.put_nowait(data)
 
     async def _serve(self, sid, origin, scope):
         """The owner's side of a forwarded connection: run it through the app."""
@@ -288,7 +359,8 @@ class Cluster:
         out = self.outbox(owner)
         self.forwarded += 1
         out.put({"op": "open", "sid": sid, "from": self.id, "scope": _wire(scope)})
-        answered, ended = False, False
+        answered, ended, opened = False, False, False
+        began = time.monotonic()
         ws = scope["type"] == "websocket"
 
         async def pump_in():
@@ -306,17 +378,31 @@ class Cluster:
                 try:
                     data = await asyncio.wait_for(q.get(), self.RENEW if not answered else self.QUIET)
                 except asyncio.TimeoutError:
-                    if await self._alive(owner) and await self._holds(owner, code):
+                    lost = not opened and time.monotonic() - began > self.QUIET     # the opening never came
+                    if not lost and await self._check_redis() and await self._alive(owner) \
+                            and await self._holds(owner, code):
                         continue
+                    if self.redis_down or lost:
+                        log.warning("room %s: its owner %s cannot be reached (Redis away, or the stream lost)", code,
+                                owner)
+                        if not answered:
+                            await unavailable(scope, send)
+                        elif ws and not ended:
+                            await send({"type": "websocket.close", "code": 1012, "reason": "reconnect"})
+                        return True
                     log.warning("room %s: its owner %s is gone", code, owner)
                     if not answered:
                         return False
                     if ws and not ended:
                         await send({"type": "websocket.close", "code": 1012, "reason": "the room moves on"})
                     return True
+                if data.get("op") == "opened":
+                    opened = True
+                    continue
                 if data.get("op") == "end":
                     return True
                 if data.get("op") == "out":
+                    opened = True
                     answered = True
                     try:
                         await send(_unwire(data["msg"]))
@@ -332,6 +418,32 @@ class Cluster:
     async def _holds(self, owner, code):
         held = await asyncio.to_thread(self._sql, HOLDER, code=code)
         return bool(held) and held[0].owner == owner and held[0].live
+
+    async def _check_redis(self):
+        """Whether Redis answers now (kept in redis_down)."""
+        try:
+            async with asyncio.timeout(self.ASK):
+                await self.redis.ping()
+            self.redis_down = False
+        except asyncio.CancelledError:
+            raise
+        except Exception:                   # noqa: BLE001 - away
+            self.redis_down = True
+        return not self.redis_down
+
+
+UNAVAILABLE = b'{"code":"unavailable","message":"the server cannot reach this room just now; try again in a moment"}'
+
+
+async def unavailable(scope, send):
+    """Answer 503 with Retry-After (an HTTP request), or close with 1013, try again later (a WebSocket)."""
+    if scope["type"] == "websocket":
+        await send({"type": "websocket.close", "code": 1013, "reason": "try again later"})
+        return
+    await send({"type": "http.response.start", "status": 503,
+                "headers": [(b"content-type", b"application/json"), (b"retry-after", b"2"),
+                            (b"content-length", str(len(UNAVAILABLE)).encode())]})
+    await send({"type": "http.response.body", "body": UNAVAILABLE})
 
 
 class Router:
@@ -354,12 +466,34 @@ class Router:
             replay.append(msg)
             return msg
 
+        started = False
+
+        async def sending(msg):
+            nonlocal started
+            started = True
+            await send(msg)
+
         while True:
-            owner = await cluster.owner(code)
+            try:
+                owner = await cluster.owner(code)
+            except Exception as e:      # noqa: BLE001 - the database away: nobody can serve the room now
+                log.warning(f"room {code}: its owner cannot be looked up: {e!r}")
+                owner = "?"
             if owner is None or owner == cluster.id:
                 break
-            if await cluster.forward(owner, code, scope, recorded if not replay else _replaying(replay, recorded),
-                                     send):
+            if owner == "?" or (cluster.redis_down and not await cluster._check_redis()):
+                await unavailable(scope, send)
+                return
+            try:
+                if await cluster.forward(owner, code, scope,
+                                         recorded if not replay else _replaying(replay, recorded), sending):
+                    return
+            except Exception as e:      # noqa: BLE001 - Redis failed under the stream: never a 500
+                log.warning(f"forwarding to {owner} failed: {e!r}")
+                if not started:
+                    await unavailable(scope, send)
+                elif scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 1012, "reason": "reconnect"})
                 return
             await asyncio.sleep(0.5)    # the owner is dead: its lease expires within Cluster.TTL
         await self.app(scope, _replaying(replay, receive) if replay else receive, send)

@@ -26,7 +26,8 @@ from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
 from sqlalchemy import (BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table,
-                        Text, UniqueConstraint, create_engine, delete, event, insert, inspect, select, text, update)
+                        Text, UniqueConstraint, create_engine, delete, event, func, insert, inspect, select, text,
+                        update)
 from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
@@ -92,6 +93,13 @@ room_leases = Table(                                  # several processes: a roo
     Column("expires", Float, nullable=False),         # the database's clock, seconds since the epoch
 )
 
+room_summaries = Table(                               # "my games" of a room not in memory, as of action n
+    "room_summaries", metadata,
+    Column("room_id", Integer, ForeignKey("rooms.id"), primary_key=True),
+    Column("n", Integer, nullable=False),             # the room's sequence number it was taken at
+    Column("summary", Text, nullable=False),          # JSON of Room.summary() without "you"
+)
+
 chats = Table(
     "chats", metadata,
     Column("id", Integer, primary_key=True),
@@ -140,7 +148,8 @@ class StoreError(RuntimeError):
 MIGRATIONS = Path(__file__).with_name("migrations")
 # databases made before migrations existed have no alembic_version: the newest table (or table.column)
 # each one has tells its revision (the first release's tables are the baseline; `rematches` came with 0002)
-UNVERSIONED = (("rooms.table_options", "0004"), ("room_leases", "0003"), ("rematches", "0002"), ("rooms", "0001"))
+UNVERSIONED = (("rooms.table_options", "0005"), ("room_summaries", "0004"), ("room_leases", "0003"),
+               ("rematches", "0002"), ("rooms", "0001"))
 MIGRATION_LOCK = 0x70616368697369        # PostgreSQL advisory lock: one process migrates at a time
 
 
@@ -333,6 +342,33 @@ def load_room(conn, code):
                              .limit(50)).mappings().all()
     return dict(room), [dict(s) for s in seat_rows], [dict(a) for a in action_rows], \
         [dict(c) for c in reversed(chat_rows)]
+
+
+def save_summary(room_id, n, summary):
+    """Store a room's summary as of its sequence number `n` (replacing the one before)."""
+    def run(conn):
+        conn.execute(delete(room_summaries).where(room_summaries.c.room_id == room_id))
+        conn.execute(insert(room_summaries).values(room_id=room_id, n=n, summary=summary))
+    return run
+
+
+def room_heads(conn, codes):
+    """What "my games" needs of rooms not in memory, without their actions: code -> (room row, seat rows,
+    stored summary row or None, number of stored actions)."""
+    found = conn.execute(select(rooms).where(rooms.c.code.in_(list(codes)))).mappings().all()
+    if not found:
+        return {}
+    ids = [r["id"] for r in found]
+    seat_rows, summaries, counts = {}, {}, {}
+    for s in conn.execute(select(seats).where(seats.c.room_id.in_(ids)).order_by(seats.c.player)).mappings():
+        seat_rows.setdefault(s["room_id"], []).append(dict(s))
+    for s in conn.execute(select(room_summaries).where(room_summaries.c.room_id.in_(ids))).mappings():
+        summaries[s["room_id"]] = dict(s)
+    for room_id, n in conn.execute(select(actions.c.room_id, func.count()).where(actions.c.room_id.in_(ids))
+                                   .group_by(actions.c.room_id)):
+        counts[room_id] = n
+    return {r["code"]: (dict(r), seat_rows.get(r["id"], []), summaries.get(r["id"]), counts.get(r["id"], 0))
+            for r in found}
 
 
 def open_rooms(conn, limit=50):

@@ -2,9 +2,10 @@
 
 Two layers:
 
-* the socket layer (`server_config`): a per-address cap on open TCP connections and a
-  deadline for a request's headers, so that slow or half-sent requests cannot hold the
-  server's file descriptors; refused connections get a plain 429 and are closed.  Behind a
+* the socket layer (`server_config`): caps on open TCP connections per address and per address
+  prefix (a /24 of IPv4, a /64 of IPv6: one host's many addresses), a deadline for a request's
+  headers, and a deadline and a rate floor for its body, so that slow or half-sent requests cannot
+  hold the server's file descriptors; refused connections get a plain 429 and are closed.  Behind a
   reverse proxy (docs/web.md) the proxy's addresses are trusted: they are not capped here
   (the proxy caps its clients) and their X-Forwarded-For names the client for the app.
 * the app layer (`Limits`): rates per seat (every connection of one seat shares the seat's
@@ -26,6 +27,7 @@ import asyncio
 import ipaddress
 import logging
 import math
+import re
 import secrets
 import time
 
@@ -37,8 +39,12 @@ log = logging.getLogger("pachisi.limits")
 class LimitSettings:
     """The limits; `pachisi serve` sets the socket ones from its options.  0 means no limit."""
     conns_per_address: int = 64         # open TCP connections from one address (HTTP and WebSocket)
+    conns_per_prefix: int = 256         # ... from one /24 (IPv4) or /64 (IPv6): one host's many addresses
     max_connections: int = 4096         # open connections and requests in all (uvicorn's limit_concurrency)
     header_timeout: float = 10.0        # seconds a request's headers may take to arrive
+    body_timeout: float = 30.0          # seconds a request's body may take to arrive, after its headers
+    body_rate: float = 4096.0           # bytes a second a body must average once its first seconds are over
+    body_grace: float = 3.0             # seconds of a body before its rate is checked
     keep_alive: float = 5.0             # seconds an idle keep-alive connection stays open
     trusted_proxies: str = ""           # comma-separated addresses of reverse proxies (their clients are capped there)
     conns_per_seat: int = 4             # live WebSocket connections of one seat token in a room
@@ -382,8 +388,9 @@ class Limits:
     def may_look_up(self, address):
         return self.lookups.ready(address)
 
-    async def missed(self, address):
-        await self.lookups.spend(address)
+    async def missed(self, address, n=1):
+        """`n` lookups from `address` found no room (the budget may go below zero: it is repaid)."""
+        await self.lookups.spend(address, n, force=True)
 
     # -- refused actions: the engine's work on a refusal is paid from the address's budget --------
     def may_be_refused(self, address):
@@ -436,36 +443,54 @@ class Limits:
 # -- the socket layer ---------------------------------------------------------------------------------
 REFUSED = (b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n"
            b"content-length: 46\r\n\r\ntoo many connections from your address; wait\n")
+BODY_LATE = (b"HTTP/1.1 408 Request Timeout\r\ncontent-type: text/plain; charset=utf-8\r\nconnection: close\r\n"
+             b"content-length: 41\r\n\r\nthe request body came too slowly; closed\n")
+
+
+def prefix_of(address):
+    """The network an address shares with its host's other addresses: its /24 (IPv4) or /64 (IPv6)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return str(ipaddress.ip_network(f"{ip}/{24 if ip.version == 4 else 64}", strict=False))
 
 
 class ConnectionGuard:
-    """Open TCP connections per peer address, at most `cap` each (0: no cap); trusted addresses are free."""
+    """Open TCP connections per peer address, at most `cap` each, and per address prefix (prefix_of), at
+    most `prefix_cap` (0: no cap); trusted addresses are free.  So neither one address nor one host's
+    many addresses (a /64 holds 2^64) can fill the server's global cap."""
 
-    def __init__(self, cap, trusted=""):
-        self.cap = cap
+    def __init__(self, cap, trusted="", prefix_cap=0):
+        self.cap, self.prefix_cap = cap, prefix_cap
         self.trusted = _networks(trusted)
-        self.peers = {}                 # transport -> address
-        self.count = {}
+        self.peers = {}                 # transport -> (address, prefix)
+        self.count = {}                 # address or prefix -> its open connections
 
     def open(self, transport):
         peer = transport.get_extra_info("peername")
         address = peer[0] if isinstance(peer, tuple) and peer else None
-        if address is None or not self.cap or _trusted(address, self.trusted):
+        if address is None or not (self.cap or self.prefix_cap) or _trusted(address, self.trusted):
             return True
-        if self.count.get(address, 0) >= self.cap:
+        prefix = prefix_of(address)
+        if (self.cap and self.count.get(address, 0) >= self.cap) or \
+                (self.prefix_cap and prefix != address and self.count.get(prefix, 0) >= self.prefix_cap):
             return False
-        self.peers[transport] = address
-        self.count[address] = self.count.get(address, 0) + 1
+        keys = (address, prefix) if prefix != address else (address,)
+        self.peers[transport] = keys
+        for key in keys:
+            self.count[key] = self.count.get(key, 0) + 1
         return True
 
     def close(self, transport):
-        address = self.peers.pop(transport, None)
-        if address is not None:
-            left = self.count[address] - 1
+        for key in self.peers.pop(transport, ()):
+            left = self.count[key] - 1
             if left:
-                self.count[address] = left
+                self.count[key] = left
             else:
-                del self.count[address]
+                del self.count[key]
 
 
 def _networks(text):
@@ -492,13 +517,21 @@ def _trusted(address, networks):
     return any(ip in n for n in networks)
 
 
-def guarded_protocols(http_class, ws_class, guard, header_timeout):
-    """uvicorn protocol classes that count connections in `guard` and close a connection whose
-    request headers are not complete `header_timeout` seconds after it opened (or after its last
-    response: a keep-alive connection trickling its next request is closed too)."""
+def guarded_protocols(http_class, ws_class, guard, limits):
+    """uvicorn protocol classes that count connections in `guard`, close a connection whose request
+    headers are not complete `limits.header_timeout` seconds after it opened (or after its last response:
+    a keep-alive connection trickling its next request is closed too), and one whose request body is not
+    complete `limits.body_timeout` seconds after its headers, or arrives slower than `limits.body_rate`
+    bytes a second once its first `limits.body_grace` seconds are over (answered 408 when nothing was
+    answered yet)."""
+    header_timeout = limits.header_timeout
 
     class GuardedHTTP(http_class):
         _header_timer = None
+        _body_timer = None
+        _body_cycle = None
+        _body_began = 0.0
+        _body_bytes = 0
 
         def connection_made(self, transport):
             super().connection_made(transport)
@@ -526,6 +559,33 @@ def guarded_protocols(http_class, ws_class, guard, header_timeout):
             if self.cycle is None or self.cycle.response_complete:
                 t.close()                        # no request under way: its headers never came
 
+        def data_received(self, data):
+            if self._body_cycle is not None and self._body_cycle is self.cycle:
+                self._body_bytes += len(data)
+            super().data_received(data)
+            cycle = self.cycle
+            if cycle is not None and cycle is not self._body_cycle and cycle.more_body \
+                    and not cycle.response_complete and (limits.body_timeout > 0 or limits.body_rate > 0):
+                self._body_cycle, self._body_began, self._body_bytes = cycle, self.loop.time(), 0
+                self._watch_body()
+
+        def _watch_body(self):
+            self._body_timer = None
+            cycle, t = self._body_cycle, self.transport
+            if cycle is not self.cycle or not cycle.more_body or cycle.response_complete or t.is_closing() \
+                    or t.get_protocol() is not self:
+                return                           # the body came, or the request is over or upgraded
+            took = self.loop.time() - self._body_began
+            late = 0 < limits.body_timeout <= took
+            slow = took >= limits.body_grace and not self.flow.read_paused and \
+                self._body_bytes < limits.body_rate * (took - limits.body_grace)
+            if late or slow:
+                if not cycle.response_started:
+                    t.write(BODY_LATE)
+                t.close()
+                return
+            self._body_timer = self.loop.call_later(1.0, self._watch_body)
+
         def on_response_complete(self):
             super().on_response_complete()
             if not self.transport.is_closing():
@@ -533,6 +593,9 @@ def guarded_protocols(http_class, ws_class, guard, header_timeout):
 
         def connection_lost(self, exc):
             self._disarm()
+            if self._body_timer is not None:
+                self._body_timer.cancel()
+            self._body_cycle = None
             guard.close(self.transport)
             super().connection_lost(exc)
 
@@ -544,13 +607,28 @@ def guarded_protocols(http_class, ws_class, guard, header_timeout):
     return GuardedHTTP, GuardedWS
 
 
+SECRET_QUERY = re.compile(r"([?&]k=)[^&\s]*")
+
+
+class Unkeyed(logging.Filter):
+    """Keeps invitation keys (?k=...) out of uvicorn's access log: whoever reads the log cannot take seats."""
+
+    def filter(self, record):
+        if isinstance(record.args, tuple):
+            record.args = tuple(SECRET_QUERY.sub(r"\1…", a) if isinstance(a, str) else a for a in record.args)
+        return True
+
+
 def server_config(app, host, port, limits, log_level="info"):
     """The uvicorn Config of `pachisi serve`: timeouts, connection caps, message sizes."""
     import uvicorn
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, Unkeyed) for f in access.filters):
+        access.addFilter(Unkeyed())
     from uvicorn.protocols.http.auto import AutoHTTPProtocol
     from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
-    guard = ConnectionGuard(limits.conns_per_address, limits.trusted_proxies)
-    http, ws = guarded_protocols(AutoHTTPProtocol, AutoWebSocketsProtocol, guard, limits.header_timeout)
+    guard = ConnectionGuard(limits.conns_per_address, limits.trusted_proxies, limits.conns_per_prefix)
+    http, ws = guarded_protocols(AutoHTTPProtocol, AutoWebSocketsProtocol, guard, limits)
     proxies = limits.trusted_proxies or None
     return uvicorn.Config(app, host=host, port=port, log_level=log_level, http=http, ws=ws,
                           ws_max_size=1 << 16, ws_per_message_deflate=True, timeout_graceful_shutdown=3,

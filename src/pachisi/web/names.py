@@ -1,10 +1,12 @@
 """Players' names: none that looks blank, none that passes for a bot.
 
-A name made only of invisible or blank-looking characters (Hangul fillers, combining
+Names are tidied first: variation selectors go, and runs of combining marks ("zalgo") are cut to two
+per letter.  A name made only of invisible or blank-looking characters (Hangul fillers, combining
 marks, zero-width and other format characters, braille blanks, spaces of every kind)
 counts as no name (the seat's default is used); a name that reads like a bot's
 ("bot 5", "Master", "Мастер", "level 3", "бот 2") is refused, so that nobody can pass
-for a bot at the table.
+for a bot at the table, also when it is written with Cyrillic or Greek letters that look like Latin ones
+("Вот 5", "Маster": the check reads a skeleton in which look-alikes are one letter).
 """
 import re
 import unicodedata
@@ -19,6 +21,27 @@ INVISIBLE_CATEGORIES = frozenset({"Mn", "Me", "Mc", "Cf", "Cc", "Cs", "Co", "Cn"
 # the bots' level names as the web app shows them (strings/lobby.js), English and Russian
 LEVEL_NAMES = ("Beginner", "Easy", "Medium", "Hard", "Master", "Новичок", "Лёгкий", "Средний", "Сильный", "Мастер")
 BOT_WORDS = ("bot", "бот", "робот", "robot", "level", "уровень", "AI", "CPU", "ИИ", "компьютер", "computer")
+
+
+# Cyrillic and Greek letters that look like Latin ones (Unicode's confusables, the ones that matter here)
+LOOKALIKES = str.maketrans("АВЕКМНОРСТХУаеорсухіјѕԁԛԝвтмнкΑΒΕΖΗΙΚΜΝΟΡΤΥΧαβεικνορτυχ",
+                           "ABEKMHOPCTXYaeopcyxijsdqwbtmhkABEZHIKMNOPTYXabeikvoptux")
+VARIATION_SELECTORS = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+MARKS_KEPT = 2          # combining marks kept on one letter (Vietnamese needs two)
+
+
+def tidy(name):
+    """`name` without variation selectors and with at most MARKS_KEPT combining marks on a letter."""
+    out, marks = [], 0
+    for ch in VARIATION_SELECTORS.sub("", unicodedata.normalize("NFC", name)):
+        if unicodedata.category(ch) in ("Mn", "Me"):
+            marks += 1
+            if marks > MARKS_KEPT:
+                continue
+        else:
+            marks = 0
+        out.append(ch)
+    return unicodedata.normalize("NFC", "".join(out))
 
 
 def _folded(name):
@@ -44,5 +67,6 @@ def looks_blank(name):
 def bot_like(name):
     """Whether `name` reads like a bot's name or level ("bot 5", "Master", "бот 2")."""
     folded = _folded(name)
-    return bool(folded) and (BOT_LIKE.fullmatch(folded) is not None
-                             or BOT_LIKE.fullmatch(folded.replace(" ", "")) is not None)
+    readings = {folded, folded.translate(LOOKALIKES), _folded(name.translate(LOOKALIKES))}
+    return bool(folded) and any(BOT_LIKE.fullmatch(r) is not None or BOT_LIKE.fullmatch(r.replace(" ", "")) is not None
+                                for r in readings)

@@ -9,7 +9,7 @@ action is committed to the database before anyone hears of it; then every
 client of the room gets the new state.
 
 Fair dice: the seed is secret while the match lasts; from the start the room
-shows the commitment sha256("pachisi-dice:{seed}:{salt}"); when the match
+shows the commitment sha256("pachisi-dice:{seed}:{salt}:{terms}") (verify.py); when the match
 ends it reveals seed and salt, and every roll can be re-derived
 (`pachisi verify`, pachisi/verify.py).
 
@@ -46,10 +46,10 @@ from ..engine.options import OptionError
 from ..games import GAMES, game_class, make_game
 from ..i18n import Error, Term
 from .. import record as records
-from ..verify import commitment
+from ..verify import commitment, terms
 from . import db, table
 from .limits import Bucket, LimitSettings
-from .names import bot_like, looks_blank
+from .names import bot_like, looks_blank, tidy
 from .boardjson import compact_moves, events_json, layout_json, layout_signature, moves_json, position_json
 from .checking import RecordLimits
 from .schemas import NAME_MAX, CHAT_MAX
@@ -67,6 +67,12 @@ def token_hash(token):
     return hashlib.sha256(f"pachisi-seat:{token}".encode()).hexdigest()
 
 
+def invite_key(host_hash, code):
+    """Room `code`'s invitation key (Room.invite_key), from its host's token hash."""
+    mac = hmac.new((host_hash or "").encode(), f"pachisi-invite:{code}".encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(mac.digest()[:12]).decode()
+
+
 def clean_text(text, limit):
     """Printable text without control characters, whitespace collapsed, cut to `limit`."""
     text = "".join(ch if ch.isprintable() else " " for ch in str(text))
@@ -75,7 +81,7 @@ def clean_text(text, limit):
 
 def clean_name(text, default):
     # a record's Players header is comma separated: names carry no commas or quotes
-    name = clean_text(str(text).replace(",", " ").replace('"', "'"), NAME_MAX)
+    name = clean_text(tidy(str(text)).replace(",", " ").replace('"', "'"), NAME_MAX)
     if looks_blank(name):
         return default
     if bot_like(name):
@@ -186,6 +192,7 @@ class Connection:
         self.release = lambda: None     # gives back what Limits.admit counted
         self.strikes = 0
         self.closed = False
+        self.close_code = None      # set by end(): the code the socket is closed with
         self.lang = "en"            # the language of its refusals, as its hello says
         self.speed = "normal"       # the bot speed its player chose (table.SPEEDS)
 
@@ -197,6 +204,19 @@ class Connection:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
             self.closed = True
+
+    def end(self, code=1012):
+        """Close the connection with `code` after what is queued (1012: the client reconnects, and finds
+        the room wherever it is served now)."""
+        if self.closed:
+            return
+        self.closed, self.close_code = True, code
+        while True:
+            try:
+                self.queue.put_nowait(None)         # the send loop closes the socket when it comes to it
+                return
+            except asyncio.QueueFull:
+                self.queue.get_nowait()
 
 
 class Room:
@@ -399,8 +419,7 @@ class Room:
     def invite_key(self):
         """The secret of the room's invitation link (derived from the host's token hash, which never
         leaves the server): an open seat of a private room is taken only with it, not with the code."""
-        mac = hmac.new((self.host_hash or "").encode(), f"pachisi-invite:{self.code}".encode(), hashlib.sha256)
-        return base64.urlsafe_b64encode(mac.digest()[:12]).decode()
+        return invite_key(self.host_hash, self.code)
 
     async def join(self, player, name, key=None):
         """An invited person takes an open seat; returns their secret token."""
@@ -575,7 +594,7 @@ class Room:
             "code": self.code, "game": g.name, "title": g.title, "preset": g.preset, "options": g.opts,
             "players": g.players, "wins": self.match.wins, "score": list(self.match.score),
             "round": len(self.match.rounds) + (0 if over else 1), "status": self.status,
-            "commit": self.commit, "seed": str(self.seed) if over else None, "salt": self.salt if over else None,
+            "commit": self.commit, "terms": terms(g), "seed": str(self.seed) if over else None, "salt": self.salt if over else None,
             "public": self.public, "absent_after": self.absent_after, "piece_names": g.piece_names,
             "rematch": self.rematch, "standin_level": self.standin_level,
             "colours": list(g.colours),
@@ -730,7 +749,9 @@ class RoomManager:
         self.settings = settings
         self.rooms = OrderedDict()      # code -> Room, least recently used first
         self.infos = OrderedDict()      # code -> info() of a room not in memory
-        self._load_lock = asyncio.Lock()
+        self._loading = {}              # code -> the task loading the room
+        self._pending = {}              # codes whose summaries are to be rebuilt ("my games")
+        self._rebuilder = None
         self.problems = []
         self.thinker = Thinker(settings.bot_processes)
         self.unloaded = 0
@@ -763,26 +784,42 @@ class RoomManager:
             return None
         room = self.rooms.get(code)
         if room is None:
-            async with self._load_lock:
-                room = self.rooms.get(code)
-                if room is None:
-                    mine = self.cluster is None or await self.cluster.owner(code) == self.cluster.id
-                    room = self._load(code)
-                    if room is None:
-                        return None
-                    if not mine:
-                        room.unload()           # another process owns it: a look at it as stored, not kept
-                        return room
-                    self.rooms[code] = room
-                    self.infos.pop(code, None)
+            task = self._loading.get(code)
+            if task is None:            # one load of a room at a time; other rooms load meanwhile
+                task = self._loading[code] = asyncio.ensure_future(self._bring_in(code))
+                task.add_done_callback(lambda t: self._loading.pop(code, None))
+            room = await asyncio.shield(task)
+            if room is None or room.closed:
+                return room             # no such room, or a look at another process's room as stored
         room.used = time.monotonic()
         self.rooms.move_to_end(code)
         self._cap()
         return room
 
+    async def _bring_in(self, code):
+        from .cluster import Draining
+        try:
+            mine = self.cluster is None or await self.cluster.owner(code) == self.cluster.id
+        except Draining:
+            mine = False
+        room = await self._read(code)
+        if room is None:
+            return None
+        if not mine:
+            room.unload()           # another process owns it: a look at it as stored, not kept
+            return room
+        self.rooms[code] = room
+        self.infos.pop(code, None)
+        return room
+
     def _load(self, code):
         data = self.store.read(lambda conn: db.load_room(conn, code))
         return None if data is None else Room(self, *data)
+
+    async def _read(self, code):
+        """The room as stored, rebuilt in a thread: replaying a long game is CPU work that the event loop,
+        and every other room with it, must not wait on."""
+        return await asyncio.to_thread(self._load, code)
 
     async def info(self, code):
         """A room's info() without keeping it in memory: from the room if it is loaded, else as remembered
@@ -797,13 +834,117 @@ class RoomManager:
             return room.info()
         info = self.infos.get(code)
         if info is None:
-            room = self._load(code)
+            room = await self._read(code)
             if room is None:
                 return None
             info = room.info()
             room.unload()
             self._remember(code, info)
+            self._save_summary(room)
         return info
+
+    async def vouches(self, code, token=None, key=None):
+        """Whether `token` holds a seat in room `code` (or is its host's), or `key` is its invitation key:
+        such a lookup is one's own room's, answered whatever the address's lookup budget holds."""
+        code = self._code(code)
+        if code is None or not (token or key):
+            return False
+        room = self.rooms.get(code)
+        if room is None:
+            head = (await asyncio.to_thread(self.store.read, lambda conn: db.room_heads(conn, [code]))).get(code)
+            if head is None:
+                return False
+            host, hashes = head[0]["host_hash"], [s["token_hash"] for s in head[1] if s["token_hash"]]
+        else:
+            host, hashes = room.host_hash, [s.token_hash for s in room.seats if s.token_hash]
+        if token and any(secrets.compare_digest(h, token_hash(str(token))) for h in hashes + [host]):
+            return True
+        return bool(key) and hmac.compare_digest(str(key), invite_key(host, code))
+
+    # -- "my games" ---------------------------------------------------------------------------
+    REBUILDS = 2        # rooms one "my games" request may rebuild from their actions (the rest: as stored)
+
+    async def mine(self, tokens):
+        """The summaries of the rooms `tokens` (code -> seat token) hold seats in, and how many of its
+        codes named no room or a room the token holds no seat in.  A room not in memory is answered from
+        its stored summary when that is up to date; else at most REBUILDS rooms are rebuilt (in a thread)
+        and the rest answered from what is stored (rebuilt in the background for the next request)."""
+        out, missed, rest = [], 0, {}
+        for raw, token in tokens.items():
+            code = self._code(raw)
+            room = self.rooms.get(code) if code else None
+            if code is None:
+                missed += 1
+            elif room is not None:
+                you = room.seats_of(token)
+                if you:
+                    out.append(room.summary(you))
+                else:
+                    missed += 1
+            else:
+                rest[code] = token
+        heads = await asyncio.to_thread(self.store.read, lambda conn: db.room_heads(conn, rest)) if rest else {}
+        rebuilt = 0
+        for code, token in rest.items():
+            head = heads.get(code)
+            h = token_hash(str(token))
+            you = [s["player"] for s in head[1] if s["token_hash"] and secrets.compare_digest(s["token_hash"], h)] \
+                if head else []
+            if not you:
+                missed += 1
+                continue
+            row, seat_rows, stored, count = head
+            if stored is not None and stored["n"] == count:
+                summary = json.loads(stored["summary"])
+            elif rebuilt < self.REBUILDS:
+                rebuilt += 1
+                room = await self._read(code)
+                summary = room.summary([])
+                room.unload()
+                self._save_summary(room)
+            else:
+                summary = json.loads(stored["summary"]) if stored else self._as_stored(row, seat_rows)
+                if summary["status"] != row["status"]:      # the row's status is kept up to date
+                    summary.update(status=row["status"], turn=None)
+                self._rebuild_later(code)
+            out.append(dict(summary, you=you))
+        return out, missed
+
+    @staticmethod
+    def _as_stored(row, seat_rows):
+        """A room's summary from its rows alone (whose turn and the score are not known without a replay)."""
+        g = make_game(row["game"], row["players"], row["preset"], json.loads(row["options"]))
+        return {"code": row["code"], "game": g.name, "title": g.title, "status": row["status"],
+                "names": [s["name"] for s in seat_rows], "colours": [g.player_name(s["player"]) for s in seat_rows],
+                "kinds": [s["kind"] for s in seat_rows], "levels": [s["level"] for s in seat_rows], "turn": None,
+                "winner": None, "round": 1, "score": [0] * len(seat_rows)}
+
+    def _rebuild_later(self, code):
+        """Rebuild a room's summary in the background, one room at a time, for the next "my games"."""
+        if code in self._pending or len(self._pending) >= self.INFOS:
+            return
+        self._pending[code] = None
+        if self._rebuilder is None or self._rebuilder.done():
+            self._rebuilder = asyncio.get_running_loop().create_task(self._rebuild_pending())
+
+    async def _rebuild_pending(self):
+        while self._pending:
+            code = next(iter(self._pending))
+            try:
+                if code not in self.rooms:
+                    room = await self._read(code)
+                    if room is not None:
+                        room.unload()
+                        self._save_summary(room)
+            except Exception as e:      # noqa: BLE001 - a room that cannot be rebuilt: reported, skipped
+                self.log(f"room {code}: its summary could not be rebuilt: {e!r}")
+            self._pending.pop(code, None)
+
+    def _save_summary(self, room):
+        """Store the summary of a room leaving memory (in the background), for "my games"."""
+        summary = room.summary([])
+        del summary["you"]
+        self.store.submit(db.save_summary(room.id, room.seq, json.dumps(summary, ensure_ascii=False)))
 
     def _remember(self, code, info):
         self.infos[code] = info
@@ -817,6 +958,7 @@ class RoomManager:
             del self.rooms[room.code]
             self._remember(room.code, room.info())
             room.unload()
+            self._save_summary(room)
             self.unloaded += 1
             if self.cluster is not None:
                 self.cluster.release(room.code)
@@ -828,7 +970,22 @@ class RoomManager:
         if room is not None:
             room.unload()
             for conn in list(room.conns):
-                conn.closed = True
+                conn.end(1012)
+
+    async def drain(self):
+        """Let go of every room (the server is stopping): actions under way end first, then each room's
+        players are told to reconnect (1012) and the room leaves memory, its summary stored."""
+        for room in list(self.rooms.values()):
+            try:
+                await asyncio.wait_for(room.lock.acquire(), 2)
+                room.lock.release()
+            except asyncio.TimeoutError:
+                pass
+            self.rooms.pop(room.code, None)
+            room.unload()
+            for conn in list(room.conns):
+                conn.end(1012)
+            self._save_summary(room)
 
     def sweep(self):
         """Unload the rooms nobody is connected to that are over or idle for Settings.room_idle."""
@@ -897,7 +1054,7 @@ class RoomManager:
         code = self._new_code()
         values = {"code": code, "game": game.name, "preset": game.preset,
                   "options": json.dumps(game.opts), "players": game.players, "wins": wins,
-                  "seed": seed, "salt": salt, "commit": commitment(seed, salt), "public": public,
+                  "seed": seed, "salt": salt, "commit": commitment(seed, salt, game), "public": public,
                   "absent_after": absent_after, "standin_level": standin,
                   "status": "waiting" if any(s["kind"] == "invite" and not s["token_hash"] for s in seat_rows)
                   else "playing",
@@ -909,7 +1066,7 @@ class RoomManager:
             if self.settings.dice_seed is not None:
                 known = room_seed(self.settings.dice_seed, room_id)
                 conn.execute(db.rooms.update().where(db.rooms.c.id == room_id)
-                             .values(seed=known, commit=commitment(known, salt)))
+                             .values(seed=known, commit=commitment(known, salt, game)))
             if rematch_of is not None:
                 db.link_rematch(rematch_of, code)(conn)
             return room_id
@@ -954,6 +1111,9 @@ class RoomManager:
     async def close(self):
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._rebuilder is not None:
+            self._rebuilder.cancel()
         for room in list(self.rooms.values()):
             await room.close()
+            self._save_summary(room)
         self.thinker.close()

@@ -169,6 +169,7 @@ class RoomInfo(BaseModel):
     round: int
     status: Literal["waiting", "playing", "over"]
     commit: str
+    terms: str = ""                 # what the commitment binds besides the dice: game|players|preset|options
     seed: Optional[str] = None      # a 64-bit number as a string: JavaScript's numbers lose digits above 2**53
     salt: Optional[str] = None
     public: bool

@@ -132,6 +132,48 @@ def tiny_games_record(size=1 << 20):
     return game * (size // len(game))
 
 
+def finish_offline(url, codes, seed=0):
+    """Play a whole match in the database for each room of `codes`, as their server would have (the first
+    room's dice, given to every one of them, and random legal moves): long finished rooms that are in no
+    server's memory.  The number of actions of each."""
+    import random
+    from sqlalchemy import create_engine, insert, select, update
+    from sqlalchemy.pool import NullPool
+    from ..engine.match import Match
+    from ..games import make_game
+    from . import db
+    engine = create_engine(url, poolclass=NullPool)
+    with engine.begin() as conn:
+        row = conn.execute(select(db.rooms).where(db.rooms.c.code == codes[0])).mappings().one()
+        game = make_game(row["game"], row["players"], row["preset"], json.loads(row["options"]))
+        match, rng, played = Match(game, row["wins"], int(row["seed"])), random.Random(seed), []
+        state = match.new_game()
+        start = state.clone()
+        while True:
+            if state.is_over:
+                match.add(start, state)
+                if match.over:
+                    break
+                state = match.new_game()
+                start = state.clone()
+            player = state.current_player
+            if state.is_chance:
+                dice = state.next_roll()
+                state.set_dice(dice)
+                kind, value = "roll", "-".join(map(str, dice))
+            else:
+                kind, value = "move", rng.choice(state.legal_moves()).text
+                state.push(value)
+            played.append({"n": len(played), "kind": kind, "value": value, "player": player, "by": "bot",
+                           "client_id": None, "at": time.time()})
+        for code in codes:
+            room_id = conn.execute(select(db.rooms.c.id).where(db.rooms.c.code == code)).scalar_one()
+            conn.execute(insert(db.actions), [dict(a, room_id=room_id) for a in played])
+            conn.execute(update(db.rooms).where(db.rooms.c.id == room_id).values(status="over", seed=row["seed"]))
+    engine.dispose()
+    return len(played)
+
+
 def long_kimbo_record(size=70_000, seed=0):
     """A legal Kimbo record of at least `size` bytes: games of four players making random legal moves,
     one after another, from `seed`."""

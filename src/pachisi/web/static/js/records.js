@@ -103,4 +103,10 @@ export function sha256(text) {
   return [...H].map((x) => x.toString(16).padStart(8, "0")).join("");
 }
 
-export function commitment(seed, salt) { return sha256(`pachisi-dice:${seed}:${salt}`); }
+// The commitment binds the dice seed and the game's terms ("ludo|4|standard|start=six ..."); a room made
+// before the terms were bound committed to the seed alone, and still checks.
+export function commitment(seed, salt, terms) { return sha256(`pachisi-dice:${seed}:${salt}${terms === undefined ? "" : ":" + terms}`); }
+export function commitmentHolds(commit, seed, salt, terms) {
+  const want = commit.replace(/^sha256:/, "").toLowerCase();
+  return want === commitment(seed, salt) || (terms !== undefined && want === commitment(seed, salt, terms));
+}

@@ -7,7 +7,7 @@ import { h, clear, announce, beep, unlockAudio } from "./dom.js";
 import { postJSON, tokenFor, rememberToken, myName, rememberName, inviteKeyFor, rememberInviteKey } from "./api.js";
 import { t, gameName, colourName, getLang, botName, defaultName } from "./i18n.js";
 import { Board, colourHex, colourInk, seatSymbol, rollDice } from "./board.js";
-import { commitment } from "./records.js";
+import { commitmentHolds } from "./records.js";
 import { Table } from "./table.js";
 import { celebrate } from "./celebrate.js";
 import { describeEvents, turnsOf, turnSentence, moveSentence, fenceMoveWords, awaySummary, figures } from "./story.js";
@@ -17,6 +17,8 @@ export { describeEvents, moveSentence };
 const MAX_LISTED = 60;
 const SETTINGS_KEY = "pachisi.room.settings";
 const SEEN_KEY = "pachisi.seen";
+const HEARTBEAT = 10000;           // ms between the pings the page sends the server
+const HEARTBEAT_DEADLINE = 25000;  // ms of silence after which the page connects again
 // The least time between two bot actions on the screen, by the player's choice of speed (ms); the
 // server's bots wait by the same choice (web/table.py), and at "instant" neither waits nor animates.
 export const BOT_PACE = { instant: 0, fast: 0, normal: 350, slow: 1100 };
@@ -198,7 +200,15 @@ export class RoomPage {
     const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(this.code)}`);
     this.ws = ws;
     ws.onopen = () => { this.retry = 0; ws.send(JSON.stringify({ type: "hello", token: tokenFor(this.code), lang: getLang(), speed: this.speed() })); };
-    ws.onmessage = (e) => this.receive(JSON.parse(e.data));
+    ws.onmessage = (e) => { heard = Date.now(); this.receive(JSON.parse(e.data)); };
+    // a server that stopped answering (a stalled process) is left, not waited for: ping now and then,
+    // and connect again when nothing at all came for HEARTBEAT_DEADLINE
+    let heard = Date.now();
+    const beat = setInterval(() => {
+      if (this.ws !== ws || !this.alive || ws.readyState > WebSocket.OPEN) { clearInterval(beat); return; }
+      if (Date.now() - heard > HEARTBEAT_DEADLINE) { clearInterval(beat); this.setOffline(true, true); this.reconnect(); return; }
+      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: "ping" }));
+    }, HEARTBEAT);
     ws.onclose = () => {
       if (!this.alive || this.ws !== ws || this.notFound) return;
       this.setOffline(true, true);
@@ -691,7 +701,7 @@ export class RoomPage {
   seedCheck() {
     const room = this.room;
     if (room.seed === null || room.seed === undefined) return null;
-    const ok = commitment(String(room.seed), room.salt) === room.commit.replace(/^sha256:/, "");
+    const ok = commitmentHolds(room.commit, String(room.seed), room.salt, room.terms);
     return h("p", { class: `verdict ${ok ? "ok" : "mismatch"} seed-check`,
                     text: t(ok ? "room.seed.ok" : "room.seed.bad", { seed: room.seed, salt: room.salt }) });
   }

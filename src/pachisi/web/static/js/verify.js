@@ -4,7 +4,7 @@ import { h, clear } from "./dom.js";
 import { getJSON, getText, postText } from "./api.js";
 import { t } from "./i18n.js";
 import { spinner, failure } from "./wait.js";
-import { parseRecord, diceTokens, optionsOf, rollFromSeed, commitment } from "./records.js";
+import { parseRecord, diceTokens, optionsOf, rollFromSeed, commitmentHolds } from "./records.js";
 
 export async function checkInBrowser(text) {
   const games = parseRecord(text);
@@ -28,7 +28,9 @@ export async function checkInBrowser(text) {
     });
   }
   let status = "absent";
-  if (commit) status = base === null || !salt ? "unrevealed" : commitment(base.toString(), salt) === commit.replace(/^sha256:/, "") ? "ok" : "mismatch";
+  const first = games.length ? games[0].headers : {};
+  const terms = `${first.Game}|${(first.Players || "").split(",").length}|${first.Preset}|${first.Options || ""}`;
+  if (commit) status = base === null || !salt ? "unrevealed" : commitmentHolds(commit, base.toString(), salt, terms) ? "ok" : "mismatch";
   return { games: games.length, rolls, commitment: status };
 }
 
