@@ -49,6 +49,22 @@ def run(venv, *args):
     return done.stdout
 
 
+def test_an_installed_game_named_like_a_built_in_one_is_left_out_with_a_warning(monkeypatch):
+    from importlib import metadata
+    from pachisi.games import BUILT_IN, _Games
+
+    def points(group):
+        assert group == "pachisi.games"
+        return [metadata.EntryPoint("ludo", "fake_ludo:GAME", group), metadata.EntryPoint("dash", "dash:GAME", group)]
+
+    monkeypatch.setattr(metadata, "entry_points", points)
+    games = _Games()
+    with pytest.warns(UserWarning, match=r"the installed game 'ludo' \(fake_ludo:GAME\) is left out: a built-in"):
+        names = list(games)
+    assert names == [*BUILT_IN, "dash"]
+    assert games["ludo"].__module__ == "pachisi.games.ludo"         # the built-in game, not the installed one
+
+
 def test_an_installed_game_is_listed_beside_the_built_in_ones(venv):
     names = json.loads(run(venv, "-c", "import json; from pachisi.games import GAMES; print(json.dumps(list(GAMES)))"))
     assert names[-1] == "dash" and set(names) > {"ludo", "kimbo"}

@@ -39,7 +39,8 @@ class _Games(Mapping[str, "type[Game]"]):
     """GAMES: game name -> Game class, the built-in games (sorted) then the installed ones (sorted by
     their entry point's name, which is the game's name).  A class is imported on first access; an
     installed game that cannot be loaded, is no Game, or whose class names another game is left out
-    with a warning when it is first loaded: it does not stop pachisi."""
+    with a warning when it is first loaded, one that takes a built-in game's name when the games are first
+    listed: it does not stop pachisi."""
 
     def __init__(self) -> None:
         self._classes: dict[str, type[Game]] = {}
@@ -48,8 +49,13 @@ class _Games(Mapping[str, "type[Game]"]):
     def _installed(self) -> dict[str, Any]:
         if self._points is None:
             from importlib.metadata import entry_points
-            self._points = {p.name: p for p in sorted(entry_points(group=ENTRY_POINTS), key=lambda p: p.name)
-                            if p.name not in BUILT_IN}
+            self._points = {}
+            for p in sorted(entry_points(group=ENTRY_POINTS), key=lambda p: p.name):
+                if p.name in BUILT_IN:
+                    warnings.warn(f"the installed game {p.name!r} ({p.value}) is left out: a built-in game has "
+                                  "that name", stacklevel=3)
+                else:
+                    self._points[p.name] = p
         return self._points
 
     def __iter__(self) -> Iterator[str]:
