@@ -458,7 +458,7 @@ STORY = {
     "en": ["Red rolled 6-6 and brought piece a out and moved piece b 6; Red captured Blue's c; Red rolls again: for the capture",
            "Blue rolled 3-1; the 3 and the 1 cannot be played and are lost",
            "Red rolled 5-2 and moved piece b 5; Red earns a bonus move of 10 for a piece home; Red's b is home; Red wins!",
-           "Blue rolled 6-6 and moved piece d 6; Blue's d is sent back: a missed capture, called by Red; "
+           "Blue rolled 6-6 and moved piece d 6; Blue's d goes to the lock-up: a missed capture, called by Red; "
            "Blue missed a capture: Red may call it",
            "Red rolled 1-1; Red's a hides in a shelter; Blue's d jumps; Blue's c is pushed on; "
            "Blue's b is flushed out of its shelter; Red rolls again to get going (2 tries left); Blue finishes in place 2",
@@ -469,7 +469,7 @@ STORY = {
            "Синий выбросил 3-1; 3 и 1 не сыграть — очки сгорают",
            "Красный выбросил 5-2 и пошёл фишкой b на 5; Красный получает бонусный ход на 10 за фишку в доме; "
            "фишка b Красного дома; Красный победил!",
-           "Синий выбросил 6-6 и пошёл фишкой d на 6; фишка d Синего отправлена назад: пропущенное взятие, заметил Красный; "
+           "Синий выбросил 6-6 и пошёл фишкой d на 6; фишка d Синего идёт в БУР: пропущенное взятие, заметил Красный; "
            "Синий пропустил взятие: Красный может это заметить",
            "Красный выбросил 1-1; фишка a Красного прячется в укрытие; фишка d Синего прыгает; "
            "фишку c Синего подтолкнули дальше; фишку b Синего выгнали из укрытия; "
