@@ -8,7 +8,7 @@ from ..engine.options import OptionError
 from ..games import make_game
 from .spaces import HIGH, Observer, action_codec
 
-ILLEGAL = ("raise", "penalty")
+ILLEGAL = ("penalty", "raise")
 
 
 class IllegalActionError(GameError):

@@ -21,11 +21,14 @@ class PachisiEnv(AECEnv):
     (players in turn order from the first seat), one acting at a time; the
     dice are rolled by the environment.  Observations are dicts of
     "observation" (the game's vector, docs/rl.md) and "action_mask" (int8,
-    1 for each legal action of the agent to move, all 0 for the others)."""
+    1 for each legal action of the agent to move, all 0 for the others).
+    An illegal action ends the episode for every agent, the offender
+    rewarded `penalty` and the others 0, as PettingZoo's classic games do;
+    illegal="raise" raises IllegalActionError instead."""
 
     metadata = {"render_modes": ["ansi", "human"], "name": "pachisi_v0", "is_parallelizable": False}
 
-    def __init__(self, game, players=4, preset=None, options=None, max_rolls=10_000, illegal="raise",
+    def __init__(self, game, players=4, preset=None, options=None, max_rolls=10_000, illegal="penalty",
                  penalty=-1.0, render_mode=None):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -129,12 +132,14 @@ class PachisiGymEnv(gymnasium.Env):
     """One seat of a game as a Gymnasium environment; pachisi's bots play
     the other seats and the environment rolls the dice, so every step is a
     decision of the agent.  The observation is the game's vector
-    (docs/rl.md), info["action_mask"] marks the legal actions (int8)."""
+    (docs/rl.md), info["action_mask"] marks the legal actions (int8), and so
+    does action_masks() (bool).  An illegal action ends the episode with
+    reward `penalty` (illegal="raise": IllegalActionError instead)."""
 
     metadata = {"render_modes": ["ansi", "human"]}
 
     def __init__(self, game, seat=0, opponents="level3", players=None, preset=None, options=None,
-                 max_rolls=10_000, illegal="raise", penalty=-1.0, render_mode=None):
+                 max_rolls=10_000, illegal="penalty", penalty=-1.0, render_mode=None):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise OptionError("render_mode is {modes} or None, not {value!r}",
                               modes=" or ".join(self.metadata["render_modes"]), value=render_mode)
@@ -168,6 +173,10 @@ class PachisiGymEnv(gymnasium.Env):
     def observation_of(self, state):
         """The observation vector of any position of this game, seen from the agent's seat."""
         return self.table.observer(state, self.seat)
+
+    def action_masks(self):
+        """The legal actions now as a bool array over the action space (what sb3-contrib's MaskablePPO asks for)."""
+        return self.table.mask(self.seat).astype(bool)
 
     def _others(self):
         """Let the bots move until the agent decides or the game ends."""
