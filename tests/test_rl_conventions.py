@@ -2,13 +2,22 @@
 episode with a penalty (PettingZoo's classic games), action_masks() for
 sb3-contrib's MaskablePPO, and the libraries' own checkers pass with
 default settings."""
+import copy
+import pickle
+
 import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
-pytest.importorskip("gymnasium")
+gymnasium = pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.utils import OrderEnforcingWrapper  # noqa: E402
 
 from pachisi import rl  # noqa: E402
+from pachisi.games import GAMES  # noqa: E402
+from pachisi.rl.envs import PachisiEnv, PachisiGymEnv  # noqa: E402
 
 
 def _illegal(mask):
@@ -64,3 +73,86 @@ def test_action_masks_is_the_info_mask_as_bools():
         _, _, term, trunc, info = env.step(int(np.flatnonzero(masks)[0]))
         done = term or trunc
     assert not env.action_masks().any()           # nothing is legal once the game is over
+
+
+CASES = [(game, players) for game, cls in GAMES.items() for players in range(cls.min_players, cls.max_players + 1)]
+
+
+def test_every_game_has_a_gymnasium_id_registered_on_import():
+    ids = {spec.id for spec in gymnasium.registry.values() if spec.namespace == "pachisi"}
+    assert ids == {rl.gym_id(game) for game in GAMES}
+    assert rl.gym_id("ludo") == "pachisi/Ludo-v0" and rl.gym_id("shishbesh") == "pachisi/Shishbesh-v0"
+
+
+def test_gym_make_passes_the_options_as_keyword_arguments():
+    env = gymnasium.make("pachisi/Shishbesh-v0", players=3, seat=2, opponents=["level1", "random"],
+                         options={"arm": 6}, max_rolls=50)
+    raw = env.unwrapped
+    assert isinstance(raw, PachisiGymEnv) and env.spec.id == "pachisi/Shishbesh-v0"
+    assert (raw.seat, raw.table.game.players, raw.table.game.opts["arm"], raw.table.max_rolls) == (2, 3, 6, 50)
+    _, info = env.reset(seed=1)
+    assert np.array_equal(env.get_wrapper_attr("action_masks")(), info["action_mask"].astype(bool))
+
+
+def test_gym_make_vec_steps_four_games_side_by_side():
+    envs = gymnasium.make_vec("pachisi/Ludo-v0", num_envs=4, vectorization_mode="sync")
+    obs, info = envs.reset(seed=3)
+    assert obs.shape == (4, 948) and info["action_mask"].shape == (4, 24)
+    ended = np.zeros(4, bool)
+    for _ in range(3000):                          # long enough for each game to end at least once
+        masks = envs.call("action_masks")
+        acts = np.array([np.flatnonzero(m)[0] if m.any() else 0 for m in masks])
+        obs, reward, term, trunc, info = envs.step(acts)
+        assert envs.observation_space.contains(obs)
+        assert set(reward[term]) <= {1.0, -1.0} and not reward[~term].any()
+        ended |= term
+        if ended.all():
+            break
+    assert ended.all()
+    envs.close()
+
+
+@pytest.mark.filterwarnings("ignore:.*is different from the unwrapped version")   # checked wrapped on purpose
+@pytest.mark.parametrize("game,players", CASES)
+def test_gymnasiums_checker_passes_with_default_settings(game, players):
+    check_env(gymnasium.make(rl.gym_id(game), players=players).unwrapped)
+    check_env(gymnasium.make(rl.gym_id(game), players=players, seat=players - 1))
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_pettingzoos_api_and_seed_tests_pass_with_default_settings(game, players):
+    api_test(rl.env(game, players=players), num_cycles=15)
+    seed_test(lambda: rl.env(game, players=players), num_cycles=15)
+
+
+def test_rl_env_is_wrapped_as_pettingzoos_own_and_raw_env_is_not():
+    wrapped, raw = rl.env("ludo", players=2), rl.raw_env("ludo", players=2)
+    assert isinstance(wrapped, OrderEnforcingWrapper) and isinstance(wrapped.unwrapped, PachisiEnv)
+    assert isinstance(raw, PachisiEnv)
+    with pytest.raises(AttributeError, match="before reset"):
+        wrapped.agent_selection
+
+
+@pytest.mark.parametrize("make", [lambda: rl.env("ludo", players=3), lambda: gymnasium.make("pachisi/Ludo-v0")],
+                         ids=["aec", "gym.make"])
+def test_the_made_environments_pickle_and_play_on_identically(make):
+    env = make()
+    env.reset(seed=6)
+    for loaded in (pickle.loads(pickle.dumps(env)), copy.deepcopy(env)):
+        assert _trace(loaded) == _trace(copy.deepcopy(env))
+
+
+def _trace(env, steps=40):
+    """What `steps` first-legal actions give."""
+    out = []
+    for _ in range(steps):
+        if isinstance(env, gymnasium.Env):
+            obs, reward, term, trunc, _ = env.step(int(np.flatnonzero(env.get_wrapper_attr("action_masks")())[0]))
+            out.append((obs.tobytes(), reward, term, trunc))
+            if term or trunc:
+                break
+        else:
+            obs, reward, term, trunc, _ = env.last()
+            out.append((env.agent_selection, obs["observation"].tobytes(), reward))
+            env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
+    return out

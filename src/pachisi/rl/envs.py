@@ -26,7 +26,8 @@ class PachisiEnv(AECEnv):
     rewarded `penalty` and the others 0, as PettingZoo's classic games do;
     illegal="raise" raises IllegalActionError instead."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "pachisi_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4, "name": "pachisi_v0",
+                "is_parallelizable": False}
 
     def __init__(self, game, players=4, preset=None, options=None, max_rolls=10_000, illegal="penalty",
                  penalty=-1.0, render_mode=None):
@@ -136,7 +137,7 @@ class PachisiGymEnv(gymnasium.Env):
     does action_masks() (bool).  An illegal action ends the episode with
     reward `penalty` (illegal="raise": IllegalActionError instead)."""
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(self, game, seat=0, opponents="level3", players=None, preset=None, options=None,
                  max_rolls=10_000, illegal="penalty", penalty=-1.0, render_mode=None):
