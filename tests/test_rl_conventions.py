@@ -156,3 +156,57 @@ def _trace(env, steps=40):
             out.append((env.agent_selection, obs["observation"].tobytes(), reward))
             env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
     return out
+
+
+def _first_legal_aec(env, seed):
+    """Every agent plays its first legal action: the decisions asked and the rewards each agent was told."""
+    env.reset(seed=seed)
+    asked, told = [], {}
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        if term or trunc:
+            told[agent] = reward
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        asked.append(len(legal))
+        env.step(int(legal[0]))
+    return asked, told
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_skip_forced_plays_the_single_legal_actions_and_the_game_stays_the_same(game):
+    """A player of the first legal action plays the same game with and without skip_forced (a forced
+    decision's one action is its first): the same moves, end and rewards, only the forced ones not asked."""
+    plain, skipping = rl.env(game, players=2, max_rolls=400), rl.env(game, players=2, max_rolls=400,
+                                                                      skip_forced=True)
+    asked, told = _first_legal_aec(plain, seed=9)
+    asked_skipping, told_skipping = _first_legal_aec(skipping, seed=9)
+    assert skipping.table.state.history == plain.table.state.history
+    assert told_skipping == told and set(told) == set(plain.possible_agents)
+    assert min(asked_skipping) >= 2                                  # no forced decision was asked
+    assert len(asked_skipping) == sum(1 for n in asked if n >= 2)
+
+
+def test_skip_forced_in_the_gym_env_asks_only_real_choices_and_keeps_the_result():
+    results = []
+    for skip in (False, True):
+        env = rl.gym_env("ludo", players=2, opponents="level2", skip_forced=skip)
+        _, info = env.reset(seed=21)
+        asked, total, done = [], 0.0, False
+        while not done:
+            legal = np.flatnonzero(env.action_masks())
+            asked.append(len(legal))
+            _, reward, term, trunc, info = env.step(int(legal[0]))
+            total += reward
+            done = term or trunc
+        results.append((env.state.history, total, asked))
+    (history, total, asked), (history_s, total_s, asked_s) = results
+    assert history_s == history and total_s == total and total in (1.0, -1.0)
+    assert min(asked_s) >= 2 and len(asked_s) == sum(1 for n in asked if n >= 2) < len(asked)
+
+
+def test_skip_forced_is_a_bool():
+    from pachisi.engine.options import OptionError
+    with pytest.raises(OptionError, match="skip_forced is True or False, not 1"):
+        rl.env("ludo", skip_forced=1)

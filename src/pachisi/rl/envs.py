@@ -24,18 +24,19 @@ class PachisiEnv(AECEnv):
     1 for each legal action of the agent to move, all 0 for the others).
     An illegal action ends the episode for every agent, the offender
     rewarded `penalty` and the others 0, as PettingZoo's classic games do;
-    illegal="raise" raises IllegalActionError instead."""
+    illegal="raise" raises IllegalActionError instead.  skip_forced=True
+    plays every decision that has a single legal action without asking."""
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4, "name": "pachisi_v0",
                 "is_parallelizable": False}
 
     def __init__(self, game, players=4, preset=None, options=None, max_rolls=10_000, illegal="penalty",
-                 penalty=-1.0, render_mode=None):
+                 penalty=-1.0, render_mode=None, skip_forced=False):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise OptionError("render_mode is {modes} or None, not {value!r}",
                               modes=" or ".join(self.metadata["render_modes"]), value=render_mode)
-        self.table = Table(game, players, preset, options, max_rolls, illegal, penalty)
+        self.table = Table(game, players, preset, options, max_rolls, illegal, penalty, skip_forced)
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"pachisi_{self.table.game.name}_v0")
         self.possible_agents = [f"player_{p}" for p in range(self.table.game.players)]
@@ -135,18 +136,19 @@ class PachisiGymEnv(gymnasium.Env):
     decision of the agent.  The observation is the game's vector
     (docs/rl.md), info["action_mask"] marks the legal actions (int8), and so
     does action_masks() (bool).  An illegal action ends the episode with
-    reward `penalty` (illegal="raise": IllegalActionError instead)."""
+    reward `penalty` (illegal="raise": IllegalActionError instead);
+    skip_forced=True plays the decisions with a single legal action."""
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(self, game, seat=0, opponents="level3", players=None, preset=None, options=None,
-                 max_rolls=10_000, illegal="penalty", penalty=-1.0, render_mode=None):
+                 max_rolls=10_000, illegal="penalty", penalty=-1.0, render_mode=None, skip_forced=False):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise OptionError("render_mode is {modes} or None, not {value!r}",
                               modes=" or ".join(self.metadata["render_modes"]), value=render_mode)
         if players is None:
             players = len(opponents) + 1 if isinstance(opponents, (list, tuple)) else 2
-        self.table = Table(game, players, preset, options, max_rolls, illegal, penalty)
+        self.table = Table(game, players, preset, options, max_rolls, illegal, penalty, skip_forced)
         n = self.table.game.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise OptionError("seat is a player from 0 to {last}, not {value!r}", last=n - 1, value=seat)
