@@ -84,6 +84,17 @@ def test_every_game_has_a_gymnasium_id_registered_on_import():
     assert rl.gym_id("ludo") == "pachisi/Ludo-v0" and rl.gym_id("shishbesh") == "pachisi/Shishbesh-v0"
 
 
+def test_pettingzoo_make_serves_every_game_by_the_same_ids():
+    pettingzoo = pytest.importorskip("pettingzoo")
+    if not hasattr(pettingzoo, "aec_registry"):
+        pytest.skip("this PettingZoo has no registry (1.27 added pettingzoo.make)")
+    assert {i for i in pettingzoo.aec_registry if i.startswith("pachisi/")} == {rl.gym_id(game) for game in GAMES}
+    env = pettingzoo.make("aec", "pachisi/Parchis-v0", players=3, preset=None, skip_forced=True)
+    assert isinstance(env, OrderEnforcingWrapper) and isinstance(env.unwrapped, PachisiEnv)
+    raw = env.unwrapped
+    assert (raw.table.game.name, raw.table.game.players, raw.table.skip_forced) == ("parchis", 3, True)
+
+
 def test_gym_make_passes_the_options_as_keyword_arguments():
     env = gymnasium.make("pachisi/Shishbesh-v0", players=3, seat=2, opponents=["level1", "random"],
                          options={"arm": 6}, max_rolls=50)

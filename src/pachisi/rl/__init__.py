@@ -6,6 +6,7 @@
 
     import gymnasium
     gym = gymnasium.make("pachisi/Ludo-v0", opponents="level1")  # the registered ids (gym_id)
+    env = pettingzoo.make("aec", "pachisi/Ludo-v0", players=4)    # PettingZoo 1.27+
 
 Needs the `rl` extra (pettingzoo, gymnasium).
 """
@@ -43,20 +44,29 @@ def gym_env(game, seat=0, opponents="level3", players=None, preset=None, options
 
 
 def gym_id(game):
-    """The Gymnasium id of a game: "pachisi/Ludo-v0" for "ludo"."""
+    """The Gymnasium (and PettingZoo) id of a game: "pachisi/Ludo-v0" for "ludo"."""
     return f"{NAMESPACE}/{game[:1].upper()}{game[1:]}-v0"
 
 
 def _register():
-    """gymnasium.make(gym_id(game), **gym_env's keyword arguments) for every game, installed ones too
-    (Gymnasium 1.x has no plugin entry points: importing pachisi.rl registers them)."""
+    """An id per game, installed ones too: gymnasium.make(gym_id(game), **gym_env's keyword arguments)
+    and, where PettingZoo has a registry (1.27+), pettingzoo.make("aec", gym_id(game), **env's).
+    Neither loads plugins by entry points: importing pachisi.rl is what registers them."""
     try:
         import gymnasium
     except ImportError:
-        return
+        gymnasium = None
+    try:
+        import pettingzoo
+    except ImportError:
+        pettingzoo = None
+    aec = getattr(pettingzoo, "aec_registry", None)
     for game in GAMES:
-        if gym_id(game) not in gymnasium.registry:
-            gymnasium.register(gym_id(game), entry_point="pachisi.rl.envs:PachisiGymEnv", kwargs={"game": game})
+        name = gym_id(game)
+        if gymnasium is not None and name not in gymnasium.registry:
+            gymnasium.register(name, entry_point="pachisi.rl.envs:PachisiGymEnv", kwargs={"game": game})
+        if aec is not None and name not in aec:
+            pettingzoo.register("aec", name, entry_point="pachisi.rl:env", kwargs={"game": game})
 
 
 _register()
