@@ -4,7 +4,7 @@
     env = rl.env("ludo", players=4)                 # PettingZoo AEC: every seat an agent
     gym = rl.gym_env("shishbesh", seat=0, opponents="level3")   # Gymnasium: one seat against bots
 
-    import gymnasium
+    import gymnasium, pettingzoo
     gym = gymnasium.make("pachisi/Ludo-v0", opponents="level1")  # the registered ids (gym_id)
     env = pettingzoo.make("aec", "pachisi/Ludo-v0", players=4)    # PettingZoo 1.27+
 
@@ -20,7 +20,8 @@ NAMESPACE = "pachisi"
 
 def raw_env(game, players=4, preset=None, options=None, **kwargs):
     """A PettingZoo AEC environment of `game` without wrappers (max_rolls,
-    illegal="penalty" or "raise", penalty, render_mode: see PachisiEnv)."""
+    illegal="penalty" or "raise", penalty, skip_forced, render_mode: see
+    PachisiEnv)."""
     require("rl", "pachisi.rl.env")
     from .envs import PachisiEnv
     return PachisiEnv(game, players, preset, options, **kwargs)
