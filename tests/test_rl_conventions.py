@@ -4,6 +4,8 @@ sb3-contrib's MaskablePPO, and the libraries' own checkers pass with
 default settings."""
 import copy
 import pickle
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -82,6 +84,13 @@ def test_every_game_has_a_gymnasium_id_registered_on_import():
     ids = {spec.id for spec in gymnasium.registry.values() if spec.namespace == "pachisi"}
     assert ids == {rl.gym_id(game) for game in GAMES}
     assert rl.gym_id("ludo") == "pachisi/Ludo-v0" and rl.gym_id("shishbesh") == "pachisi/Shishbesh-v0"
+
+
+def test_a_fresh_process_makes_an_id_that_names_the_module():
+    """Nothing imported pachisi.rl: gymnasium imports the module named before the colon, which registers."""
+    code = "import gymnasium; print(gymnasium.make('pachisi.rl:pachisi/Kimbo-v0').unwrapped.table.game.name)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["kimbo"]
 
 
 def test_pettingzoo_make_serves_every_game_by_the_same_ids():
