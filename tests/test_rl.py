@@ -25,8 +25,8 @@ def test_the_aec_environment_passes_pettingzoos_api_test(game):
 
 @pytest.mark.parametrize("game", GAME_NAMES)
 def test_the_gym_environment_passes_gymnasiums_checker(game):
-    # the checker steps with unmasked random actions: a penalty ends such an episode instead of an error
-    check_env(rl.gym_env(game, opponents="level1", illegal="penalty"), skip_render_check=True)
+    # the checker steps with unmasked random actions: the default penalty ends such an episode
+    check_env(rl.gym_env(game, opponents="level1"), skip_render_check=True)
 
 
 def _play_aec(env, seed, steps=400):
@@ -131,8 +131,8 @@ def test_a_gym_episode_ends_with_the_seats_result():
     assert not info["action_mask"].any()
 
 
-def test_an_illegal_action_is_refused_naming_the_legal_ones():
-    env = rl.env("ludo", players=2)
+def test_an_illegal_action_is_refused_naming_the_legal_ones_with_illegal_raise():
+    env = rl.env("ludo", players=2, illegal="raise")
     env.reset(seed=5)
     mask = env.observe(env.agent_selection)["action_mask"]
     bad = int(np.flatnonzero(mask == 0)[0])
@@ -147,7 +147,7 @@ def test_an_illegal_action_is_refused_naming_the_legal_ones():
         env.step(10_000)
 
 
-def test_the_penalty_option_ends_the_episode_instead():
+def test_an_illegal_action_ends_the_episode_with_the_penalty():
     env = rl.env("shishbesh", players=4, illegal="penalty", penalty=-5)
     env.reset(seed=5)
     agent = env.agent_selection
@@ -156,7 +156,7 @@ def test_the_penalty_option_ends_the_episode_instead():
     assert all(env.terminations.values())
     assert env.rewards[agent] == -5 and sum(env.rewards.values()) == -5
     assert "not legal" in env.infos[agent]["illegal_action"]
-    g = rl.gym_env("shishbesh", illegal="penalty")
+    g = rl.gym_env("shishbesh")                          # the default
     _, info = g.reset(seed=1)
     _, reward, term, trunc, info = g.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
     assert (reward, term, trunc) == (-1.0, True, False) and "illegal_action" in info
@@ -179,7 +179,7 @@ def test_bad_constructor_arguments_are_refused_with_the_engines_option_errors():
         rl.gym_env("ludo", opponents="level9")
     with pytest.raises(OptionError, match="one opponent per other seat: 3, not 2"):
         rl.gym_env("ludo", players=4, opponents=["level1", "level2"])
-    with pytest.raises(OptionError, match="illegal is raise or penalty"):
+    with pytest.raises(OptionError, match="illegal is penalty or raise"):
         rl.env("ludo", illegal="ignore")
     with pytest.raises(OptionError, match="render_mode"):
         rl.env("ludo", render_mode="rgb_array")

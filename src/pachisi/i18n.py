@@ -785,6 +785,7 @@ RU = {
     "illegal is {choices}, not {value!r}": "illegal — это {choices}, а не {value!r}",
     "max_rolls is a whole number from 1, not {value!r}": "max_rolls — целое число от 1, а не {value!r}",
     "penalty is a number, not {value!r}": "penalty — число, а не {value!r}",
+    "skip_forced is True or False, not {value!r}": "skip_forced — True или False, а не {value!r}",
     "give one opponent per other seat: {count}, not {given}":
         "нужен один соперник на каждое другое место: {count}, а не {given}",
     "render_mode is {modes} or None, not {value!r}": "render_mode — это {modes} или None, а не {value!r}",

@@ -4,19 +4,35 @@
     env = rl.env("ludo", players=4)                 # PettingZoo AEC: every seat an agent
     gym = rl.gym_env("shishbesh", seat=0, opponents="level3")   # Gymnasium: one seat against bots
 
+    import gymnasium, pettingzoo
+    gym = gymnasium.make("pachisi/Ludo-v0", opponents="level1")  # the registered ids (gym_id)
+    env = pettingzoo.make("aec", "pachisi/Ludo-v0", players=4)    # PettingZoo 1.27+
+
 Needs the `rl` extra (pettingzoo, gymnasium).
 """
 from ..extras import require
+from ..games import GAMES
 from .core import IllegalActionError
 from .spaces import ActionCodec, Observer, action_codec
 
+NAMESPACE = "pachisi"
 
-def env(game, players=4, preset=None, options=None, **kwargs):
-    """A PettingZoo AEC environment of `game` (max_rolls, illegal="raise" or
-    "penalty", penalty, render_mode: see PachisiEnv)."""
+
+def raw_env(game, players=4, preset=None, options=None, **kwargs):
+    """A PettingZoo AEC environment of `game` without wrappers (max_rolls,
+    illegal="penalty" or "raise", penalty, skip_forced, render_mode: see
+    PachisiEnv)."""
     require("rl", "pachisi.rl.env")
     from .envs import PachisiEnv
     return PachisiEnv(game, players, preset, options, **kwargs)
+
+
+def env(game, players=4, preset=None, options=None, **kwargs):
+    """raw_env wrapped as PettingZoo's own environments are: the order of
+    calls enforced (reset before step, no attributes before reset)."""
+    e = raw_env(game, players, preset, options, **kwargs)
+    from pettingzoo.utils import OrderEnforcingWrapper
+    return OrderEnforcingWrapper(e)
 
 
 def gym_env(game, seat=0, opponents="level3", players=None, preset=None, options=None, **kwargs):
@@ -28,4 +44,33 @@ def gym_env(game, seat=0, opponents="level3", players=None, preset=None, options
     return PachisiGymEnv(game, seat, opponents, players, preset, options, **kwargs)
 
 
-__all__ = ["env", "gym_env", "IllegalActionError", "ActionCodec", "Observer", "action_codec"]
+def gym_id(game):
+    """The Gymnasium (and PettingZoo) id of a game: "pachisi/Ludo-v0" for "ludo"."""
+    return f"{NAMESPACE}/{game[:1].upper()}{game[1:]}-v0"
+
+
+def _register():
+    """An id per game, installed ones too: gymnasium.make(gym_id(game), **gym_env's keyword arguments)
+    and, where PettingZoo has a registry (1.27+), pettingzoo.make("aec", gym_id(game), **env's).
+    Neither loads plugins by entry points: importing pachisi.rl is what registers them."""
+    try:
+        import gymnasium
+    except ImportError:
+        gymnasium = None
+    try:
+        import pettingzoo
+    except ImportError:
+        pettingzoo = None
+    aec = getattr(pettingzoo, "aec_registry", None)
+    for game in GAMES:
+        name = gym_id(game)
+        if gymnasium is not None and name not in gymnasium.registry:
+            gymnasium.register(name, entry_point="pachisi.rl.envs:PachisiGymEnv", kwargs={"game": game})
+        if aec is not None and name not in aec:
+            pettingzoo.register("aec", name, entry_point="pachisi.rl:env", kwargs={"game": game})
+
+
+_register()
+
+__all__ = ["env", "raw_env", "gym_env", "gym_id", "IllegalActionError", "ActionCodec", "Observer",
+           "action_codec"]

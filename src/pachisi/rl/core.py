@@ -8,7 +8,7 @@ from ..engine.options import OptionError
 from ..games import make_game
 from .spaces import HIGH, Observer, action_codec
 
-ILLEGAL = ("raise", "penalty")
+ILLEGAL = ("penalty", "raise")
 
 
 class IllegalActionError(GameError):
@@ -18,9 +18,10 @@ class IllegalActionError(GameError):
 class Table:
     """A game in play for an environment: `reset(seed)` deals a new game
     (the dice stream and the roll-off come from the seed), `play(index)`
-    applies an action and rolls until a decision or the end."""
+    applies an action and rolls until a decision or the end; with
+    skip_forced a decision that has a single legal action is played too."""
 
-    def __init__(self, game, players, preset, options, max_rolls, illegal, penalty):
+    def __init__(self, game, players, preset, options, max_rolls, illegal, penalty, skip_forced=False):
         self.game = make_game(game, players, preset, options)
         if illegal not in ILLEGAL:
             raise OptionError("illegal is {choices}, not {value!r}", choices=" or ".join(ILLEGAL), value=illegal)
@@ -28,7 +29,10 @@ class Table:
             raise OptionError("max_rolls is a whole number from 1, not {value!r}", value=max_rolls)
         if isinstance(penalty, bool) or not isinstance(penalty, (int, float)):
             raise OptionError("penalty is a number, not {value!r}", value=penalty)
+        if not isinstance(skip_forced, bool):
+            raise OptionError("skip_forced is True or False, not {value!r}", value=skip_forced)
         self.illegal, self.penalty, self.max_rolls = illegal, float(penalty), max_rolls
+        self.skip_forced = skip_forced
         self.codec = action_codec(self.game)
         self.observer = Observer(self.game)
         self.state = None
@@ -47,10 +51,18 @@ class Table:
         self.settle()
 
     def settle(self):
-        """Roll while the game waits for dice: an environment's dice are never an agent's action."""
+        """Roll while the game waits for dice (an environment's dice are never an agent's action) and,
+        with skip_forced, play each decision that has one legal action, whoever's it is."""
         s = self.state
-        while s.is_chance and not s.is_over and s.rolls < self.max_rolls:
-            self._count(s.roll()[1])
+        while not s.is_over:
+            if s.is_chance:
+                if s.rolls >= self.max_rolls:
+                    return
+                self._count(s.roll()[1])
+            elif self.skip_forced and len(legal := s.legal_actions()) == 1:
+                self._count(s.push(legal[0]))
+            else:
+                return
 
     def _count(self, events):
         self.captures += sum(1 for e in events if e.kind == "captured")

@@ -21,17 +21,22 @@ class PachisiEnv(AECEnv):
     (players in turn order from the first seat), one acting at a time; the
     dice are rolled by the environment.  Observations are dicts of
     "observation" (the game's vector, docs/rl.md) and "action_mask" (int8,
-    1 for each legal action of the agent to move, all 0 for the others)."""
+    1 for each legal action of the agent to move, all 0 for the others).
+    An illegal action ends the episode for every agent, the offender
+    rewarded `penalty` and the others 0, as PettingZoo's classic games do;
+    illegal="raise" raises IllegalActionError instead.  skip_forced=True
+    plays every decision that has a single legal action without asking."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "pachisi_v0", "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4, "name": "pachisi_v0",
+                "is_parallelizable": False}
 
-    def __init__(self, game, players=4, preset=None, options=None, max_rolls=10_000, illegal="raise",
-                 penalty=-1.0, render_mode=None):
+    def __init__(self, game, players=4, preset=None, options=None, max_rolls=10_000, illegal="penalty",
+                 penalty=-1.0, render_mode=None, skip_forced=False):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise OptionError("render_mode is {modes} or None, not {value!r}",
                               modes=" or ".join(self.metadata["render_modes"]), value=render_mode)
-        self.table = Table(game, players, preset, options, max_rolls, illegal, penalty)
+        self.table = Table(game, players, preset, options, max_rolls, illegal, penalty, skip_forced)
         self.render_mode = render_mode
         self.metadata = dict(self.metadata, name=f"pachisi_{self.table.game.name}_v0")
         self.possible_agents = [f"player_{p}" for p in range(self.table.game.players)]
@@ -129,18 +134,21 @@ class PachisiGymEnv(gymnasium.Env):
     """One seat of a game as a Gymnasium environment; pachisi's bots play
     the other seats and the environment rolls the dice, so every step is a
     decision of the agent.  The observation is the game's vector
-    (docs/rl.md), info["action_mask"] marks the legal actions (int8)."""
+    (docs/rl.md), info["action_mask"] marks the legal actions (int8), and so
+    does action_masks() (bool).  An illegal action ends the episode with
+    reward `penalty` (illegal="raise": IllegalActionError instead);
+    skip_forced=True plays the decisions with a single legal action."""
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}
 
     def __init__(self, game, seat=0, opponents="level3", players=None, preset=None, options=None,
-                 max_rolls=10_000, illegal="raise", penalty=-1.0, render_mode=None):
+                 max_rolls=10_000, illegal="penalty", penalty=-1.0, render_mode=None, skip_forced=False):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise OptionError("render_mode is {modes} or None, not {value!r}",
                               modes=" or ".join(self.metadata["render_modes"]), value=render_mode)
         if players is None:
             players = len(opponents) + 1 if isinstance(opponents, (list, tuple)) else 2
-        self.table = Table(game, players, preset, options, max_rolls, illegal, penalty)
+        self.table = Table(game, players, preset, options, max_rolls, illegal, penalty, skip_forced)
         n = self.table.game.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise OptionError("seat is a player from 0 to {last}, not {value!r}", last=n - 1, value=seat)
@@ -168,6 +176,10 @@ class PachisiGymEnv(gymnasium.Env):
     def observation_of(self, state):
         """The observation vector of any position of this game, seen from the agent's seat."""
         return self.table.observer(state, self.seat)
+
+    def action_masks(self):
+        """The legal actions now as a bool array over the action space (what sb3-contrib's MaskablePPO asks for)."""
+        return self.table.mask(self.seat).astype(bool)
 
     def _others(self):
         """Let the bots move until the agent decides or the game ends."""
