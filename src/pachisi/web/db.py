@@ -257,8 +257,10 @@ class Store:
                 for one in batch:
                     self._commit([one])
             else:
-                kind = StoreUnavailable if isinstance(e, UNREACHABLE) else StoreError
-                batch[0][1].set_exception(kind(f"the database refused the write: {e}"))
+                # (what the driver says of a connection names hosts and ports: not for the clients)
+                batch[0][1].set_exception(StoreUnavailable("the database cannot be reached just now")
+                                          if isinstance(e, UNREACHABLE) else
+                                          StoreError(f"the database refused the write: {e}"))
             return
         self.commits += 1
         for (_, fut), res in zip(batch, results):
