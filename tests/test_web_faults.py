@@ -165,15 +165,29 @@ async def play_on(players, count, servers):
         st = max((c.latest for c in players), key=lambda s: s["seq"])
         seq = st["seq"]
         maker = players[st["turn"]["player"]]
-        await maker.until(lambda: maker.latest["seq"] >= seq, timeout=30)
-        st = maker.latest                   # only the seat to move is sent its moves
-        action = "roll" if st["turn"]["phase"] == "roll" else st["moves"][0]["t"]
-        await maker.act(action, seq, f"a{seq}")
+        if st["turn"]["phase"] != "roll":       # only the seat to move is sent its moves
+            try:
+                await maker.until(lambda: maker.closed or maker.latest["seq"] >= seq, timeout=30)
+            except asyncio.TimeoutError:
+                pass
+            if maker.closed or maker.latest["seq"] != seq:
+                continue
+        action = "roll" if st["turn"]["phase"] == "roll" else maker.latest["moves"][0]["t"]
         try:
-            await maker.until(lambda: f"a{seq}" in maker.acked or maker.closed or
+            await maker.act(action, seq, f"a{seq}")
+        except ConnectionClosed:                # closed just now: the next round reconnects
+            continue
+
+        def refused():
+            return any(e.get("id") == f"a{seq}" for e in maker.errors)
+        try:
+            await maker.until(lambda: f"a{seq}" in maker.acked or maker.closed or refused() or
                               (maker.latest or {}).get("seq", 0) > seq, timeout=30)
         except asyncio.TimeoutError:
             pass
+        if refused():                           # nothing changed: the next round tries again
+            await asyncio.sleep(0.2)
+            continue
         for c in players:
             if not c.closed:
                 try:
@@ -363,5 +377,140 @@ def test_sigterm_drains_the_owner_its_players_told_and_its_leases_handed_over(cl
         assert len(leases) == 1 and leases[0][0] != owner[0] and leases[0][1]
         print(f"\nowner SIGTERM: every client plays again {took:.1f} s after the signal")
     finally:
+        for s in procs:
+            s.stop()
+
+
+# -- PostgreSQL restarted under the processes --------------------------------------------------------------
+class PostgresServer:
+    """The PostgreSQL server of the test database, stopped and started again (pg_ctl, as the owner of its
+    data folder: root may not run PostgreSQL) with the options it runs with now (its postmaster.opts)."""
+
+    def __init__(self, url):
+        from sqlalchemy import create_engine, text
+        from sqlalchemy.pool import NullPool
+        engine = create_engine(url, poolclass=NullPool)
+        with engine.connect() as conn:
+            self.folder = Path(conn.execute(text("SHOW data_directory")).scalar_one())
+        engine.dispose()
+        pid = int((self.folder / "postmaster.pid").read_text().split()[0])
+        self.pg_ctl = Path(os.readlink(f"/proc/{pid}/exe")).with_name("pg_ctl")
+        # postmaster.opts: the postgres command line; its options again, without the binary and -D
+        words = __import__("shlex").split((self.folder / "postmaster.opts").read_text())[1:]
+        keep, skip = [], False
+        for w in words:
+            if skip or w == "-D":
+                skip = w == "-D"
+                continue
+            keep.append(w)
+        self.options = __import__("shlex").join(keep)
+        owner = self.folder.stat().st_uid
+        self.as_owner = [] if owner == os.getuid() else \
+            [shutil.which("runuser") or "/usr/sbin/runuser", "-u", __import__("pwd").getpwuid(owner).pw_name, "--"]
+        if self.as_owner and os.getuid() != 0:
+            pytest.skip("the test PostgreSQL server belongs to another user: it cannot be restarted from here")
+        self.running = True
+
+    def _ctl(self, *args):
+        subprocess.run(self.as_owner + [str(self.pg_ctl), "-D", str(self.folder), "-w", "-t", "120", *args],
+                       check=True, stdout=subprocess.DEVNULL, cwd="/")
+
+    def stop(self):
+        self._ctl("-m", "fast", "stop")
+        self.running = False
+
+    def start(self):
+        self._ctl("-l", str(self.folder / "server.log"), "-o", self.options, "start")
+        self.running = True
+
+
+def test_postgresql_restarted_mid_game_refuses_actions_clearly_and_every_client_plays_again(cluster):
+    url, redis = cluster
+    pg = PostgresServer(url)
+    a, b, c = procs = processes(url, redis, 3)
+    try:
+        rooms = []
+        for owner, far in ((a, c), (b, a), (c, b)):     # each process owns a room; its guest is forwarded
+            code, host, key = new_room(owner)
+            j = httpx.post(f"{far.url}/api/rooms/{code}/join", json={"player": 1, "name": "Bob", "key": key})
+            assert j.status_code == 200, j.text
+            rooms.append((code, host, j.json()["token"], owner, far))
+
+        async def main():
+            tables = []
+            for code, host, guest, owner, far in rooms:
+                ann = await Client(code, host, procs).connect(owner, ping=2)
+                bob = await Client(code, guest, procs).connect(far, ping=2)
+                tables.append([ann, bob])
+            await asyncio.gather(*(play_on(t, 8, procs) for t in tables))
+            stopped_at = [max(p.latest["seq"] for p in t) for t in tables]
+            pg.stop()
+            refusals, statuses = [], set()
+            try:
+                for players in tables:          # an action while the database is away: refused, and said so
+                    st = max((p.latest for p in players), key=lambda s: s["seq"])
+                    maker = players[st["turn"]["player"]]
+                    seq = st["seq"]
+                    await maker.until(lambda: maker.latest["seq"] == seq, timeout=30)
+                    action = "roll" if st["turn"]["phase"] == "roll" else maker.latest["moves"][0]["t"]
+                    try:
+                        await maker.act(action, seq, f"down{seq}")
+                        await maker.until(lambda: any(e.get("id") == f"down{seq}" for e in maker.errors)
+                                          or maker.closed, timeout=60)
+                    except ConnectionClosed:
+                        pass
+                    # the refusal, or else the socket closed with a code the client reconnects on
+                    refusals.append(next((e for e in maker.errors if e.get("id") == f"down{seq}"),
+                                         {"closed": maker.ws.close_code}))
+                for s in procs:                 # what else a client asks meanwhile: answered or 503, never 500
+                    for path in (f"/api/rooms/{rooms[0][0]}", "/api/lobby", "/api/rooms"):
+                        r = httpx.get(s.url + path, timeout=60)
+                        assert r.status_code in (200, 404, 503), (path, r.status_code, r.text)
+                        if r.status_code == 503:
+                            assert r.headers["retry-after"] and r.json()["code"] == "unavailable", r.text
+                        statuses.add(r.status_code)
+                    r = httpx.post(s.url + "/api/rooms/mine", json={"tokens": {rooms[1][0]: rooms[1][1]}}, timeout=60)
+                    assert r.status_code in (200, 503), r.text
+                    statuses.add(r.status_code)
+                    r = httpx.post(s.url + "/api/rooms", json={"game": "ludo", "seats": [{"kind": "local"}] * 2},
+                                   timeout=60)
+                    assert r.status_code == 503 and r.json()["code"] == "unavailable", r.text
+                await asyncio.sleep(6)          # longer than a lease lasts: every lease has expired meanwhile
+            finally:
+                pg.start()
+            back = time.monotonic()
+            await asyncio.gather(*(play_on(t, 2, procs) for t in tables))
+            took = time.monotonic() - back
+            await asyncio.gather(*(play_on(t, 6, procs) for t in tables))
+            for t in tables:                    # every client on a live socket, at the room's latest position
+                for p in t:
+                    await p.until(lambda: p.latest["seq"] == max(q.latest["seq"] for q in t), timeout=30)
+                    assert not p.closed
+            return tables, refusals, statuses, took, stopped_at
+
+        tables, refusals, statuses, took, stopped_at = asyncio.run(main())
+        assert any("code" in r for r in refusals), refusals
+        for refusal in refusals:
+            if "closed" in refusal:             # the owner let go of the room first: told to reconnect
+                assert refusal["closed"] in (1012, 1013), refusal
+                continue
+            assert refusal["code"] == "storage" and "could not be stored" in refusal["message"], refusal
+            assert "cannot be reached" in refusal["message"] and "127.0.0.1" not in refusal["message"], refusal
+        lost = 0
+        for (code, *_), players, before in zip(rooms, tables, stopped_at):
+            acked = [i for p in players for i in p.acked]
+            assert not any(i.startswith("down") for i in acked), "an action refused was stored after all"
+            actions, leases = check_stored(url, code, acked)
+            assert len(leases) == 1 and leases[0][1]
+            lost += len(set(acked) - {x[3] for x in actions})
+            for p in players:                   # every client has played again
+                assert p.latest["seq"] == len(actions)
+                assert any(int(i[1:]) >= before for i in p.acked), (code, p.acked, before)
+        print(f"\nPostgreSQL restart (stopped {6:d}+ s): every client plays again {took:.1f} s after it is back; "
+              f"{sum(len(p.acked) for t in tables for p in t)} actions acknowledged, {lost} lost, 0 applied twice; "
+              f"HTTP answers while it was away: {sorted(statuses)}")
+    finally:
+        if not pg.running:
+            pg.start()
         for s in procs:
             s.stop()

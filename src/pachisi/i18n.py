@@ -869,6 +869,8 @@ RU = {
     "the game starts when every invited player has taken a seat": "игра начнётся, когда все приглашённые займут места",
     "the move could not be stored, so it was not made: {problem}":
         "ход не удалось сохранить, поэтому он не сделан: {problem}",
+    "the server cannot reach its database just now; try again in a moment":
+        "сервер сейчас не может связаться со своей базой данных; попробуйте чуть позже",
     "action {id} was already applied (position {seq})": "действие {id} уже сделано (позиция {seq})",
     "your action was made on position {seq}, but the game is at position {now}: it was not applied":
         "ваше действие сделано в позиции {seq}, а игра уже в позиции {now}: оно не применено",

@@ -25,6 +25,7 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from sqlalchemy import text
+from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine.game import GameError
@@ -33,7 +34,7 @@ from ..engine.position import options_object
 from ..i18n import negotiate
 from . import catalogue, table
 from .checking import Checker
-from .db import Store
+from .db import UNREACHABLE, Store, StoreUnavailable
 from .limits import Limits, server_config
 from .rooms import (CODE_ALPHABET, CODE_LENGTH, Connection, Refusal, RoomManager, Settings, token_hash,
                     warn_predictable_dice)
@@ -104,6 +105,9 @@ async def _too_large(send, limit, lang):
 def address_of(request):
     """The client's address (behind a trusted proxy, the one it forwards)."""
     return request.client.host if request.client else "?"
+
+
+DATABASE_AWAY = Refusal("unavailable", "the server cannot reach its database just now; try again in a moment")
 
 
 def refusal(e, lang="en", status=400):
@@ -189,6 +193,15 @@ def create_app(settings=None):
             e = Refusal("http", "{detail}", detail=str(exc.detail))
         response = refusal(e, lang, exc.status_code)
         response.headers.update(getattr(exc, "headers", None) or {})
+        return response
+
+    @app.exception_handler(StoreUnavailable)
+    @app.exception_handler(OperationalError)
+    @app.exception_handler(InterfaceError)
+    async def database_away(request, exc):
+        """The database cannot be reached (restarting, say): 503 with Retry-After, never a 500."""
+        response = refusal(DATABASE_AWAY, request_lang(request), 503)
+        response.headers["Retry-After"] = "2"
         return response
 
     def manager() -> RoomManager:
@@ -420,6 +433,10 @@ def create_app(settings=None):
         except Refusal as e:
             await ws.send_text(_error(e))
             await ws.close(code=4429 if e.code == "rate" else 4404)
+            return
+        except (StoreUnavailable, *UNREACHABLE):     # the room cannot be read now: the client tries again
+            await ws.send_text(_error(DATABASE_AWAY))
+            await ws.close(code=1013)
             return
         if room.closed:                 # served by another process (or by none while this one stops)
             await ws.close(code=1012)

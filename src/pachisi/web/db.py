@@ -25,6 +25,7 @@ import time
 from alembic import command
 from alembic.config import Config
 from alembic.script import ScriptDirectory
+from sqlalchemy import exc
 from sqlalchemy import (BigInteger, Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table,
                         Text, UniqueConstraint, create_engine, delete, event, func, insert, inspect, select, text,
                         update)
@@ -145,6 +146,14 @@ class StoreError(RuntimeError):
     """The database refused or failed a write, or cannot be brought to this version's tables."""
 
 
+class StoreUnavailable(StoreError):
+    """The database cannot be reached (down, restarting, its connection cut): a moment later it may be."""
+
+
+# what SQLAlchemy raises when the database is away (a refused or cut connection), as opposed to a refusal
+UNREACHABLE = (exc.OperationalError, exc.InterfaceError)
+
+
 MIGRATIONS = Path(__file__).with_name("migrations")
 # databases made before migrations existed have no alembic_version: the newest table (or table.column)
 # each one has tells its revision (the first release's tables are the baseline; `rematches` came with 0002)
@@ -248,7 +257,10 @@ class Store:
                 for one in batch:
                     self._commit([one])
             else:
-                batch[0][1].set_exception(StoreError(f"the database refused the write: {e}"))
+                # (what the driver says of a connection names hosts and ports: not for the clients)
+                batch[0][1].set_exception(StoreUnavailable("the database cannot be reached just now")
+                                          if isinstance(e, UNREACHABLE) else
+                                          StoreError(f"the database refused the write: {e}"))
             return
         self.commits += 1
         for (_, fut), res in zip(batch, results):
