@@ -196,6 +196,24 @@ async def play_on(players, count, servers):
                     pass
 
 
+def owned_room(a, c):
+    """A two-player room made on `a` (its owner) and joined through `c`: its code and the two seats' tokens."""
+    code, host, key = new_room(a)
+    j = httpx.post(f"{c.url}/api/rooms/{code}/join", json={"player": 1, "name": "Bob", "key": key})
+    assert j.status_code == 200, j.text
+    return code, host, j.json()["token"]
+
+
+async def ann_and_bob(code, host, guest, procs, ann_servers=None):
+    """Ann on the owner procs[0] itself (reconnecting to `ann_servers`, else the other two), Bob forwarded to it
+    through procs[2], and 8 actions played."""
+    a, b, c = procs
+    ann = await Client(code, host, ann_servers or [b, c]).connect(a, ping=2)
+    bob = await Client(code, guest, [c, b]).connect(ping=2)
+    await play_on([ann, bob], 8, procs)
+    return ann, bob
+
+
 def check_stored(url, code, acked):
     """Every stored action once, in order; every acknowledged one among them."""
     actions, leases = stored(url, code)
@@ -210,14 +228,10 @@ def test_redis_stopped_under_three_processes_drops_no_room_and_leaves_no_client_
     url, redis = cluster
     a, b, c = procs = processes(url, redis, 3)
     try:
-        code, host, key = new_room(a)           # a owns the room
-        j = httpx.post(f"{c.url}/api/rooms/{code}/join", json={"player": 1, "name": "Bob", "key": key})
-        assert j.status_code == 200, j.text
+        code, host, guest = owned_room(a, c)
 
         async def main():
-            ann = await Client(code, host, [a]).connect(ping=2)           # on the owner itself
-            bob = await Client(code, j.json()["token"], [c, b]).connect(ping=2)   # forwarded to it
-            await play_on([ann, bob], 8, procs)
+            ann, bob = await ann_and_bob(code, host, guest, procs, [a])
             _, (owner,) = stored(url, code)
             redis.stop()
             # a forwarded client is told to reconnect; none stays on a silent socket
@@ -255,14 +269,10 @@ def test_an_owner_stopped_with_sigstop_has_its_room_taken_over_and_every_client_
     url, redis = cluster
     a, b, c = procs = processes(url, redis, 3)
     try:
-        code, host, key = new_room(a)           # a owns the room
-        j = httpx.post(f"{c.url}/api/rooms/{code}/join", json={"player": 1, "name": "Bob", "key": key})
-        assert j.status_code == 200, j.text
+        code, host, guest = owned_room(a, c)
 
         async def main():
-            ann = await Client(code, host, [b, c]).connect(a, ping=2)     # on the owner itself
-            bob = await Client(code, j.json()["token"], [c, b]).connect(ping=2)   # forwarded to it
-            await play_on([ann, bob], 8, procs)
+            ann, bob = await ann_and_bob(code, host, guest, procs)
             _, (owner,) = stored(url, code)
             a.proc.send_signal(signal.SIGSTOP)
             stopped = time.monotonic()
@@ -351,14 +361,10 @@ def test_sigterm_drains_the_owner_its_players_told_and_its_leases_handed_over(cl
     url, redis = cluster
     a, b, c = procs = processes(url, redis, 3)
     try:
-        code, host, key = new_room(a)           # a owns the room
-        j = httpx.post(f"{c.url}/api/rooms/{code}/join", json={"player": 1, "name": "Bob", "key": key})
-        assert j.status_code == 200, j.text
+        code, host, guest = owned_room(a, c)
 
         async def main():
-            ann = await Client(code, host, [b, c]).connect(a, ping=2)     # on the owner itself
-            bob = await Client(code, j.json()["token"], [c, b]).connect(ping=2)   # forwarded to it
-            await play_on([ann, bob], 8, procs)
+            ann, bob = await ann_and_bob(code, host, guest, procs)
             _, (owner,) = stored(url, code)
             a.proc.send_signal(signal.SIGTERM)
             stopped = time.monotonic()
