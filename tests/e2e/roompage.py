@@ -2,6 +2,9 @@
 page: its position number, whose turn it is (the data attributes the room sets for scripts), and waiting for
 the next position."""
 import json
+import time
+
+from websockets.sync.client import connect
 
 ROOM = ".room"
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
@@ -36,3 +39,36 @@ def my_turn(page):
     you = (page.get_attribute(ROOM, "data-you") or "").split(",")
     return page.get_attribute(ROOM, "data-status") == "playing" and page.get_attribute(ROOM, "data-turn") in you \
         and page.get_attribute(ROOM, "data-phase") in ("roll", "move")
+
+
+def play_hotseat(server, code, token, choose, pace=0.0, limit=100000):
+    """Play every seat of `token` (a hotseat room: all of them) over the room's WebSocket: `choose(state)` is
+    the action of the seat to move, or None to stop there.  Returns the state it stopped at, or the finished
+    game's.  A refusal for the server's rate: the same action again a moment later (the rate limit's pace,
+    not a wait for the page); `pace` seconds before each action."""
+    with connect(f"{server.ws_url}/ws/{code}") as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        you, state, sent = [], None, -1
+        for _ in range(limit):
+            m = json.loads(ws.recv())
+            if m["type"] == "welcome":
+                you = m["you"]
+            if m["type"] == "error" and m["code"] == "rate":
+                time.sleep(0.5)
+                sent = -1
+            elif m["type"] != "state" or (state and m["seq"] < state["seq"]):
+                continue
+            else:
+                state = m
+            if state["room"]["status"] == "over":
+                return state
+            turn = state["turn"]
+            if turn["player"] not in you or turn["phase"] not in ("roll", "move") or state["seq"] <= sent:
+                continue
+            action = choose(state)
+            if action is None:
+                return state
+            time.sleep(pace)
+            ws.send(json.dumps({"type": "act", "seq": state["seq"], "action": action}))
+            sent = state["seq"]
+    raise AssertionError("the messages read reached neither the state looked for nor the end")

@@ -6,13 +6,9 @@ choices offered are the call and the let-pass, and the one chosen is applied and
 The claim step is reached over the room's WebSocket: every seat of a hot-seat room is played the first
 legal move that captures nothing (a capture missed on purpose), until the seat to move is offered the
 call; then the page opens the room at that step."""
-import json
-import time
-
 import pytest
-from websockets.sync.client import connect
 
-from roompage import ROOM, seq, wait_after
+from roompage import ROOM, play_hotseat, seq, wait_after
 from test_e2e_room import BOTH, COLOUR, EVERY, open_room, snapshot
 
 pytestmark = pytest.mark.timeout(900)
@@ -33,40 +29,15 @@ def is_claim(moves):
     return bool(moves) and all(m["t"] == "nocall" or m["t"].startswith("call-") for m in moves)
 
 
-def play_to_a_claim(server, code, token, limit=3000):
-    """Play every seat of the hot-seat room `code` over its WebSocket, the first legal move that captures
-    nothing each time (its words say ", captures" when it would), until the seat to move is offered the call
-    of a missed capture: that state, or None if the game ended first.  A refusal for the server's rate: the
-    same action again a moment later."""
-    with connect(f"{server.ws_url}/ws/{code}") as ws:
-        ws.send(json.dumps({"type": "hello", "token": token}))
-        you, state, sent = [], None, -1
-        for _ in range(limit):
-            m = json.loads(ws.recv())
-            if m["type"] == "welcome":
-                you = m["you"]
-            if m["type"] == "error" and m["code"] == "rate":
-                time.sleep(0.5)                 # the rate limit's pace, not a wait for the page
-                sent = -1
-            elif m["type"] != "state" or (state and m["seq"] < state["seq"]):
-                continue
-            else:
-                state = m
-            if state["room"]["status"] == "over":
-                return None
-            turn = state["turn"]
-            if turn["player"] not in you or turn["phase"] not in ("roll", "move") or state["seq"] <= sent:
-                continue
-            if turn["phase"] == "move" and is_claim(state["moves"]):
-                return state
-            if turn["phase"] == "roll":
-                action = "roll"
-            else:
-                moves = state["moves"]
-                action = next((x for x in moves if ", captures " not in x["words"]["en"]), moves[0])["t"]
-            ws.send(json.dumps({"type": "act", "seq": state["seq"], "action": action}))
-            sent = state["seq"]
-    raise AssertionError("no claim step and no end in the messages read")
+def claim_or_no_capture(state):
+    """The first legal move that captures nothing (its words say ", captures" when it would), or None at the
+    call of a missed capture."""
+    if state["turn"]["phase"] == "roll":
+        return "roll"
+    moves = state["moves"]
+    if is_claim(moves):
+        return None
+    return next((m for m in moves if ", captures " not in m["words"]["en"]), moves[0])["t"]
 
 
 def claim_room(server):
@@ -76,8 +47,8 @@ def claim_room(server):
     for _ in range(5):
         room = server.api("/api/rooms", {"game": "mandavoshka", "options": {"capture_rule": "claim"},
                                          "seats": [{"kind": "local", "name": f"P{i}"} for i in range(4)]})
-        state = play_to_a_claim(server, room["code"], room["token"])
-        if state is not None:
+        state = play_hotseat(server, room["code"], room["token"], claim_or_no_capture, limit=3000)
+        if state["room"]["status"] != "over":
             return room, state
     raise AssertionError("five games ended without a missed capture")
 
@@ -117,6 +88,15 @@ def open_at_claim(browser, server, lang, screen):
     return ctx, page, state
 
 
+def choose(page, move, said):
+    """Click the listed move `move`, then wait for the next position and a log line that says `said`."""
+    before = seq(page)
+    page.click(f".moves button.move[data-move='{move}']")
+    wait_after(page, before)
+    page.wait_for_function("w => [...document.querySelectorAll('.log li')].some((li) => li.textContent.includes(w))",
+                           arg=said)
+
+
 @pytest.mark.parametrize("lang,screen", EVERY)
 def test_the_claim_step_asks_to_call_the_missed_capture_and_calling_it_sends_the_piece_to_the_lock_up(
         browser, server, lang, screen):
@@ -124,12 +104,8 @@ def test_the_claim_step_asks_to_call_the_missed_capture_and_calling_it_sends_the
     try:
         caller, code = state["turn"]["player"], state["room"]["code"]
         call = next(m["t"] for m in state["moves"] if m["t"].startswith("call-"))
-        before = seq(page)
-        page.click(f".moves button.move[data-move='{call}']")
-        wait_after(page, before)
         said = CALLED[lang].format(who=colour_of(state, caller, lang), piece=call[5:])
-        page.wait_for_function("w => [...document.querySelectorAll('.log li')].some((li) => li.textContent.includes(w))",
-                               arg=said)
+        choose(page, call, said)
         assert last_log_line(page).startswith(said)
         assert {"en": "sent back", "ru": "отправлена назад"}[lang] not in last_log_line(page)    # to the lock-up
         # the server applied it: the caller's action is the call, and the offender's piece is in the БУР
@@ -150,12 +126,8 @@ def test_a_missed_capture_let_pass_is_told_and_the_next_opponent_or_the_offender
     ctx, page, state = open_at_claim(browser, server, lang, screen)
     try:
         caller, code = state["turn"]["player"], state["room"]["code"]
-        before = seq(page)
-        page.click(".moves button.move[data-move=nocall]")
-        wait_after(page, before)
         said = LET_PASS[lang].format(who=colour_of(state, caller, lang))
-        page.wait_for_function("w => [...document.querySelectorAll('.log li')].some((li) => li.textContent.includes(w))",
-                               arg=said)
+        choose(page, "nocall", said)
         after = snapshot(server, code)
         log = after["log"]
         assert (log[-1]["k"], log[-1]["p"], log[-1]["v"]) == ("move", caller, "nocall")

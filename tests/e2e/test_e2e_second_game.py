@@ -4,12 +4,11 @@ and a 390x844 touch phone.  The lobby is usable after the game-over screen's Lob
 room offers its spectators no seat and no keyless link, the Russian wording says what the settings do."""
 import json
 import re
-import time
 
 import pytest
 from websockets.sync.client import connect
 
-from roompage import new_page
+from roompage import new_page, play_hotseat
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -17,32 +16,8 @@ EVERY = [("en", "desktop"), ("en", "phone"), ("ru", "desktop"), ("ru", "phone")]
 TWO = [("en", "desktop"), ("ru", "phone")]
 
 
-def play_out(server, code, token):
-    """Play every seat of `token` (a hotseat game: all of them) to the end over the room's WebSocket, the first
-    legal action each time, at the pace the server's rate limit allows (a refusal for the rate: the same
-    action again a moment later): the game as fast as the server answers, while the browser watches it."""
-    with connect(f"{server.ws_url}/ws/{code}") as ws:
-        ws.send(json.dumps({"type": "hello", "token": token}))
-        you, state, sent = [], None, -1
-        while True:
-            m = json.loads(ws.recv())
-            if m["type"] == "welcome":
-                you = m["you"]
-            if m["type"] == "error" and m["code"] == "rate":
-                time.sleep(0.5)
-                sent = -1
-            elif m["type"] != "state" or (state and m["seq"] < state["seq"]):
-                continue
-            else:
-                state = m
-            if state["room"]["status"] == "over":
-                return state
-            turn = state["turn"]
-            if turn["player"] in you and turn["phase"] in ("roll", "move") and state["seq"] > sent:
-                action = "roll" if turn["phase"] == "roll" else state["moves"][0]["t"]
-                time.sleep(1 / 40)
-                ws.send(json.dumps({"type": "act", "seq": state["seq"], "action": action}))
-                sent = state["seq"]
+def first_action(state):
+    return "roll" if state["turn"]["phase"] == "roll" else state["moves"][0]["t"]
 
 
 def finished_hotseat_room(browser, server, lang, screen, game="shishbesh"):
@@ -52,7 +27,7 @@ def finished_hotseat_room(browser, server, lang, screen, game="shishbesh"):
     ctx, page = new_page(browser, lang, screen, {"pachisi.tokens": {room["code"]: room["token"]}})
     page.goto(f"{server.url}/#/room/{room['code']}")
     page.wait_for_selector(".board .sq")
-    room["final"] = play_out(server, room["code"], room["token"])
+    room["final"] = play_hotseat(server, room["code"], room["token"], first_action, pace=1 / 40)
     page.wait_for_selector(".over-dialog:not([hidden]) .over-card")
     return ctx, page, room
 

@@ -25,7 +25,6 @@ from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Res
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
 from sqlalchemy import text
-from sqlalchemy.exc import InterfaceError, OperationalError
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..engine.game import GameError
@@ -195,14 +194,14 @@ def create_app(settings=None):
         response.headers.update(getattr(exc, "headers", None) or {})
         return response
 
-    @app.exception_handler(StoreUnavailable)
-    @app.exception_handler(OperationalError)
-    @app.exception_handler(InterfaceError)
     async def database_away(request, exc):
         """The database cannot be reached (restarting, say): 503 with Retry-After, never a 500."""
         response = refusal(DATABASE_AWAY, request_lang(request), 503)
         response.headers["Retry-After"] = "2"
         return response
+
+    for away in (StoreUnavailable, *UNREACHABLE):
+        app.add_exception_handler(away, database_away)
 
     def manager() -> RoomManager:
         return app.state.manager
