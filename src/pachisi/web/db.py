@@ -101,6 +101,13 @@ room_summaries = Table(                               # "my games" of a room not
     Column("summary", Text, nullable=False),          # JSON of Room.summary() without "you"
 )
 
+room_snapshots = Table(                               # a room's state as of action n (Room.snapshot)
+    "room_snapshots", metadata,
+    Column("room_id", Integer, ForeignKey("rooms.id"), primary_key=True),
+    Column("n", Integer, nullable=False),             # the room's sequence number it was taken at
+    Column("snapshot", Text, nullable=False),         # JSON: the match's states, the log, the last action
+)
+
 chats = Table(
     "chats", metadata,
     Column("id", Integer, primary_key=True),
@@ -157,7 +164,7 @@ UNREACHABLE = (exc.OperationalError, exc.InterfaceError)
 MIGRATIONS = Path(__file__).with_name("migrations")
 # databases made before migrations existed have no alembic_version: the newest table (or table.column)
 # each one has tells its revision (the first release's tables are the baseline; `rematches` came with 0002)
-UNVERSIONED = (("rooms.table_options", "0005"), ("room_summaries", "0004"), ("room_leases", "0003"),
+UNVERSIONED = (("room_snapshots", "0006"), ("rooms.table_options", "0005"), ("room_summaries", "0004"), ("room_leases", "0003"),
                ("rematches", "0002"), ("rooms", "0001"))
 MIGRATION_LOCK = 0x70616368697369        # PostgreSQL advisory lock: one process migrates at a time
 
@@ -332,6 +339,7 @@ def delete_actions_from(room_id, n):
     """Delete a room's actions from number `n` on (an undo at a hot-seat table: web/table.py)."""
     def run(conn):
         conn.execute(delete(actions).where(actions.c.room_id == room_id, actions.c.n >= n))
+        conn.execute(delete(room_snapshots).where(room_snapshots.c.room_id == room_id, room_snapshots.c.n > n))
     return run
 
 
@@ -342,18 +350,38 @@ def insert_chat(room_id, player, name, text):
 
 
 def load_room(conn, code):
-    """(room row, seat rows, action rows, last chats) or None."""
+    """(room row, seat rows, action rows, last chats, snapshot row or None) or None: the action rows are
+    those after the room's latest snapshot (all of them without one)."""
     room = conn.execute(select(rooms).where(rooms.c.code == code)).mappings().first()
     if room is None:
         return None
     seat_rows = conn.execute(select(seats).where(seats.c.room_id == room["id"]).order_by(seats.c.player)) \
         .mappings().all()
-    action_rows = conn.execute(select(actions).where(actions.c.room_id == room["id"]).order_by(actions.c.n)) \
-        .mappings().all()
+    snapshot = conn.execute(select(room_snapshots).where(room_snapshots.c.room_id == room["id"])).mappings().first()
+    if snapshot is not None and snapshot["n"] and conn.execute(select(actions.c.id).where(
+            actions.c.room_id == room["id"], actions.c.n == snapshot["n"] - 1)).first() is None:
+        snapshot = None                               # ahead of the stored actions: not theirs
+    action_rows = conn.execute(select(actions).where(actions.c.room_id == room["id"],
+                                                     actions.c.n >= (snapshot["n"] if snapshot else 0))
+                               .order_by(actions.c.n)).mappings().all()
     chat_rows = conn.execute(select(chats).where(chats.c.room_id == room["id"]).order_by(chats.c.id.desc())
                              .limit(50)).mappings().all()
     return dict(room), [dict(s) for s in seat_rows], [dict(a) for a in action_rows], \
-        [dict(c) for c in reversed(chat_rows)]
+        [dict(c) for c in reversed(chat_rows)], dict(snapshot) if snapshot else None
+
+
+def load_actions(conn, room_id):
+    """Every stored action of a room, in order (a load whose snapshot cannot be used replays them all)."""
+    return [dict(a) for a in conn.execute(select(actions).where(actions.c.room_id == room_id)
+                                          .order_by(actions.c.n)).mappings()]
+
+
+def save_snapshot(room_id, n, snapshot):
+    """Store a room's snapshot as of its sequence number `n` (replacing the one before)."""
+    def run(conn):
+        conn.execute(delete(room_snapshots).where(room_snapshots.c.room_id == room_id))
+        conn.execute(insert(room_snapshots).values(room_id=room_id, n=n, snapshot=snapshot))
+    return run
 
 
 def save_summary(room_id, n, summary):

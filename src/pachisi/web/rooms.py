@@ -43,7 +43,7 @@ from ..bots import LEVELS
 from ..engine.game import GameError, IllegalMove
 from ..engine.match import Match
 from ..engine.options import OptionError
-from ..games import GAMES, game_class, make_game
+from ..games import GAMES, game_class, make_game, state_from_json
 from ..i18n import Error, Term
 from .. import record as records
 from ..verify import commitment, terms
@@ -133,6 +133,7 @@ class Settings:
     """How the server behaves; `pachisi serve` sets these from its options."""
     database_url: str | None = None
     sqlite_sync: str = "NORMAL"     # NORMAL (WAL): a commit survives a crash of the server; FULL: a power cut too
+    snapshot_every: int = 200       # a room's state is stored every this many actions (0: never; Room.snapshot)
     bot_delay: float = 0.8          # seconds a bot waits before each roll or move at the "normal" speed (table.py)
     absent_after: float = 60.0      # default seconds before a bot stands in for an absent person
     min_absent_after: float = 20.0  # the least wait a room may ask for (0, never, is always allowed)
@@ -220,7 +221,7 @@ class Connection:
 
 
 class Room:
-    def __init__(self, manager, row, seat_rows, action_rows, chat_rows):
+    def __init__(self, manager, row, seat_rows, action_rows, chat_rows, snapshot=None):
         self.manager = manager
         self.store = manager.store
         self.settings = manager.settings
@@ -241,7 +242,11 @@ class Room:
         self.last_change = now
         self.chat = [{"type": "chat", "player": c["player"], "name": c["name"], "text": c["text"], "at": c["at"]}
                      for c in chat_rows]
-        self._replay(action_rows)
+        if snapshot is None or not self._restore(snapshot, action_rows):
+            if snapshot is not None:        # unusable (another version's): every action replayed instead
+                action_rows = manager.store.read(lambda conn: db.load_actions(conn, self.id))
+            self._replay(action_rows)
+        self.replayed = len(action_rows)    # the actions replayed to load it
         self.rematch = manager.store.read(lambda conn: db.rematch_of(conn, self.id))
         self.lock = asyncio.Lock()
         self.conns = set()
@@ -265,11 +270,56 @@ class Room:
         self.last = None
         for seat in self.seats:
             seat.resigned = False
+        self._apply_rows(action_rows)
+
+    def _apply_rows(self, action_rows):
         for a in action_rows:
             if a["n"] != self.seq:
                 raise GameError("room {code}: stored action {n} out of sequence (expected {seq})", code=self.code,
                                 n=a["n"], seq=self.seq)
             self._apply(a["kind"], a["value"], a["by"], a["client_id"], replaying=True)
+
+    # -- snapshots ------------------------------------------------------------------
+    def snapshot(self):
+        """The room's state as JSON (every Settings.snapshot_every actions): the match's states with their
+        histories (the record), the log and the last action, so that a load replays only what came after."""
+        def state(st):
+            return {"state": json.loads(st.to_json()), "history": [list(h) for h in st.history]}
+        return json.dumps({"version": _version(), "seq": self.seq, "status": self.status,
+                           "rounds": [[state(a), state(b)] for a, b in self.match.rounds],
+                           "score": list(self.match.score), "start": state(self.start), "now": state(self.state),
+                           "log": self.log, "last": self.last,
+                           "resigned": [s.player for s in self.seats if s.resigned]},
+                          ensure_ascii=False, separators=(",", ":"))
+
+    def _restore(self, row, action_rows):
+        """The room from its snapshot and the actions after it; False when the snapshot is not usable
+        (taken by another version of pachisi, whose states may differ) and nothing was changed."""
+        data = json.loads(row["snapshot"])
+        if data.get("version") != _version() or data["seq"] != row["n"] or \
+                (action_rows and action_rows[0]["n"] != row["n"]):
+            return False
+
+        def state(d):
+            st = state_from_json(json.dumps(d["state"]))
+            st._history = [(p, k, tuple(v) if k == "roll" else v) for p, k, v in d["history"]]
+            st._written = len(st._history)
+            return st
+        try:
+            rounds = [(state(a), state(b)) for a, b in data["rounds"]]
+            start, now = state(data["start"]), state(data["now"])
+        except GameError:
+            return False
+        self.match = Match(self.game, self.wins, self.seed)
+        self.match.rounds, self.match.score = rounds, list(data["score"])
+        self.start, self.state = start, now
+        self.seq, self.log, self.last = data["seq"], data["log"], data["last"]
+        if data["status"] == "over":
+            self.status = "over"
+        for seat in self.seats:
+            seat.resigned = seat.player in data["resigned"]
+        self._apply_rows(action_rows)
+        return True
 
     # -- applying actions -----------------------------------------------------------
     def _check(self, action):
@@ -366,6 +416,16 @@ class Room:
         self._apply(kind, value, by, client_id)
         if self.status == "over":            # replaying the actions would tell it too; this is for the lobby
             self.store.submit(db.set_status(self.id, "over"))
+        every = self.settings.snapshot_every
+        if every and self.seq % every == 0:  # a later load replays only the actions after this
+            self.save_snapshot()
+
+    def save_snapshot(self):
+        """Store the room's snapshot (in the background; with several processes only by its owner)."""
+        write = db.save_snapshot(self.id, self.seq, self.snapshot())
+        if self.manager.cluster is not None:
+            write = self.manager.cluster.fenced(self.code, write)
+        self.store.submit(write)
         if self.conns:
             self.broadcast_state()
         self._changed.set()
@@ -717,6 +777,12 @@ class Room:
                 pass
 
 
+def _version():
+    """pachisi's version: a snapshot is used only by the version that took it."""
+    from .. import __version__
+    return __version__
+
+
 def room_seed(dice_seed, room_id):
     """The dice seed of room number `room_id` under Settings.dice_seed: it follows from the database's
     room id, so the first room of a fresh database rolls the same dice every run, and a room created
@@ -814,7 +880,13 @@ class RoomManager:
 
     def _load(self, code):
         data = self.store.read(lambda conn: db.load_room(conn, code))
-        return None if data is None else Room(self, *data)
+        if data is None:
+            return None
+        room = Room(self, *data)
+        every = self.settings.snapshot_every
+        if every and room.replayed >= every:    # (a room played before snapshots): the next load is quick
+            room.save_snapshot()
+        return room
 
     async def _read(self, code):
         """The room as stored, rebuilt in a thread: replaying a long game is CPU work that the event loop,
