@@ -419,6 +419,9 @@ class Room:
         every = self.settings.snapshot_every
         if every and self.seq % every == 0:  # a later load replays only the actions after this
             self.save_snapshot()
+        if self.conns:
+            self.broadcast_state()
+        self._changed.set()
 
     def save_snapshot(self):
         """Store the room's snapshot (in the background; with several processes only by its owner)."""
@@ -426,9 +429,6 @@ class Room:
         if self.manager.cluster is not None:
             write = self.manager.cluster.fenced(self.code, write)
         self.store.submit(write)
-        if self.conns:
-            self.broadcast_state()
-        self._changed.set()
 
     # -- people ------------------------------------------------------------------------------
     async def act(self, conn, seq, action, client_id=None):
