@@ -5,6 +5,7 @@ applied twice.  Needs PACHISI_TEST_DATABASE_URL and PACHISI_TEST_REDIS_URL (.ci/
 import asyncio
 import json
 import os
+import time
 
 import httpx
 import pytest
@@ -184,6 +185,7 @@ def test_the_owner_killed_mid_game_hands_its_room_over_with_nothing_acknowledged
             st = maker.latest               # the mover's own state: the one with the legal moves
             action = "roll" if st["turn"]["phase"] == "roll" else st["moves"][0]["t"]
             await maker.act(action, st["seq"], "in-flight")
+            killed = time.monotonic()
             a.kill()
             for p in players:
                 await p.until(lambda: p.closed, timeout=600)   # told to reconnect (1012) once a is seen dead
@@ -199,6 +201,7 @@ def test_the_owner_killed_mid_game_hands_its_room_over_with_nothing_acknowledged
                 await maker.until(lambda: maker.errors)
                 assert maker.errors[-1]["code"] == "duplicate"
             await maker.until(lambda: maker.latest["seq"] == 11)
+            print(f"\nowner SIGKILL: every client plays again {time.monotonic() - killed:.1f} s after the kill")
             await play(players, 10)
             return before, owner, acked_before, ann.acked + bob.acked
 
