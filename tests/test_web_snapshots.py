@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from pachisi.games import GAMES
 from pachisi.web import db, table
 from pachisi.web.rooms import Connection, RoomManager, Settings
 from pachisi.web.schemas import CreateRoom
@@ -86,6 +87,24 @@ def test_a_room_loaded_from_its_snapshot_is_the_room_replayed_from_every_action(
             other.update(version="0.0.0", log=[])
             store.write(lambda c: c.execute(db.room_snapshots.update().values(snapshot=json.dumps(other))))
             assert fingerprint(manager._load(code)) == fingerprint(room)
+        finally:
+            await manager.close()
+            store.close()
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_loaded_from_a_snapshot_mid_game_is_its_replayed_room(tmp_path, game):
+    async def main():
+        store = db.Store(f"sqlite:///{tmp_path / 'web.db'}")
+        manager = RoomManager(store, Settings(snapshot_every=5, bot_processes=1, dice_seed=11))
+        try:
+            room, _ = await manager.create(CreateRoom(game=game, seats=[{"kind": "local"}] * 4))
+            await play(room, 63)
+            await asyncio.wrap_future(store.submit(lambda conn: None))
+            fast, full, n = loaded(manager, room.code)
+            assert n == room.seq - room.seq % 5
+            assert fingerprint(fast) == fingerprint(full) == fingerprint(room)
         finally:
             await manager.close()
             store.close()
