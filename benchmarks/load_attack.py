@@ -40,20 +40,25 @@ def client(url, address, **kw):
                              timeout=60, **kw)
 
 
-async def player(url, ws_url, until, latencies, bot_waits):
-    """A person playing Ludo against a level-1 bot, game after game: every action's round trip, and how
-    long each of the bot's actions took to come (from the state before it)."""
+async def player(url, ws_url, until, latencies, bot_waits, address=PLAYER, errors=None):
+    """A person (from `address`) playing Ludo against a level-1 bot, game after game: every action's round
+    trip, and how long each of the bot's actions took to come (from the state before it); what the server
+    refused goes to `errors`."""
     while time.monotonic() < until:
-        await one_game(url, ws_url, until, latencies, bot_waits)
+        await one_game(url, ws_url, until, latencies, bot_waits, address, [] if errors is None else errors)
 
 
-async def one_game(url, ws_url, until, latencies, bot_waits):
-    async with client(url, PLAYER) as http:
+async def one_game(url, ws_url, until, latencies, bot_waits, address, errors):
+    async with client(url, address) as http:
         r = await http.post("/api/rooms", json={"game": "ludo", "seats": [{"kind": "local", "name": "Ann"},
                                                                            {"kind": "bot", "level": 1}]})
+        if r.status_code != 201:
+            errors.append(f"create {r.status_code}")
+            await asyncio.sleep(1)
+            return
         room = r.json()
     async with connect(f"{ws_url}/ws/{room['code']}", max_size=2 ** 22, ping_interval=None,
-                       local_addr=(PLAYER, 0)) as ws:
+                       local_addr=(address, 0)) as ws:
 
         async def state_after(seq):
             """The next state message newer than `seq` (None when time is up or the server refused)."""
@@ -68,6 +73,7 @@ async def one_game(url, ws_url, until, latencies, bot_waits):
                         bot_waits.append(time.perf_counter() - asked)
                     return m
                 if m["type"] == "error" and seq >= 0:
+                    errors.append(f"error {m.get('code')}")
                     return None
             return None
 

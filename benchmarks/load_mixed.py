@@ -12,7 +12,6 @@ average (the machine may be shared).
 """
 import argparse
 import asyncio
-import json
 import os
 import statistics
 import tempfile
@@ -22,57 +21,9 @@ import uuid
 import httpx
 from sqlalchemy import create_engine, text
 from sqlalchemy.pool import NullPool
-from websockets.asyncio.client import connect
 
+from load_attack import player
 from pachisi.web.testing import LiveServer
-
-
-async def person(n, url, ws_url, until, latencies, errors):
-    """Person `n` (address 127.0.1.n) playing game after game until time is up."""
-    address = f"127.0.1.{n + 1}"
-    async with httpx.AsyncClient(base_url=url, timeout=120,
-                                 transport=httpx.AsyncHTTPTransport(local_address=address)) as http:
-        while time.monotonic() < until:
-            r = await http.post("/api/rooms", json={"game": "ludo", "seats": [{"kind": "local", "name": f"P{n}"},
-                                                                               {"kind": "bot", "level": 1}]})
-            if r.status_code != 201:
-                errors.append(f"create {r.status_code}")
-                await asyncio.sleep(1)
-                continue
-            room = r.json()
-            await one_game(room, ws_url, address, until, latencies, errors)
-
-
-async def one_game(room, ws_url, address, until, latencies, errors):
-    async with connect(f"{ws_url}/ws/{room['code']}", max_size=2 ** 22, ping_interval=None,
-                       local_addr=(address, 0)) as ws:
-
-        async def state_after(seq):
-            while time.monotonic() < until:
-                try:
-                    m = json.loads(await asyncio.wait_for(ws.recv(), max(0.1, until - time.monotonic())))
-                except asyncio.TimeoutError:
-                    return None
-                if m["type"] == "state" and m["seq"] > seq:
-                    return m
-                if m["type"] == "error" and seq >= 0:
-                    errors.append(f"error {m.get('code')}")
-                    return None
-            return None
-
-        await ws.send(json.dumps({"type": "hello", "token": room["token"]}))
-        state = await state_after(-1)
-        while state and state["room"]["status"] != "over":
-            turn = state["turn"]
-            if turn["player"] != 0 or turn["phase"] not in ("roll", "move"):
-                state = await state_after(state["seq"])
-                continue
-            action = "roll" if turn["phase"] == "roll" else state["moves"][0]["t"]
-            t = time.perf_counter()
-            await ws.send(json.dumps({"type": "act", "seq": state["seq"], "action": action}))
-            state = await state_after(state["seq"])
-            if state:
-                latencies.append(time.perf_counter() - t)
 
 
 async def bot_rooms(url, n):
@@ -92,7 +43,8 @@ async def measure(srv, args):
     await bot_rooms(srv.url, args.bot_rooms)
     until = time.monotonic() + args.seconds
     latencies, errors = [], []
-    await asyncio.gather(*(person(n, srv.url, srv.ws_url, until, latencies, errors) for n in range(args.people)))
+    await asyncio.gather(*(player(srv.url, srv.ws_url, until, latencies, [], address=f"127.0.1.{n + 1}", errors=errors)
+                           for n in range(args.people)))
     return latencies, errors
 
 
