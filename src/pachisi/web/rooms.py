@@ -123,10 +123,6 @@ class Seat:
     standin: bool = False           # a bot plays for the absent person
     resigned: bool = False          # its person resigned (table.py): a bot plays it to the end
 
-    @property
-    def person(self):
-        return self.kind != "bot"
-
 
 @dataclass
 class Settings:
@@ -277,7 +273,7 @@ class Room:
             if a["n"] != self.seq:
                 raise GameError("room {code}: stored action {n} out of sequence (expected {seq})", code=self.code,
                                 n=a["n"], seq=self.seq)
-            self._apply(a["kind"], a["value"], a["by"], a["client_id"], replaying=True)
+            self._apply(a["kind"], a["value"], a["by"], a["client_id"])
 
     # -- snapshots ------------------------------------------------------------------
     def snapshot(self):
@@ -351,7 +347,7 @@ class Room:
             self._legal = {m["t"] for m in moves} | {t for m in moves for t in m.get("same", ())}
         return self._legal
 
-    def _apply(self, kind, value, by, client_id, replaying=False):
+    def _apply(self, kind, value, by, client_id):
         """Apply a checked (or stored) action; returns its log entry with events."""
         if kind == "resign":
             return self._resign(value, by, client_id)
