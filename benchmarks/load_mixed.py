@@ -3,8 +3,8 @@
 One server (`python -m pachisi.web`, its default bot speed of 0.8 s an action) holds BOT_ROOMS rooms of
 four bots (Ludo, levels 1-5 in turn, nobody watching) and PEOPLE people, each from a loopback address of
 its own, each playing Ludo against a level-1 bot game after game.  Printed: the p50/p95/p99/max of a
-person's action (sending it to receiving the new state), the bots' actions made meanwhile, and the load
-average (the machine may be shared).
+person's action (sending it to receiving the new state), the actions stored meanwhile (people's and
+bots'), and the load average (the machine may be shared).
 
     .venv/bin/python benchmarks/load_mixed.py                     # 200 bot rooms, 50 people, 300 s
     .venv/bin/python benchmarks/load_mixed.py --workers 2 \\
@@ -93,4 +93,8 @@ if __name__ == "__main__":
     p.add_argument("--db-url", default=os.environ.get("PACHISI_TEST_DATABASE_URL"),
                    help="PostgreSQL server for --workers above 1 (a database is made there and dropped after)")
     p.add_argument("--redis-url", default=os.environ.get("PACHISI_TEST_REDIS_URL"))
-    main(p.parse_args())
+    args = p.parse_args()
+    if args.workers > 1 and not (args.db_url and args.redis_url):
+        p.error("--workers above 1 needs --db-url (PostgreSQL) and --redis-url, or PACHISI_TEST_DATABASE_URL and "
+                "PACHISI_TEST_REDIS_URL")
+    main(args)
