@@ -151,10 +151,11 @@ def make_game(name: str, players: int = 4, preset: str | None = None,
     return game_class(name)(players=players, preset=preset, options=options)
 
 
-def state_from_json(text: str) -> State:
-    """Load a state saved by State.to_json (GameError if the text is not one)."""
+def state_from_json(text: str, history: list[tuple[int, str, Any]] | None = None) -> State:
+    """Load a state saved by State.to_json (GameError if the text is not one); `history`, the
+    State.history it had, carries its record on (a room's snapshot: web/rooms.py)."""
     import numpy as np
-    from ..engine.game import GameError, State
+    from ..engine.game import GameError, State, _restore_state
     try:
         data = json.loads(text)
         game = make_game(data["game"], data["players"], data["preset"], data["options"])
@@ -165,4 +166,6 @@ def state_from_json(text: str) -> State:
     if arr.shape != (game.size,):
         raise GameError("not a saved {game} state: {found} numbers, expected {size}", game=game.name,
                         found=arr.shape[0], size=game.size)
+    if history is not None:
+        return _restore_state(State, game, arr, seed, [], list(history))
     return State(game, arr, seed)

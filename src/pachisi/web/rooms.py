@@ -297,10 +297,8 @@ class Room:
             return False
 
         def state(d):
-            st = state_from_json(json.dumps(d["state"]))
-            st._history = [(p, k, tuple(v) if k == "roll" else v) for p, k, v in d["history"]]
-            st._written = len(st._history)
-            return st
+            return state_from_json(json.dumps(d["state"]),
+                                   [(p, k, tuple(v) if k == "roll" else v) for p, k, v in d["history"]])
         try:
             rounds = [(state(a), state(b)) for a, b in data["rounds"]]
             start, now = state(data["start"]), state(data["now"])
