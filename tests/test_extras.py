@@ -104,7 +104,7 @@ def test_help_and_rules_import_only_what_they_use(argv):
             assert all(name in "\n".join(shown) for name in (*GAMES_BUILT_IN, "expectimax", "level5"))
     else:
         own = game_class(argv[1]).name
-        others = {f"pachisi.games.{name}{part}" for name in GAMES_BUILT_IN if name != own for part in ("", "_rules")}
+        others = {f"pachisi.games.{name}{part}" for name in GAMES_BUILT_IN if name != own for part in ("", ".rules")}
         assert f"pachisi.games.{own}" in imported and not imported & others
 
 

@@ -16,8 +16,8 @@ import pytest
 from helpers import random_play
 from pachisi import IllegalMove, make_game
 from pachisi.bots import make_bot
-from pachisi.boards import grid
-from pachisi.boards.grid import BOARD
+from pachisi.games.kimbo import board as grid
+from pachisi.games.kimbo.board import BOARD
 from pachisi.engine import kernel as K
 from pachisi.engine.position import dump_position, load_position
 from pachisi.games import kimbo as KM

@@ -8,7 +8,7 @@ import json
 from fastapi.testclient import TestClient
 import pytest
 
-from pachisi.boards.grid import BOARD
+from pachisi.games.kimbo.board import BOARD
 from pachisi.games import make_game
 from pachisi.web import create_app
 from pachisi.web.boardjson import moves_json, square_ref, wall_ref

@@ -4,7 +4,7 @@ In the spirit of python-chess and OpenSpiel: a State knows whose turn it is,
 whether it waits for dice (a chance node) or for a decision, its legal moves,
 and how to push and pop one; dice are chance outcomes, drawn from the game's
 seeded stream or set by hand.  The hot work happens in compiled kernels
-(`kernel.pyx` and each game's `*_rules.pyx`, built when the package is
+(`kernel.pyx` and each game's `rules.pyx`, built when the package is
 installed), the State only wraps a flat int array.
 """
 from __future__ import annotations

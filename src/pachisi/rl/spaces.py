@@ -79,7 +79,7 @@ class ActionCodec:
         return self.actions[index]
 
 
-# kinds of move each race game's rules produce (its *_rules.pxd): an action space per game
+# kinds of move each race game's rules produce (its rules.pxd): an action space per game
 RACE_KINDS = {"ludo": 1, "parchis": 1, "parcheesi": 3, "tryasuchka": 1, "shishbesh": 4, "mandavoshka": 7}
 
 

@@ -24,12 +24,12 @@ import re
 
 import numpy as np
 
-from ..engine.game import GameError
-from .geometry import quarter_turn
+from ...engine.game import GameError
+from ...boards.geometry import quarter_turn
 # the grid's size, nodes, directions and the compiled searches (grid_rules.pxd); UNREACHABLE and
 # distances are the Python face of the compiled distances, for tests and tools
-from .grid_rules import CENTRE, EAST, NODES, SIZE, SOUTH, UNREACHABLE  # noqa: F401
-from .grid_rules import py_distances as distances  # noqa: F401
+from .board_rules import CENTRE, EAST, NODES, SIZE, SOUTH, UNREACHABLE  # noqa: F401
+from .board_rules import py_distances as distances  # noqa: F401
 
 DIRECTIONS = "nesw"
 DR = (-1, 0, 1, 0)

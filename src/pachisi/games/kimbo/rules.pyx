@@ -7,8 +7,8 @@ from pachisi.engine.kernel cimport (i64, Engine, encode, a_slot, a_piece, a_kind
                                     H_NDICE, H_DICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_ROLL, PHASE_OVER,
                                     EV_FENCE, EV_ENTERED, EV_CAPTURED, EV_JUMPED, EV_MOVED,
                                     EV_FINISHED)
-from pachisi.boards cimport grid_rules as grid
-from pachisi.boards.grid_rules cimport NODES, CENTRE, UNREACHABLE
+from pachisi.games.kimbo cimport board_rules as grid
+from pachisi.games.kimbo.board_rules cimport NODES, CENTRE, UNREACHABLE
 from pachisi.games.race_rules cimport Players, load_players, record_finish, burn_dice, pass_turn, die_potential
 
 

@@ -25,17 +25,17 @@ import re
 
 import numpy as np
 
-from ..boards import grid
-from ..boards.grid import BOARD, CENTRE, NODES
-from ..engine import kernel as K
-from ..engine.game import Game, GameError, IllegalMove, Move
-from ..engine.options import Option
-from ..engine.view import BoardView, Square
-from ..i18n import Term, Text
-from . import race
-from .race import ABSENT
-# the state layout, action slots and reasons (kimbo_rules.pxd) and the compiled rules
-from .kimbo_rules import (CHOICES, DIE0, DIE1, FEN, FENCE, FENCES, G_MOVED, G_STAGE,
+from . import board as grid
+from .board import BOARD, CENTRE, NODES
+from ...engine import kernel as K
+from ...engine.game import Game, GameError, IllegalMove, Move
+from ...engine.options import Option
+from ...engine.view import BoardView, Square
+from ...i18n import Term, Text
+from .. import race
+from ..race import ABSENT
+# the state layout, action slots and reasons (rules.pxd) and the compiled rules
+from .rules import (CHOICES, DIE0, DIE1, FEN, FENCE, FENCES, G_MOVED, G_STAGE,
                           JUMP, KEEP, PAWNS, PENDING, PLACE, POS, R_CAPTURED, R_CUTS_OFF, R_IN_CENTRE,
                           R_JUMP_CENTRE, R_NO_DIE, R_NO_FENCE, R_NO_OWN_FENCE, R_NO_PAWN, R_NO_ROUTE, R_NO_WAY,
                           R_NOT_DOUBLE, R_NOT_NOW, R_NOT_START, R_OVER, R_OWN_PAWN, R_SAME_PAWN, R_SLOT_TAKEN,

@@ -19,14 +19,14 @@ all four in the meta win.
 """
 from collections import namedtuple
 
-from ..engine import kernel as K
-from ..engine.game import GameError
-from ..engine.options import Option
-from ..engine.position import take_piece
-from . import race, track
-from .race import PIECES, POS
-from .track_rules import G_RUN, G_STAGE, G_TURN_ROLLS, YARD
-from .parchis_rules import (G_CLOCK, G_LAST, R_EXIT_BARRIER, R_YARD_FIVE, SIZE, STAMP, STEP,
+from ...engine import kernel as K
+from ...engine.game import GameError
+from ...engine.options import Option
+from ...engine.position import take_piece
+from .. import race, track
+from ..race import PIECES, POS
+from ..track_rules import G_RUN, G_STAGE, G_TURN_ROLLS, YARD
+from .rules import (G_CLOCK, G_LAST, R_EXIT_BARRIER, R_YARD_FIVE, SIZE, STAMP, STEP,
                             ParchisEngine)
 
 REASONS = dict(track.REASONS)

@@ -30,25 +30,25 @@ import re
 
 import numpy as np
 
-from ..boards.cross import CrossBoard
-from ..engine import kernel as K
-from ..engine.game import Game, GameError, Move
-from ..engine.options import Option
-from ..engine.position import take_count
-from ..engine.view import BoardView, Square
-from . import folkcross, race
-from .folk_rules import SHEL
-from .folkcross import global_cell
+from ...boards.cross import CrossBoard
+from ...engine import kernel as K
+from ...engine.game import Game, GameError, Move
+from ...engine.options import Option
+from ...engine.position import take_count
+from ...engine.view import BoardView, Square
+from .. import folkcross, race
+from ..folk_rules import SHEL
+from ..folkcross import global_cell
 # the state layout after the core header (POS, SHEL, then CELL, HUT, BUR, EXIT,
 # STAND and the roll's counters), the places off the circle, the kinds of
-# action, the capture rules and the reasons an action is refused: mandavoshka_rules.pxd
-from .mandavoshka_rules import (BACK, BUR, BUR_CENTRE, BUR_EXIT, CALL, CELL, CLAIM, DIAGONAL, EXIT,
+# action, the capture rules and the reasons an action is refused: rules.pxd
+from .rules import (BACK, BUR, BUR_CENTRE, BUR_EXIT, CALL, CELL, CLAIM, DIAGONAL, EXIT,
                                 FORCED, G_CLAIM, G_EXTRA, G_STAKE, HELD, HIDE, HUT, LENIENT, NOCALL, PENALTY, R_BLOCKED,
                                 R_BUR_BLOCKS, R_CALLING, R_HOUSE_TAKEN, R_JUMP_DIE, R_JUMP_LAP, R_LOCKED, R_NO_BACK,
                                 R_NO_CALL, R_NO_DIE, R_NO_PIECE, R_NO_SHELTER, R_NOT_AT_STAKE, R_NOT_CORNER, R_OVER,
                                 R_OVERSHOOT, R_SIX, R_START_OWN, SIZE, STAND, STEP, STRAIGHT, SWAMP,
                                 MandavoshkaEngine)
-from .race import PIECES, POS
+from ..race import PIECES, POS
 
 REASONS = {
     R_NO_DIE: "no die of this roll is left with that value",

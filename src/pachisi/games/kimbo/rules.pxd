@@ -2,7 +2,7 @@
 # compiled rules (kimbo_rules.pyx) and the Python game (kimbo.py imports
 # them from the compiled module).
 from pachisi.engine.kernel cimport HEADER
-from pachisi.boards.grid_rules cimport NODES
+from pachisi.games.kimbo.board_rules cimport NODES
 
 cpdef enum:
     PAWNS = 4

@@ -25,14 +25,14 @@ may stand.
 from collections import namedtuple
 import re
 
-from ..engine import kernel as K
-from ..engine.game import GameError
-from ..engine.options import Option
-from ..i18n import Text
-from . import race, track
-from .race import PIECES, POS
-from .track_rules import G_TURN_ROLLS
-from .parcheesi_rules import (AGE, TSTART, GO_ROUND, R_NEST_FIVE, R_NO_PASSING, R_NO_SUM, R_NOT_PAST, SIZE, STEP, SUM,
+from ...engine import kernel as K
+from ...engine.game import GameError
+from ...engine.options import Option
+from ...i18n import Text
+from .. import race, track
+from ..race import PIECES, POS
+from ..track_rules import G_TURN_ROLLS
+from .rules import (AGE, TSTART, GO_ROUND, R_NEST_FIVE, R_NO_PASSING, R_NO_SUM, R_NOT_PAST, SIZE, STEP, SUM,
                               ParcheesiEngine)
 
 REASONS = dict(track.REASONS)

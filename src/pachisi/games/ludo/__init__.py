@@ -17,14 +17,14 @@ nor land on (a third own piece may not join it).
 """
 from collections import namedtuple
 
-from ..boards.ludo import LudoBoard
-from ..engine.options import Option
-from ..i18n import Text
-from . import race, track
-from ..engine import kernel as K
-from ..engine.game import GameError
-from .ludo_rules import R_YARD_SIX, SIZE, SNAP, STEP, LudoEngine
-from .track_rules import G_TURN_ROLLS
+from .board import LudoBoard
+from ...engine.options import Option
+from ...i18n import Text
+from .. import race, track
+from ...engine import kernel as K
+from ...engine.game import GameError
+from .rules import R_YARD_SIX, SIZE, SNAP, STEP, LudoEngine
+from ..track_rules import G_TURN_ROLLS
 
 REASONS = dict(track.REASONS)
 REASONS[R_YARD_SIX] = "a piece leaves the yard only on a 6"

@@ -17,21 +17,21 @@ import re
 
 import numpy as np
 
-from ..boards.cross import CrossBoard
-from ..engine import kernel as K
-from ..engine.game import Game, GameError, Move
-from ..engine.options import Option
-from ..engine.position import take_count
-from ..engine.view import BoardView
-from ..i18n import Text
-from . import folkcross, race
-from .folk_rules import SHEL
-from .folkcross import global_cell
-from .race import PIECES, POS
+from ...boards.cross import CrossBoard
+from ...engine import kernel as K
+from ...engine.game import Game, GameError, Move
+from ...engine.options import Option
+from ...engine.position import take_count
+from ...engine.view import BoardView
+from ...i18n import Text
+from .. import folkcross, race
+from ..folk_rules import SHEL
+from ..folkcross import global_cell
+from ..race import PIECES, POS
 # the state layout after the core header (POS, SHEL, then CELL, HUT and the roll's
 # counters), the kinds of move, the entry rules and the reasons a single-die
-# action is refused: shishbesh_rules.pxd
-from .shishbesh_rules import (CELL, ENTRY_BOTH, ENTRY_DOUBLE, ENTRY_SIX, HUT, JUMP_BACK, JUMP_DIAGONAL,
+# action is refused: rules.pxd
+from .rules import (CELL, ENTRY_BOTH, ENTRY_DOUBLE, ENTRY_SIX, HUT, JUMP_BACK, JUMP_DIAGONAL,
                               JUMP_FORWARD, G_EXTRA, G_TRIES, PARK, R_JUMP_DIE, R_LOCKED, R_NO_DIE, R_NO_KIND,
                               R_NO_PIECE, R_NOT_CORNER, R_OVER, R_OVERSHOOT, R_OWN_PIECE, R_OWN_SHELTERED,
                               R_PARK_DOUBLE, R_PARK_JUMP, R_PARK_SIX, R_PARK_SIX_OR_DOUBLE, R_PASS_OWN_HOUSE,

@@ -24,17 +24,17 @@ import re
 
 import numpy as np
 
-from ..boards.cross72 import Cross72Board
-from ..engine import kernel as K
-from ..engine.game import Game, GameError, Move
-from ..engine.options import Option
-from ..engine.position import take_count
-from ..engine.view import BoardView
-from . import folkcross, race
-from .folkcross import global_cell
-from .race import PIECES, POS
-# the state layout, places and reasons (tryasuchka_rules.pxd) and the compiled rules
-from .tryasuchka_rules import (BASE, CELL, ENTRANCE, G_EXTRA, HOUSE_END, HOUSE_END_ONLY,
+from .board import Cross72Board
+from ...engine import kernel as K
+from ...engine.game import Game, GameError, Move
+from ...engine.options import Option
+from ...engine.position import take_count
+from ...engine.view import BoardView
+from .. import folkcross, race
+from ..folkcross import global_cell
+from ..race import PIECES, POS
+# the state layout, places and reasons (rules.pxd) and the compiled rules
+from .rules import (BASE, CELL, ENTRANCE, G_EXTRA, HOUSE_END, HOUSE_END_ONLY,
                                HOUSE_STUCK, R_NO_DIE, R_NO_PIECE, R_OVER, R_OVERSHOOT, R_OWN_IN_WAY, R_OWN_PIECE,
                                SIZE, TryasuchkaEngine)
 
