@@ -13,7 +13,7 @@ import json
 import tempfile
 import time
 
-from pachisi.web.catalogue import QUICK_PLAYERS
+from pachisi.games import game_class
 from pachisi.web.testing import LiveServer
 
 CHROMIUM = "/usr/bin/chromium"
@@ -27,7 +27,7 @@ def main():
     ap.add_argument("--bot-delay", type=float, default=0.8, help="the server's delay at the normal speed")
     ap.add_argument("--api", action="store_true", help="play through the WebSocket, without a browser")
     args = ap.parse_args()
-    players = QUICK_PLAYERS.get(args.game, 4)
+    players = game_class(args.game).quick_players
     seats = [{"kind": "local", "name": "Me"}] + [{"kind": "bot", "level": args.level}] * (players - 1)
     with tempfile.TemporaryDirectory() as folder, \
             LiveServer(f"sqlite:///{folder}/web.sqlite3", bot_delay=args.bot_delay, rate=50,

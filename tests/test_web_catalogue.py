@@ -6,7 +6,7 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
-from pachisi.games import GAMES
+from pachisi.games import BUILT_IN, GAMES
 from pachisi.i18n import Error
 from pachisi.web import create_app
 from pachisi.web.catalogue import render_play
@@ -40,6 +40,17 @@ def test_every_house_rule_value_and_preset_has_a_name_in_both_languages(client):
     assert third["title"] == {"en": "Third six in a row", "ru": "Третья шестёрка подряд"}
     assert [v["name"]["en"] for v in third["values"]] == ["that roll is lost", "the whole turn is undone"]
     assert ludo["quick"] == {"players": 4, "level": 3}
+
+
+def test_a_game_declares_the_titles_of_its_own_options_values_and_presets():
+    for name in BUILT_IN:
+        cls = GAMES[name]
+        for o in cls.options:
+            assert o.title, (name, o.name)
+            assert {v for v, _ in o.names} <= set(o.choices), (name, o.name)
+        for preset in cls.presets:
+            assert cls.preset_title(preset) != (preset, ""), (name, preset)
+    assert GAMES["kimbo"].quick_players == 2 and GAMES["ludo"].quick_players == 4
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -51,6 +51,10 @@ class Game:
     preset_aliases: dict[str, str] = {}
     options: tuple = ()
     presets: dict[str, dict[str, Any]] = {"seed": {}}
+    # a preset's name and one line of help as the lobby shows them (a game declares its own presets';
+    # preset_title finds them up the classes): the English is the catalogue's key
+    preset_titles: dict[str, tuple[str, str]] = {"seed": ("Standard", "the rules as the game's rule text gives them")}
+    quick_players = 4           # how many play a quick start (you and bots), as the game's players expect
     min_players = 2
     max_players = 4
     piece_names = "abcd"
@@ -61,6 +65,15 @@ class Game:
     rules: Any = None           # the game's kernel.Engine subclass: its compiled rules
     max_actions = K.MAX_ACTIONS  # candidate buffer size (a legal list at most half of it)
     reasons: dict[int, str] = {}
+
+    @classmethod
+    def preset_title(cls, preset: str) -> tuple[str, str]:
+        """A preset's (name, help) as declared by the game or a class it builds on; (preset, "") if none."""
+        for c in cls.__mro__:
+            titles: dict[str, tuple[str, str]] = vars(c).get("preset_titles", {})
+            if preset in titles:
+                return titles[preset]
+        return preset, ""
 
     def __init__(self, players: int = 4, preset: str | None = None, options: dict[str, Any] | None = None) -> None:
         """The rules of a game for `players` players: a preset's option values

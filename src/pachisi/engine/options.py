@@ -11,11 +11,24 @@ class OptionError(Error):
 
 @dataclass(frozen=True)
 class Option:
+    """A house rule as the game declares it: its identifier, default and help, and what the lobby
+    shows: a short title and the names of its values (a value without a name shows as itself).
+    The English texts are the catalogue's keys (pachisi/i18n.py has their translations)."""
     name: str
     default: object
     help: str
     choices: tuple = ()          # allowed values of a choice option
     kind: type = str             # bool, int or str
+    title: str = ""              # a player's short name of the rule ("Third six in a row")
+    names: tuple = ()            # (value, its name) pairs: (("wall", "the entrance is a wall"), ...)
+
+    def __post_init__(self):
+        if isinstance(self.names, dict):         # names={value: name} reads better where a game declares it
+            object.__setattr__(self, "names", tuple(self.names.items()))
+
+    def value_name(self, value):
+        """The name of one of the option's values, or None."""
+        return dict(self.names).get(value)
 
     def parse(self, value):
         """Accept a value of the right type, or its text from a command line."""

@@ -24,7 +24,7 @@ def seated(game, dice_lo, dice_hi):
 
 
 PLAY_FOR_PLACES = Option("play_for_places", False, "after the winner the others play on for the places",
-                         kind=bool)
+                         kind=bool, title="Play on for the places")
 FULL_ROLL = ("the dice must be used as fully as possible, and this move leaves a die unplayable "
              "where another play uses both")
 
@@ -32,7 +32,8 @@ FULL_ROLL = ("the dice must be used as fully as possible, and this move leaves a
 def first_player_option(highest="sum", who="who starts"):
     """The first_player option: a roll-off (of the highest `highest`) or the first seat."""
     return Option("first_player", "rolloff", f"{who}: a roll-off (highest {highest}) or the first seat",
-                  ("rolloff", "first"))
+                  ("rolloff", "first"),
+                  title="Who starts", names={"rolloff": "a roll-off", "first": "the first seat"})
 
 
 class FirstPlayer:

@@ -38,61 +38,7 @@ def docs_dir(configured=None):
     return None
 
 
-# Short names of the house rules, of their values and of the presets, as a player would say them; the
-# English is the key of pachisi/i18n.py, which has the Russian.  A value without a name shows as itself.
-OPTION_TITLES = {
-    "play_for_places": "Play on for the places", "first_player": "Who starts",
-    "fences": "Starting fences", "centre_entry": "Overshooting the centre", "end_on_own": "Two own pawns on one square",
-    "captured_to": "Where a captured piece goes", "third_six": "Third six in a row",
-    "capture_roll": "Extra roll for a capture", "finish_roll": "Extra roll for reaching the centre",
-    "blocks": "Blocks", "extra_rolls_cumulative": "Extra rolls add up", "capture_rule": "A missed capture",
-    "start_offset": "Start cell", "start_single_occupancy": "One own piece on the start",
-    "corner_jump_backward": "Jump back from a corner", "shelters": "Shelters",
-    "shelter_capacity": "Pieces one shelter holds", "must_enter_on_five": "A 5 must bring a pawn out",
-    "may_pass_home_row": "Go round past the home row", "three_doubles_penalty": "Third double is punished",
-    "blockade_turns": "Blockade time limit", "exit_capture": "Capture when leaving home",
-    "spare_corridor": "The third 6 spares the corridor", "arm": "Field size", "start": "Leaving the park",
-    "quick_charge": "Three tries to come out", "shelter_own_stack": "Stand over your own hidden piece",
-    "match_wins": "Match to this many wins", "corner_capture": "Capture on a corner before the jump",
-    "push_capture_bonus": "Bonus for a capture by pushing", "house_bonus": "Bonus in the house",
-}
-VALUE_NAMES = {
-    "first_player=rolloff": "a roll-off", "first_player=first": "the first seat",
-    "fences=A": "closed pens (A)", "fences=B": "open corners (B)",
-    "centre_entry=wall": "the entrance is a wall", "centre_entry=illegal": "the move is not allowed",
-    "captured_to=own_start": "its own start squares", "captured_to=any_start": "any start square",
-    "captured_to=own": "its own swamp", "captured_to=captor": "the captor's swamp",
-    "third_six=void_roll": "that roll is lost", "third_six=void_turn": "the whole turn is undone",
-    "capture_rule=penalty": "punished at once", "capture_rule=claim": "punished if an opponent calls it",
-    "capture_rule=forced": "you must capture", "capture_rule=lenient": "no duty to capture",
-    "start_offset=0": "the tip of the arm", "start_offset=1": "the corner next to the swamp",
-    "shelters=opposite": "facing each other", "shelters=alternate": "staggered",
-    "blockade_turns=0": "no limit", "arm=5": "normal (arms of 5)", "arm=6": "long (arms of 6)",
-    "start=six": "on a six", "start=double": "on a double", "start=both": "on a six or a double",
-    "house_bonus=stuck": "when it can go no further", "house_bonus=end": "only at the end of the house",
-}
-PRESETS = {     # preset: (name, one line of help)
-    "seed": ("Standard", "the rules as the game's rule text gives them"),
-    "with-bonuses": ("With bonuses", "extra rolls for a capture and for reaching the centre; two pieces form a block"),
-    "void-turn": ("Third six undoes the turn", "three sixes in a row undo the whole turn"),
-    "open-start": ("Open start", "the fences start open along the border (B)"),
-    "captor-swamp": ("Captor's swamp", "a captured piece goes to the captor's swamp and is bought back with a six"),
-    "claim": ("Call a missed capture", "a missed capture is punished only when an opponent calls it"),
-    "forced": ("Forced capture", "when a capture is possible, only capturing plays are allowed"),
-    "lenient": ("No duty to capture", "a missed capture is not punished"),
-    "hasbro": ("Hasbro rules", "the third double sends your leading pawn home; no going round past the home row"),
-    "no-exit-capture": ("No capture at the exit", "a full exit is closed: leaving home never captures"),
-    "long": ("Long field", "arms of 6: a circle of 56 cells and a house of 5"),
-    "start-on-double": ("Out on a double", "pieces leave the park on a double instead of a six"),
-    "six-or-double": ("Out on a six or a double", "pieces leave the park on a six or on a double"),
-    "quick-charge": ("Three tries", "with no piece on the circle, three rolls a turn to come out"),
-    "alternate-shelters": ("Staggered shelters", "shelters on the 3rd cell in and the 4th cell out of each arm"),
-    "single-game": ("Single game", "one game instead of a match to two wins"),
-    "no-corner-capture": ("No capture on corners", "a move ending on an enemy on a corner only jumps"),
-}
-# The quick start: how many play as players of the game expect (you and bots), and the bots' level.
-QUICK_PLAYERS = {"ludo": 4, "parchis": 4, "parcheesi": 4, "shishbesh": 4, "mandavoshka": 4, "tryasuchka": 2,
-                 "kimbo": 2}
+# The quick start's bots' level (how many play is the game's quick_players).
 QUICK_LEVEL = 3
 
 
@@ -102,7 +48,7 @@ def told(text):
 
 
 def _value(option, value):
-    name = VALUE_NAMES.get(f"{option.name}={value}")
+    name = option.value_name(value)
     return {"value": value, "name": told(name) if name else None}
 
 
@@ -110,21 +56,21 @@ def _plain(text, option):
     """An option's help without the identifiers of its values ("... is not played (void_roll) or ..."): the
     lobby shows the values by name."""
     for c in option.choices:
-        if isinstance(c, str) or f"{option.name}={c}" in VALUE_NAMES:
+        if isinstance(c, str) or option.value_name(c):
             text = re.sub(rf" ?\({re.escape(str(c))}\)", "", text).replace(f"({c}: ", "(")
     return text
 
 
 def _option(o):
-    title = OPTION_TITLES.get(o.name)
+    title = o.title
     return {"name": o.name, "default": o.default, "help": o.help, "translations": translations(o.help),
             "player_help": {lang: _plain(text, o) for lang, text in told(o.help).items()},
             "title": told(title) if title else {lang: o.name for lang in LANGUAGES},
             "kind": _kind(o), "choices": list(o.choices), "values": [_value(o, c) for c in o.choices]}
 
 
-def _preset(name, values):
-    title, help_ = PRESETS.get(name, (name, ""))
+def _preset(cls, name, values):
+    title, help_ = cls.preset_title(name)
     return {"name": name, "title": told(title), "help": told(help_) if help_ else {}, "values": dict(values)}
 
 
@@ -157,8 +103,8 @@ def game_info(cls, docs=None):
         "match_wins": _match_wins(cls), "colours": list(cls.colours), "piece_names": cls.piece_names,
         "options": [_option(o) for o in cls.options],
         "presets": {name: dict(values) for name, values in cls.presets.items()},
-        "preset_info": [_preset(name, values) for name, values in cls.presets.items()],
-        "quick": {"players": max(cls.min_players, min(QUICK_PLAYERS.get(cls.name, 4), cls.max_players)),
+        "preset_info": [_preset(cls, name, values) for name, values in cls.presets.items()],
+        "quick": {"players": max(cls.min_players, min(cls.quick_players, cls.max_players)),
                   "level": QUICK_LEVEL},
         "seating": _seating(cls),
         "rules": True,

@@ -28,7 +28,7 @@ class Dash(Game):
     min_players = 2
     pieces_per_player = PIECES
     piece_names = "ab"
-    options = (Option("length", 8, "squares from the start to home", (4, 6, 8, 10), int),)
+    options = (Option("length", 8, "squares from the start to home", (4, 6, 8, 10), int, title="Track length"),)
     presets = {"seed": {}, "sprint": {"length": 4}}
     reasons = {R_OVER: "the game is over", R_NO_DIE: "no die is left to play", R_NO_PIECE: "there is no such piece",
                R_HOME: "that piece is already home"}

@@ -79,14 +79,18 @@ class Kimbo(race.FirstPlayer, Game):
     options = (
         Option("fences", "A", "initial fences: A closes the 3x3 pen of each corner with its seat's six "
                "fences; B stands them on the inner boundary of the 4x4 corner block, open along the border",
-               ("A", "B")),
+               ("A", "B"), title="Starting fences", names={"A": "closed pens (A)", "B": "open corners (B)"}),
         Option("centre_entry", "wall", "an entrance met with points left over is a wall (wall), or the "
-               "move may not run into it (illegal)", ("wall", "illegal")),
+               "move may not run into it (illegal)", ("wall", "illegal"),
+               title="Overshooting the centre",
+               names={"wall": "the entrance is a wall", "illegal": "the move is not allowed"}),
         Option("end_on_own", False, "a pawn may end on an own pawn and share its square (an opponent "
-               "ending there captures both)", kind=bool),
+               "ending there captures both)", kind=bool, title="Two own pawns on one square"),
         Option("captured_to", "own_start", "a captured pawn goes on a free start square of its colour "
                "(own_start) or on any free start square (any_start); its owner chooses",
-               ("own_start", "any_start")),
+               ("own_start", "any_start"),
+               title="Where a captured piece goes",
+               names={"own_start": "its own start squares", "any_start": "any start square"}),
         race.PLAY_FOR_PLACES,
         race.first_player_option(),
     )
@@ -94,6 +98,10 @@ class Kimbo(race.FirstPlayer, Game):
         "seed": {},
         "open-start": {"fences": "B"},
     }
+    preset_titles = {
+        "open-start": ("Open start", "the fences start open along the border (B)"),
+    }
+    quick_players = 2
 
     def tables(self):
         b = BOARD

@@ -52,13 +52,17 @@ class Ludo(track.TrackGame):
     options = (
         Option("third_six", "void_roll", "the third 6 in a row: that roll is not played (void_roll) "
                "or the whole turn is undone (void_turn); either way the turn passes",
-               ("void_roll", "void_turn")),
-        Option("capture_roll", False, "a capture earns an extra roll", kind=bool),
-        Option("finish_roll", False, "a piece reaching the centre earns an extra roll", kind=bool),
+               ("void_roll", "void_turn"),
+               title="Third six in a row",
+               names={"void_roll": "that roll is lost", "void_turn": "the whole turn is undone"}),
+        Option("capture_roll", False, "a capture earns an extra roll", kind=bool,
+               title="Extra roll for a capture"),
+        Option("finish_roll", False, "a piece reaching the centre earns an extra roll", kind=bool,
+               title="Extra roll for reaching the centre"),
         Option("blocks", False, "two own pieces may share a square and form a block that opponents "
-               "can neither pass nor land on", kind=bool),
+               "can neither pass nor land on", kind=bool, title="Blocks"),
         Option("extra_rolls_cumulative", False, "every reason for an extra roll counts (a 6 that "
-               "captures earns two); off: one extra roll a roll at most", kind=bool),
+               "captures earns two); off: one extra roll a roll at most", kind=bool, title="Extra rolls add up"),
         race.PLAY_FOR_PLACES,
         race.first_player_option("die"),
     )
@@ -66,6 +70,11 @@ class Ludo(track.TrackGame):
         "seed": {},
         "with-bonuses": {"capture_roll": True, "finish_roll": True, "blocks": True},
         "void-turn": {"third_six": "void_turn"},
+    }
+    preset_titles = {
+        "with-bonuses": ("With bonuses",
+                         "extra rolls for a capture and for reaching the centre; two pieces form a block"),
+        "void-turn": ("Third six undoes the turn", "three sixes in a row undo the whole turn"),
     }
     board = LudoBoard()
 

@@ -91,19 +91,29 @@ class Mandavoshka(race.FirstPlayer, Game):
         Option("capture_rule", "penalty", "the obligation to capture: a miss sends the piece that could "
                "have captured to the БУР at once (penalty) or when an opponent calls it before the next "
                "roll (claim); or only capturing plays are legal (forced); or no obligation (lenient)",
-               ("penalty", "claim", "forced", "lenient")),
+               ("penalty", "claim", "forced", "lenient"),
+               title="A missed capture",
+               names={"penalty": "punished at once",
+                      "claim": "punished if an opponent calls it",
+                      "forced": "you must capture",
+                      "lenient": "no duty to capture"}),
         Option("captured_to", "own", "a captured piece goes to its own swamp, or to the captor's swamp "
-               "and is bought back with a six", ("own", "captor")),
+               "and is bought back with a six", ("own", "captor"),
+               title="Where a captured piece goes",
+               names={"own": "its own swamp", "captor": "the captor's swamp"}),
         Option("start_offset", 0, "the start: the tip of the arm (0) or the tip-row corner next to the "
-               "swamp (1)", (0, 1), int),
+               "swamp (1)", (0, 1), int,
+               title="Start cell", names={0: "the tip of the arm", 1: "the corner next to the swamp"}),
         Option("start_single_occupancy", False, "no piece enters while an own piece stands on the start",
-               kind=bool),
+               kind=bool, title="One own piece on the start"),
         Option("corner_jump_backward", False, "a 1 may also jump back to the previous corner (back from "
-               "the first corner is the срез to the last)", kind=bool),
+               "the first corner is the срез to the last)", kind=bool, title="Jump back from a corner"),
         Option("shelters", "opposite", "shelters on the 3rd cell from the edge of every lane (opposite), "
                "or the 3rd on the lane to the centre and the 4th on the lane out (alternate)",
-               ("opposite", "alternate")),
-        Option("shelter_capacity", 1, "pieces one shelter holds", (1, 2, 3, 4), int),
+               ("opposite", "alternate"),
+               title="Shelters", names={"opposite": "facing each other", "alternate": "staggered"}),
+        Option("shelter_capacity", 1, "pieces one shelter holds", (1, 2, 3, 4), int,
+               title="Pieces one shelter holds"),
         race.PLAY_FOR_PLACES,
         race.first_player_option(),
     )
@@ -113,6 +123,13 @@ class Mandavoshka(race.FirstPlayer, Game):
         "claim": {"capture_rule": "claim"},
         "forced": {"capture_rule": "forced"},
         "lenient": {"capture_rule": "lenient"},
+    }
+    preset_titles = {
+        "captor-swamp": ("Captor's swamp",
+                         "a captured piece goes to the captor's swamp and is bought back with a six"),
+        "claim": ("Call a missed capture", "a missed capture is punished only when an opponent calls it"),
+        "forced": ("Forced capture", "when a capture is possible, only capturing plays are allowed"),
+        "lenient": ("No duty to capture", "a missed capture is not punished"),
     }
     board = CrossBoard(5)
 

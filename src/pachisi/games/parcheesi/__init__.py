@@ -73,18 +73,25 @@ class Parcheesi(track.Ring68Game):
     place_help = "-1 nest, 0..63 ring from the own entry space, 64..70 home row, 71 Home, 72..75 ring past the turn-off"
     options = (
         Option("must_enter_on_five", True, "a 5 (or a sum of 5) must bring a pawn out of the nest "
-               "when entry is possible, before anything else", kind=bool),
-        Option("may_pass_home_row", True, "a pawn may pass its home row and go round again", kind=bool),
+               "when entry is possible, before anything else", kind=bool, title="A 5 must bring a pawn out"),
+        Option("may_pass_home_row", True, "a pawn may pass its home row and go round again", kind=bool,
+               title="Go round past the home row"),
         Option("three_doubles_penalty", False, "the third double in a row is not played and the pawn "
-               "farthest along (home row included) goes back to the nest", kind=bool),
+               "farthest along (home row included) goes back to the nest", kind=bool,
+               title="Third double is punished"),
         Option("blockade_turns", 0, "a local limit: a blockade that has stood through this many of its "
-               "owner's turns must be broken when the roll can break it (0: no limit)", (0, 1, 2, 3), int),
+               "owner's turns must be broken when the roll can break it (0: no limit)", (0, 1, 2, 3), int,
+               title="Blockade time limit", names={0: "no limit"}),
         race.PLAY_FOR_PLACES,
         race.first_player_option(),
     )
     presets = {
         "seed": {},
         "hasbro": {"three_doubles_penalty": True, "may_pass_home_row": False},
+    }
+    preset_titles = {
+        "hasbro": ("Hasbro rules",
+                   "the third double sends your leading pawn home; no going round past the home row"),
     }
 
     def tables(self):

@@ -57,15 +57,19 @@ class Parchis(track.Ring68Game):
     place_help = "-1 home, 0..63 ring from the own exit, 64..70 corridor, 71 meta"
     options = (
         Option("exit_capture", True, "a piece leaving home onto its exit where two pieces stand, one of "
-               "another colour, captures that one (off: a full exit is closed)", kind=bool),
+               "another colour, captures that one (off: a full exit is closed)", kind=bool,
+               title="Capture when leaving home"),
         Option("spare_corridor", True, "the third 6 spares the last-moved piece when it is already in "
-               "the corridor (off: only the meta spares it)", kind=bool),
+               "the corridor (off: only the meta spares it)", kind=bool, title="The third 6 spares the corridor"),
         race.PLAY_FOR_PLACES,
         race.first_player_option("die"),
     )
     presets = {
         "seed": {},
         "no-exit-capture": {"exit_capture": False},
+    }
+    preset_titles = {
+        "no-exit-capture": ("No capture at the exit", "a full exit is closed: leaving home never captures"),
     }
 
     def tables(self):

@@ -68,18 +68,22 @@ class ShishBesh(race.FirstPlayer, Game):
     reasons = REASONS
     options = (
         Option("arm", 5, "arm length: 5 is the normal field (circle 48, house 4), 6 the long field "
-               "(circle 56, house 5)", (5, 6), int),
+               "(circle 56, house 5)", (5, 6), int,
+               title="Field size", names={5: "normal (arms of 5)", 6: "long (arms of 6)"}),
         Option("shelters", "opposite", "shelters on the 3rd cell from the edge of every lane (opposite), "
                "or staggered: 3rd on the lane to the centre, 4th on the lane out (alternate)",
-               ("opposite", "alternate")),
+               ("opposite", "alternate"),
+               title="Shelters", names={"opposite": "facing each other", "alternate": "staggered"}),
         Option("start", "six", "a piece leaves the park on a six, on a double (either of its dice), "
-               "or on either", ("six", "double", "both")),
+               "or on either", ("six", "double", "both"),
+               title="Leaving the park",
+               names={"six": "on a six", "double": "on a double", "both": "on a six or a double"}),
         Option("quick_charge", False, "while none of a player's pieces is on the circle, three rolls a turn "
-               "to get a move", kind=bool),
+               "to get a move", kind=bool, title="Three tries to come out"),
         Option("shelter_own_stack", True, "a piece may stand on the cell above its own hidden piece",
-               kind=bool),
+               kind=bool, title="Stand over your own hidden piece"),
         Option("extra_rolls_cumulative", False, "a double that also captures earns two extra rolls, "
-               "each capture one (off: one extra roll a roll at most)", kind=bool),
+               "each capture one (off: one extra roll a roll at most)", kind=bool, title="Extra rolls add up"),
         race.PLAY_FOR_PLACES,
         race.first_player_option(),
     )
@@ -90,6 +94,14 @@ class ShishBesh(race.FirstPlayer, Game):
         "six-or-double": {"start": "both"},
         "quick-charge": {"quick_charge": True},
         "alternate-shelters": {"shelters": "alternate"},
+    }
+    preset_titles = {
+        "long": ("Long field", "arms of 6: a circle of 56 cells and a house of 5"),
+        "start-on-double": ("Out on a double", "pieces leave the park on a double instead of a six"),
+        "six-or-double": ("Out on a six or a double", "pieces leave the park on a six or on a double"),
+        "quick-charge": ("Three tries", "with no piece on the circle, three rolls a turn to come out"),
+        "alternate-shelters": ("Staggered shelters",
+                               "shelters on the 3rd cell in and the 4th cell out of each arm"),
     }
 
     @property

@@ -58,14 +58,18 @@ class Tryasuchka(race.FirstPlayer, Game):
     rules = TryasuchkaEngine
     reasons = REASONS
     options = (
-        Option("match_wins", 2, "a match is played to this many won games", (1, 2, 3, 4, 5), int),
+        Option("match_wins", 2, "a match is played to this many won games", (1, 2, 3, 4, 5), int,
+               title="Match to this many wins"),
         Option("corner_capture", True, "a die move that ends on a corner holding an enemy captures it "
-               "(+1) before the jump; off: the enemy stays and only the jump happens", kind=bool),
+               "(+1) before the jump; off: the enemy stays and only the jump happens", kind=bool,
+               title="Capture on a corner before the jump"),
         Option("push_capture_bonus", True, "an enemy captured by a pushed chain of own pieces earns +1",
-               kind=bool),
+               kind=bool, title="Bonus for a capture by pushing"),
         Option("house_bonus", "stuck", "+1 for a piece stopping in the house where it can go no further "
                "(stuck: at 80 or right behind an own piece) or only at the end of the house (end)",
-               ("stuck", "end")),
+               ("stuck", "end"),
+               title="Bonus in the house",
+               names={"stuck": "when it can go no further", "end": "only at the end of the house"}),
         race.PLAY_FOR_PLACES,
         race.first_player_option(who="who starts the first game"),
     )
@@ -74,6 +78,11 @@ class Tryasuchka(race.FirstPlayer, Game):
         "single-game": {"match_wins": 1},
         "no-corner-capture": {"corner_capture": False},
     }
+    preset_titles = {
+        "single-game": ("Single game", "one game instead of a match to two wins"),
+        "no-corner-capture": ("No capture on corners", "a move ending on an enemy on a corner only jumps"),
+    }
+    quick_players = 2
     board = Cross72Board()
 
     @property
