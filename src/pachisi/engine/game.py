@@ -55,6 +55,12 @@ class Game:
     # preset_title finds them up the classes): the English is the catalogue's key
     preset_titles: dict[str, tuple[str, str]] = {"seed": ("Standard", "the rules as the game's rule text gives them")}
     quick_players = 4           # how many play a quick start (you and bots), as the game's players expect
+    # Its layout for reinforcement learning (pachisi.rl.spaces reads it): the kinds of single-die move its
+    # rules make (the action space numbers slot x piece x kind), what a piece is called there, and the
+    # names of the features of its own turn state (filled by fill_turn_features)
+    move_kinds: int | None = None
+    piece_word = "piece"
+    turn_features: tuple[str, ...] = ()
     min_players = 2
     max_players = 4
     piece_names = "abcd"
@@ -74,6 +80,41 @@ class Game:
             if preset in titles:
                 return titles[preset]
         return preset, ""
+
+    @classmethod
+    def action_blocks(cls) -> list[tuple[range, range, range]]:
+        """RL: the (slots, pieces, kinds) ranges of every action the rules can make, block by block."""
+        if cls.move_kinds is None:
+            raise ValueError(f"no action space is defined for {cls.name}")
+        return [(range(K.MAX_DICE), range(cls.pieces_per_player), range(cls.move_kinds))]
+
+    def pieces(self, arr: Any, player: int) -> list[Any]:
+        """The places of a player's pieces (each game says what its numbers mean)."""
+        raise NotImplementedError
+
+    def place_range(self) -> tuple[int, int]:
+        """RL: (lowest, highest) place number of its pieces as pieces() gives them."""
+        raise ValueError(f"no observation is defined for {self.name}")
+
+    def place_count(self) -> int:
+        """RL: the length of a piece's one-hot of places."""
+        lo, hi = self.place_range()
+        return hi - lo + 1
+
+    def observed_places(self, arr: Any, player: int) -> list[int | None]:
+        """RL: each of a player's pieces' index in its one-hot of places (None: marked nowhere)."""
+        lo = self.place_range()[0]
+        return [v - lo for v in self.pieces(arr, player)]
+
+    def observation_planes(self) -> list[tuple[str, int]]:
+        """RL: (name, length) of the game's own parts of the observation after the pieces' places."""
+        return []
+
+    def fill_planes(self, state: Any, observer: int, out: Any) -> None:
+        """RL: write the parts observation_planes names into `out` (zeros), seen from `observer`."""
+
+    def fill_turn_features(self, state: Any, observer: int, out: Any) -> None:
+        """RL: write the features turn_features names into `out` (zeros), seen from `observer`."""
 
     def __init__(self, players: int = 4, preset: str | None = None, options: dict[str, Any] | None = None) -> None:
         """The rules of a game for `players` players: a preset's option values

@@ -6,12 +6,30 @@ of the "pieces" rows of a position file.  The compiled global_cell and threatene
 are in folk_rules.pxd."""
 import numpy as np
 
+from ..engine import kernel as K
 from ..engine.game import GameError
 from ..engine.view import Square
 from . import race
 from .race import PIECES, POS
 
 FOLK = race.SEATED + " circle quarter"      # the fields a folk cross game's tables begin with
+
+
+class HiddenPieces:
+    """Mixed into a folk game whose pieces() are (place, hidden in a shelter): RL observes the places and,
+    after them, a flag per piece hidden."""
+
+    def observed_places(self, arr, player):
+        lo = self.place_range()[0]
+        return [v - lo for v, _ in self.pieces(arr, player)]
+
+    def observation_planes(self):
+        return [("hidden in a shelter, per player +r and piece", K.MAX_PLAYERS * self.pieces_per_player)]
+
+    def fill_planes(self, state, observer, out):
+        for r in range(self.players):
+            for c, (_, hidden) in enumerate(self.pieces(state.arr, (observer + r) % self.players)):
+                out[r * self.pieces_per_player + c] = float(hidden)
 
 
 def folk_tables(game, dice_lo, dice_hi):

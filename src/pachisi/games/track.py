@@ -121,6 +121,9 @@ class TrackGame(race.FirstPlayer, Game):
     def goal_rel(self):
         return self.last_ring + self.lane_size + 1
 
+    def place_range(self):
+        return -1, self.max_rel()
+
     def max_rel(self):
         """The highest place number a position file may use."""
         return self.goal_rel()

@@ -71,6 +71,8 @@ KimboTab = namedtuple("KimboTab", race.SEATED + " nb slots start entry_wall own_
 class Kimbo(race.FirstPlayer, Game):
     name = "kimbo"
     title = "Kimbo"
+    piece_word = "pawn"         # RL's layout
+    turn_features = ("stage: fence", "stage: pawn", "stage: place")
     turn_cap = 5000             # random play may wander: benchmarks cut a game off here
     aliases = ("кимбо",)
     rules = KimboEngine
@@ -140,6 +142,36 @@ class Kimbo(race.FirstPlayer, Game):
             for i, s in enumerate(slots):
                 arr[FEN + seat * FENCES + i] = s
                 self.engine.set_slot(arr, s, True)
+
+    # -- its layout for RL: runs, jumps, placings and fence moves; pawns on the grid's nodes, fences ------
+    @classmethod
+    def action_blocks(cls):
+        return [(range(DIE0, SUM + 1), range(PAWNS), range(4 << CHOICES)),   # pawn runs: direction | turns
+                (range(JUMP, JUMP + 1), range(PAWNS), range(4)),                 # jumps over a fence
+                (range(PLACE, PLACE + 1), range(PAWNS), range(NODES)),           # a captured pawn put back
+                (range(FENCE, FENCE + 1), range(FENCES), range(SLOTS)),          # a fence moved
+                (range(FENCE, FENCE + 1), range(KEEP, KEEP + 1), range(1))]      # every fence kept
+
+    def place_count(self):
+        return NODES + 1                # the nodes, then "captured, waiting"
+
+    def observed_places(self, arr, player):
+        return [v if v >= 0 else NODES if v == PENDING else None
+                for v in arr[POS + player * PAWNS:POS + (player + 1) * PAWNS]]
+
+    def observation_planes(self):
+        return [(f"player +{r}: fence slots taken", SLOTS) for r in range(K.MAX_PLAYERS)]
+
+    def fill_planes(self, state, observer, out):
+        for r in range(self.players):
+            seat = self.seats[(observer + r) % self.players]
+            for s in state.arr[FEN + seat * FENCES:FEN + (seat + 1) * FENCES]:
+                if s >= 0:
+                    out[r * SLOTS + s] = 1.0
+
+    def fill_turn_features(self, state, observer, out):
+        if not state.is_chance and not state.is_over:
+            out[min(int(state.arr[G_STAGE]), 2)] = 1.0
 
     # -- reading the position ---------------------------------------------------------
     def pawns(self, arr, player):

@@ -81,9 +81,12 @@ def own_bits(player):
 
 
 # -- the game ------------------------------------------------------------------
-class Mandavoshka(race.FirstPlayer, Game):
+class Mandavoshka(folkcross.HiddenPieces, race.FirstPlayer, Game):
     name = "mandavoshka"
     title = "Мандавошка"
+    move_kinds = 7              # RL: the kinds of move its rules make (rules.pxd)
+    turn_features = ("claim open", *(f"claim offender +{r}" for r in range(K.MAX_PLAYERS)),
+                     *(f"claim: piece {c} at stake" for c in "abcd"))
     aliases = ("мандавошка", "manka", "манька")
     rules = MandavoshkaEngine
     reasons = REASONS
@@ -158,6 +161,18 @@ class Mandavoshka(race.FirstPlayer, Game):
         player c's swamp, 0..48 circle, 49..52 house."""
         return [(int(arr[POS + player * PIECES + k]), bool(arr[SHEL + player * PIECES + k]))
                 for k in range(PIECES)]
+
+    def place_range(self):
+        return -4 - (K.MAX_PLAYERS - 1), 52         # -4-c: held in player c's swamp; 49..52 the house
+
+    def fill_turn_features(self, state, observer, out):
+        claim = self.claim(state.arr)
+        if claim:
+            offender, stake = claim
+            out[0] = 1.0
+            out[1 + (offender - observer) % self.players] = 1.0
+            for piece in stake:
+                out[1 + K.MAX_PLAYERS + piece] = 1.0
 
     def claim(self, arr):
         """While a missed capture may be called: (offender, pieces at stake), else None."""

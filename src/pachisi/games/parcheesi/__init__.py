@@ -60,6 +60,7 @@ class Parcheesi(track.Ring68Game):
     reached only by a pawn that passed its home row."""
     name = "parcheesi"
     title = "Parcheesi"
+    move_kinds = 3              # RL: the kinds of move its rules make (rules.pxd)
     aliases = ("pachisi-us",)
     rules = ParcheesiEngine
     reasons = REASONS

@@ -60,9 +60,10 @@ ShishbeshTab = namedtuple("ShishbeshTab", folkcross.FOLK + " house_end entry qui
 
 
 # -- the game ------------------------------------------------------------------
-class ShishBesh(race.FirstPlayer, Game):
+class ShishBesh(folkcross.HiddenPieces, race.FirstPlayer, Game):
     name = "shishbesh"
     title = "Шиш-беш"
+    move_kinds = 4              # RL: the kinds of move its rules make (rules.pxd)
     aliases = ("шиш-беш", "shish-besh", "sheshbesh")
     rules = ShishbeshEngine
     reasons = REASONS
@@ -130,6 +131,9 @@ class ShishBesh(race.FirstPlayer, Game):
         race.start_places(arr, self.players, PARK)
 
     # -- reading the position ----------------------------------------------------
+    def place_range(self):
+        return -1, self.board.circle + self.board.arm - 1
+
     def pieces(self, arr, player):
         """[(relative place, hidden in a shelter)] of a player's pieces."""
         return [(int(arr[POS + player * PIECES + k]), bool(arr[SHEL + player * PIECES + k]))

@@ -54,6 +54,8 @@ TryasuchkaTab = namedtuple("TryasuchkaTab", folkcross.FOLK + " jump corner_captu
 class Tryasuchka(race.FirstPlayer, Game):
     name = "tryasuchka"
     title = "Трясучка"
+    move_kinds = 1              # RL: the kinds of move its rules make (rules.pxd)
+    turn_features = ("extra rolls banked / 6",)
     aliases = ("трясучка", "tryasuchka", "triasuchka")
     rules = TryasuchkaEngine
     reasons = REASONS
@@ -109,6 +111,12 @@ class Tryasuchka(race.FirstPlayer, Game):
     def pieces(self, arr, player):
         """Relative places of a player's pieces: -1 base, 1..76 circle, 77..80 house."""
         return [int(arr[POS + player * PIECES + k]) for k in range(PIECES)]
+
+    def place_range(self):
+        return -1, 80
+
+    def fill_turn_features(self, state, observer, out):
+        out[0] = min(self.extra_rolls(state.arr), 6) / 6.0
 
     def extra_rolls(self, arr):
         """Extra rolls the player to move has banked."""
