@@ -43,11 +43,11 @@ from ..folkcross import global_cell
 # STAND and the roll's counters), the places off the circle, the kinds of
 # action, the capture rules and the reasons an action is refused: rules.pxd
 from .rules import (BACK, BUR, BUR_CENTRE, BUR_EXIT, CALL, CELL, CLAIM, DIAGONAL, EXIT,
-                                FORCED, G_CLAIM, G_EXTRA, G_STAKE, HELD, HIDE, HUT, LENIENT, NOCALL, PENALTY, R_BLOCKED,
-                                R_BUR_BLOCKS, R_CALLING, R_HOUSE_TAKEN, R_JUMP_DIE, R_JUMP_LAP, R_LOCKED, R_NO_BACK,
-                                R_NO_CALL, R_NO_DIE, R_NO_PIECE, R_NO_SHELTER, R_NOT_AT_STAKE, R_NOT_CORNER, R_OVER,
-                                R_OVERSHOOT, R_SIX, R_START_OWN, SIZE, STAND, STEP, STRAIGHT, SWAMP,
-                                MandavoshkaEngine)
+                   FORCED, G_CLAIM, G_EXTRA, G_STAKE, HELD, HIDE, HUT, LENIENT, NOCALL, PENALTY, R_BLOCKED,
+                   R_BUR_BLOCKS, R_CALLING, R_HOUSE_TAKEN, R_JUMP_DIE, R_JUMP_LAP, R_LOCKED, R_NO_BACK,
+                   R_NO_CALL, R_NO_DIE, R_NO_PIECE, R_NO_SHELTER, R_NOT_AT_STAKE, R_NOT_CORNER, R_OVER,
+                   R_OVERSHOOT, R_SIX, R_START_OWN, SIZE, STAND, STEP, STRAIGHT, SWAMP,
+                   MandavoshkaEngine)
 from ..race import PIECES, POS
 
 REASONS = {

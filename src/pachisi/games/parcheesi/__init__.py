@@ -33,7 +33,7 @@ from .. import race, track
 from ..race import PIECES, POS
 from ..track_rules import G_TURN_ROLLS
 from .rules import (AGE, TSTART, GO_ROUND, R_NEST_FIVE, R_NO_PASSING, R_NO_SUM, R_NOT_PAST, SIZE, STEP, SUM,
-                              ParcheesiEngine)
+                   ParcheesiEngine)
 
 REASONS = dict(track.REASONS)
 REASONS.update({

@@ -27,7 +27,7 @@ from .. import race, track
 from ..race import PIECES, POS
 from ..track_rules import G_RUN, G_STAGE, G_TURN_ROLLS, YARD
 from .rules import (G_CLOCK, G_LAST, R_EXIT_BARRIER, R_YARD_FIVE, SIZE, STAMP, STEP,
-                            ParchisEngine)
+                   ParchisEngine)
 
 REASONS = dict(track.REASONS)
 REASONS[R_YARD_FIVE] = "a piece leaves home only on a 5"

@@ -32,10 +32,10 @@ from ..race import PIECES, POS
 # counters), the kinds of move, the entry rules and the reasons a single-die
 # action is refused: rules.pxd
 from .rules import (CELL, ENTRY_BOTH, ENTRY_DOUBLE, ENTRY_SIX, HUT, JUMP_BACK, JUMP_DIAGONAL,
-                              JUMP_FORWARD, G_EXTRA, G_TRIES, PARK, R_JUMP_DIE, R_LOCKED, R_NO_DIE, R_NO_KIND,
-                              R_NO_PIECE, R_NOT_CORNER, R_OVER, R_OVERSHOOT, R_OWN_PIECE, R_OWN_SHELTERED,
-                              R_PARK_DOUBLE, R_PARK_JUMP, R_PARK_SIX, R_PARK_SIX_OR_DOUBLE, R_PASS_OWN_HOUSE,
-                              R_START_OWN, SIZE, STEP, ShishbeshEngine)
+                   JUMP_FORWARD, G_EXTRA, G_TRIES, PARK, R_JUMP_DIE, R_LOCKED, R_NO_DIE, R_NO_KIND,
+                   R_NO_PIECE, R_NOT_CORNER, R_OVER, R_OVERSHOOT, R_OWN_PIECE, R_OWN_SHELTERED,
+                   R_PARK_DOUBLE, R_PARK_JUMP, R_PARK_SIX, R_PARK_SIX_OR_DOUBLE, R_PASS_OWN_HOUSE,
+                   R_START_OWN, SIZE, STEP, ShishbeshEngine)
 
 REASONS = {
     R_NO_DIE: "no die of this roll is left with that value",

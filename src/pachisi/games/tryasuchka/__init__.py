@@ -35,8 +35,8 @@ from ..folkcross import global_cell
 from ..race import PIECES, POS
 # the state layout, places and reasons (rules.pxd) and the compiled rules
 from .rules import (BASE, CELL, ENTRANCE, G_EXTRA, HOUSE_END, HOUSE_END_ONLY,
-                               HOUSE_STUCK, R_NO_DIE, R_NO_PIECE, R_OVER, R_OVERSHOOT, R_OWN_IN_WAY, R_OWN_PIECE,
-                               SIZE, TryasuchkaEngine)
+                   HOUSE_STUCK, R_NO_DIE, R_NO_PIECE, R_OVER, R_OVERSHOOT, R_OWN_IN_WAY, R_OWN_PIECE,
+                   SIZE, TryasuchkaEngine)
 
 REASONS = {
     R_NO_DIE: "no die of this roll is left with that value",
