@@ -1,9 +1,12 @@
 """The rules are C extension modules built when the package is installed
 (setup.py): nothing compiles while a user waits, and no run-time compiler is
 even imported."""
+from collections import namedtuple
 from importlib.machinery import EXTENSION_SUFFIXES
 import subprocess
 import sys
+
+import pytest
 
 from pachisi.games import GAMES, make_game
 
@@ -27,3 +30,14 @@ def test_playing_every_game_imports_no_compiler():
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=1800)   # a bound on a hang
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize("name", ["ludo", "parchis", "parcheesi"])
+def test_a_track_games_flags_are_loaded_from_its_tables_field_list_and_a_struct_that_differs_is_refused(name):
+    game = make_game(name, 4)
+    fields = type(game.tab)._fields
+    own = fields[fields.index("places") + 1:]
+    assert own                                  # the game's option flags follow the track's fields
+    longer = namedtuple(type(game.tab).__name__, fields + ("one_more",))(*game.tab, 1)
+    with pytest.raises(ValueError, match=rf"{type(game.tab).__name__}: {len(own) + 1} fields .*one_more.* holds {len(own)}"):
+        game.rules(longer, game.size, game.max_actions)

@@ -18,6 +18,20 @@ cdef int load_players(Players* players, tab) except -1:
     return 0
 
 
+cdef int load_fields(void* into, size_t size, tab, fields) except -1:
+    """The values of a game's tables (a namedtuple) named by `fields`, in order, into the `size` bytes at
+    `into`, one i64 each: a game's option flags are declared once, as its tables' field list, and its
+    struct holds them in the same order.  A struct of another length is refused by name."""
+    cdef i64* at = <i64*>into
+    cdef Py_ssize_t i
+    if size != len(fields) * sizeof(i64):
+        raise ValueError("%s: %d fields (%s), but the compiled struct holds %d" % (
+            type(tab).__name__, len(fields), " ".join(fields), size // sizeof(i64)))
+    for i, name in enumerate(fields):
+        at[i] = getattr(tab, name)
+    return 0
+
+
 cdef class RaceEngine(Engine):
     """A race game's engine whose actions are single-die moves: a subclass sets
     `dest_rule` to its dest and binds its rules with the kernel's `setup`."""

@@ -9,7 +9,7 @@ from pachisi.engine.kernel cimport (i64, emit, H_PLAYER, H_PHASE, H_NDICE, H_DIC
                                     MAX_DICE, MAX_PLAYERS, PHASE_MOVE, EV_CAPTURED, EV_ENTERED, EV_HOUSE, EV_MOVED,
                                     EV_BONUS)
 from pachisi.games.race_rules cimport (PIECES, POS, ABSENT, RaceEngine, bits, die_refused, reach_home, burn_dice,
-                                       roll_again_or_pass)
+                                       roll_again_or_pass, load_fields)
 
 cpdef enum:
     YARD = -1
@@ -61,7 +61,8 @@ cdef inline i64 die_step_refused(const i64* st, i64 slot, i64 k, i64 kind) noexc
 
 
 cdef struct TrackTab:
-    # the tables of the family: the board and seats, then each game's own option flags
+    # the tables of the family: the board and seats; a game's own struct begins with a TrackTab and
+    # follows it with its option flags (TrackEngine.load fills both)
     i64 offsets                    # each player's start square, 8 bits a player
     i64 nplayers
     i64 ring_size                  # ring squares (L)
@@ -70,20 +71,6 @@ cdef struct TrackTab:
     i64 spacing                    # squares between two seats' starts
     i64 safe                       # safe offsets of one quarter, as bits
     i64 places                     # play on for the places
-    # Ludo
-    i64 blocks
-    i64 capture_roll
-    i64 finish_roll
-    i64 cumulative
-    i64 void_turn
-    # Parchís
-    i64 exit_capture
-    i64 spare_corridor
-    # Parcheesi
-    i64 must_enter
-    i64 may_pass
-    i64 three_doubles
-    i64 blockade_turns
     # tables derived from the above once, by TrackEngine.load, so that the hot
     # loops divide by nothing; each covers [0, RING) and repeats a formula below
     unsigned char cells[MAX_PLAYERS][RING]   # cell(pl, r)
@@ -92,8 +79,8 @@ cdef struct TrackTab:
 
 
 cdef class TrackEngine(RaceEngine):
-    cdef TrackTab t
-    cdef int load(self, tab) except -1
+    cdef TrackTab* t               # the head of the game's own struct, which the engine holds
+    cdef int load(self, TrackTab* t, size_t size, tab) except -1
 
 
 cdef extern from *:

@@ -11,13 +11,17 @@ cdef class TrackEngine(RaceEngine):
     """A track game's engine: a subclass fills `t` (through `load`, then its
     own option flags), `dest_rule`, and binds its rules with the kernel's `setup`."""
 
-    cdef int load(self, tab) except -1:
-        """The tables every track game has, from its namedtuple, and the ones
-        derived from them (TrackTab); the option flags start at 0."""
+    cdef int load(self, TrackTab* t, size_t size, tab) except -1:
+        """The game's struct `t` (`size` bytes: a TrackTab, then the game's option flags) from its
+        tables' namedtuple: the fields every track game has (TRACK, up to places), the tables derived
+        from them, and then the flags, its fields after places in their order (load_fields)."""
         cdef i64 pl, r
         if not 0 < tab.ring_size <= RING or tab.spacing <= 0:
             raise ValueError("a track game's ring has 1 to %d squares, its quarters at least 1" % RING)
-        memset(&self.t, 0, sizeof(TrackTab))
+        memset(t, 0, size)
+        self.t = t
+        load_fields(<char*>t + sizeof(TrackTab), size - sizeof(TrackTab), tab,
+                    tab._fields[tab._fields.index("places") + 1:])
         self.t.offsets, self.t.nplayers, self.t.places = tab.offsets, tab.nplayers, tab.places
         self.t.ring_size, self.t.last_ring, self.t.lane_size = tab.ring_size, tab.last_ring, tab.lane_size
         self.t.spacing, self.t.safe = tab.spacing, tab.safe
@@ -30,11 +34,11 @@ cdef class TrackEngine(RaceEngine):
 
     def rebuild(self, i64[::1] arr):
         """Recompute the ring masks from the places."""
-        rebuild(self.state(arr), &self.t)
+        rebuild(self.state(arr), self.t)
 
     def numbered(self, i64 p):
         """Place p as files and moves number it."""
-        return numbered(&self.t, p)
+        return numbered(self.t, p)
 
     def at(self, i64[::1] arr, i64 g):
         """The pieces standing on global ring square g, as bits of piece ids."""

@@ -1,5 +1,6 @@
 # Ludo's part of the state and its reasons (ludo.py imports them from the compiled module).
-from pachisi.games.track_rules cimport END
+from pachisi.engine.kernel cimport i64
+from pachisi.games.track_rules cimport END, TrackTab
 
 cpdef enum:
     SNAP = END                     # the places at the start of the turn (third_six = void_turn)
@@ -10,3 +11,18 @@ cpdef enum:
 
 cpdef enum:
     R_YARD_SIX = 20
+
+
+cdef struct LudoTab:
+    TrackTab track                 # first: the track's helpers read a LudoTab as its TrackTab
+    # the option flags, in the order of LudoTab's fields in ludo/__init__.py (TrackEngine.load)
+    i64 blocks
+    i64 capture_roll
+    i64 finish_roll
+    i64 cumulative
+    i64 void_turn
+
+
+cdef inline const LudoTab* own(const TrackTab* tab) noexcept nogil:
+    """Ludo's flags, from the TrackTab its rules are given."""
+    return <const LudoTab*>tab

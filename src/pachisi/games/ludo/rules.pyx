@@ -18,7 +18,7 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
     d = st[H_DICE + slot]
     pl = st[H_PLAYER]
     p = st[POS + pl * PIECES + k]
-    cap = 2 if tab.blocks else 1
+    cap = 2 if own(tab).blocks else 1
     if p == YARD:
         if d != 6:
             return R_YARD_SIX
@@ -31,7 +31,7 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
         t = target(tab, p, d, True)
         if t < 0:
             return R_OVERSHOOT
-        if tab.blocks and blocked_between(st, tab, pl, p, d, True, True):
+        if own(tab).blocks and blocked_between(st, tab, pl, p, d, True, True):
             return R_BLOCKED
     if t == goal(tab):
         to[0] = t
@@ -44,7 +44,7 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
     m = at(st, cell(tab, pl, t))
     if bits(own_bits(m, pl)) >= cap:
         return R_OWN
-    if tab.blocks and has_block(m, pl):
+    if own(tab).blocks and has_block(m, pl):
         return R_BLOCK_LAND
     to[0] = t
     return 0
@@ -85,7 +85,7 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
             st[SNAP + i] = st[POS + i]
     if count_run(st, st[H_DICE] == 6) == 3:
         ne = void_roll(st, ev, ne)
-        if tab.void_turn:
+        if own(tab).void_turn:
             for i in range(16):
                 st[POS + i] = st[SNAP + i]
             rebuild(st, tab)
@@ -95,28 +95,24 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
 cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 six = 1 if st[H_ROLL0] == 6 else 0
-    cdef i64 capt = st[G_CAPT] if tab.capture_roll else 0
-    cdef i64 goals = st[G_GOALS] if tab.finish_roll else 0
-    cdef i64 earned = six + capt + goals if tab.cumulative else min(1, six + capt + goals)
+    cdef i64 capt = st[G_CAPT] if own(tab).capture_roll else 0
+    cdef i64 goals = st[G_GOALS] if own(tab).finish_roll else 0
+    cdef i64 earned = six + capt + goals if own(tab).cumulative else min(1, six + capt + goals)
     return end_roll(st, tab, earned, ev, ne)
 
 
 cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
-    return race_value(st, tab, me, 6, 4.0 if tab.blocks else 0.0)
+    return race_value(st, tab, me, 6, 4.0 if own(tab).blocks else 0.0)
 
 
 # -- the Python face -------------------------------------------------------------------
 cdef class LudoEngine(TrackEngine):
     """Ludo's rules with a game's tables frozen in."""
+    cdef LudoTab tables
 
     def __init__(self, tab, i64 size, i64 max_actions):
-        self.load(tab)
-        self.t.blocks = tab.blocks
-        self.t.capture_roll = tab.capture_roll
-        self.t.finish_roll = tab.finish_roll
-        self.t.cumulative = tab.cumulative
-        self.t.void_turn = tab.void_turn
+        self.load(&self.tables.track, sizeof(LudoTab), tab)
         self.dest_rule = dest
-        self.setup(&self.t, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
+        self.setup(&self.tables, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
                    tab.dice_lo, tab.dice_hi)

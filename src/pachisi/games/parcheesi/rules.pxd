@@ -1,7 +1,8 @@
 # Parcheesi's part of the state, its kinds of move and its reasons (parcheesi.py imports
 # them from the compiled module).
 from pachisi.games.race_rules cimport PIECES
-from pachisi.games.track_rules cimport END
+from pachisi.engine.kernel cimport i64
+from pachisi.games.track_rules cimport END, TrackTab
 
 cpdef enum:
     PARTNER = END                  # per own pawn: its blockade partner when the roll began, -1 none
@@ -22,3 +23,17 @@ cpdef enum:
     R_NO_SUM = 21
     R_NO_PASSING = 22
     R_NOT_PAST = 23
+
+
+cdef struct ParcheesiTab:
+    TrackTab track                 # first: the track's helpers read a ParcheesiTab as its TrackTab
+    # the option flags, in the order of ParcheesiTab's fields in parcheesi/__init__.py (TrackEngine.load)
+    i64 must_enter
+    i64 may_pass
+    i64 three_doubles
+    i64 blockade_turns
+
+
+cdef inline const ParcheesiTab* own(const TrackTab* tab) noexcept nogil:
+    """Parcheesi's flags, from the TrackTab its rules are given."""
+    return <const ParcheesiTab*>tab

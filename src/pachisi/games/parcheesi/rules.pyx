@@ -90,7 +90,7 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
     if p == goal(tab):
         return R_IN_GOAL
     if kind == GO_ROUND:
-        if not tab.may_pass:
+        if not own(tab).may_pass:
             return R_NO_PASSING
         if p >= tab.ring_size or d <= turn_off(tab, p):
             return R_NOT_PAST
@@ -125,7 +125,7 @@ cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
             if reach(st, tab, pl, p, d, True, &to) == 0:
                 out[n] = encode(slot, k, STEP)
                 n += 1
-            if (tab.may_pass and p < tab.ring_size and d > turn_off(tab, p)
+            if (own(tab).may_pass and p < tab.ring_size and d > turn_off(tab, p)
                     and reach(st, tab, pl, p, d, False, &to) == 0):
                 out[n] = encode(slot, k, GO_ROUND)
                 n += 1
@@ -190,7 +190,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     dice_stage = st[G_STAGE] == 0
     if dice_stage:
         before = together(st, tab, pl)
-        st[H_SCORE] += W_MOVE * used + pips + (W_ENTRY if p == YARD and tab.must_enter else 0)
+        st[H_SCORE] += W_MOVE * used + pips + (W_ENTRY if p == YARD and own(tab).must_enter else 0)
         if st[DUE + k] and intact(st, pl, k):
             st[H_SCORE] += W_BREAK
     else:
@@ -239,7 +239,7 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     st[H_SCORE] = 2 * W_BLOCKADE          # room for the penalty: scores stay positive
     d = st[H_DICE]
     dbl = d == st[H_DICE + 1]
-    if count_run(st, dbl) == 3 and tab.three_doubles:
+    if count_run(st, dbl) == 3 and own(tab).three_doubles:
         k = farthest(st, tab, pl)
         if k >= 0:
             p = st[POS + pl * PIECES + k]
@@ -261,8 +261,8 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
                 st[G_PAIRED] = 1
     for k in range(PIECES):
         j = st[PARTNER + k]
-        is_due = (tab.blockade_turns > 0 and j >= 0
-                  and min(st[AGE + pl * PIECES + k], st[AGE + pl * PIECES + j]) >= tab.blockade_turns)
+        is_due = (own(tab).blockade_turns > 0 and j >= 0
+                  and min(st[AGE + pl * PIECES + k], st[AGE + pl * PIECES + j]) >= own(tab).blockade_turns)
         st[DUE + k] = 1 if is_due else 0
     return ne
 
@@ -297,7 +297,7 @@ cdef i64 potential(i64* st, const void* tab_) noexcept nogil:
         fives += 1
     pl = st[H_PLAYER]
     entries = 0
-    if tab.must_enter and fives and entry(st, tab, pl) != R_BLOCK_LAND:
+    if own(tab).must_enter and fives and entry(st, tab, pl) != R_BLOCK_LAND:
         entries = min(fives, yard_count(st, pl))      # an opponent's blockade stays all roll
     return (st[H_SCORE] + W_BLOCKADE * together(st, tab, pl) + W_ENTRY * entries
             + W_BREAK * due(st, pl) + W_MOVE * left + pips)
@@ -310,13 +310,10 @@ cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
 # -- the Python face ---------------------------------------------------------------------------
 cdef class ParcheesiEngine(TrackEngine):
     """Parcheesi's rules with a game's tables frozen in."""
+    cdef ParcheesiTab tables
 
     def __init__(self, tab, i64 size, i64 max_actions):
-        self.load(tab)
-        self.t.must_enter = tab.must_enter
-        self.t.may_pass = tab.may_pass
-        self.t.three_doubles = tab.three_doubles
-        self.t.blockade_turns = tab.blockade_turns
+        self.load(&self.tables.track, sizeof(ParcheesiTab), tab)
         self.dest_rule = dest
-        self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
+        self.setup(&self.tables, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
                    tab.dice_lo, tab.dice_hi)

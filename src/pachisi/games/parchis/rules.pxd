@@ -1,5 +1,6 @@
 # Parchís's part of the state and its reasons (parchis.py imports them from the compiled module).
-from pachisi.games.track_rules cimport END
+from pachisi.engine.kernel cimport i64
+from pachisi.games.track_rules cimport END, TrackTab
 
 cpdef enum:
     STAMP = END                    # when each piece last arrived on its square (exit captures)
@@ -19,3 +20,15 @@ cpdef enum:
 cpdef enum:
     R_YARD_FIVE = 20
     R_EXIT_BARRIER = 21
+
+
+cdef struct ParchisTab:
+    TrackTab track                 # first: the track's helpers read a ParchisTab as its TrackTab
+    # the option flags, in the order of ParchisTab's fields in parchis/__init__.py (TrackEngine.load)
+    i64 exit_capture
+    i64 spare_corridor
+
+
+cdef inline const ParchisTab* own(const TrackTab* tab) noexcept nogil:
+    """Parchís's flags, from the TrackTab its rules are given."""
+    return <const ParchisTab*>tab

@@ -29,7 +29,7 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
         if bits(m) >= 2:
             if bits(own_bits(m, pl)) == 2:
                 return R_EXIT_BARRIER
-            if not tab.exit_capture:
+            if not own(tab).exit_capture:
                 return R_FULL
         return 0
     if p == goal(tab):
@@ -118,7 +118,7 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
         last = st[G_LAST]
         if last >= 0:
             p = st[POS + last]
-            if p < tab.ring_size or (p < goal(tab) and not tab.spare_corridor):
+            if p < tab.ring_size or (p < goal(tab) and not own(tab).spare_corridor):
                 send_to_yard(st, tab, last)
                 ne = emit(ev, ne, EV_PENALTY, pl, last % PIECES, numbered(tab, p), 0)
         return void_roll(st, ev, ne)
@@ -151,11 +151,10 @@ cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
 # -- the Python face -------------------------------------------------------------------------
 cdef class ParchisEngine(TrackEngine):
     """Parchís's rules with a game's tables frozen in."""
+    cdef ParchisTab tables
 
     def __init__(self, tab, i64 size, i64 max_actions):
-        self.load(tab)
-        self.t.exit_capture = tab.exit_capture
-        self.t.spare_corridor = tab.spare_corridor
+        self.load(&self.tables.track, sizeof(ParchisTab), tab)
         self.dest_rule = dest
-        self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
+        self.setup(&self.tables, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
                    tab.dice_lo, tab.dice_hi)
