@@ -6,6 +6,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from pachisi.engine.kernel import Move
 from pachisi.games import GAMES
 from pachisi.web.boardjson import layout_json, move_words, moves_json, position_json
 
@@ -68,23 +69,28 @@ def test_a_six_offers_one_of_four_alike_pieces_with_the_others_as_the_same():
 
 
 def test_moves_in_plain_words():
-    class M:                                                     # what move_words reads of a Move
-        def __init__(self, text, frm=3):
-            self.text, self.frm = text, frm
+    def M(text, frm=3, die=0, piece=0, kind=0):                 # a Move as the game describes it
+        return Move(0, 0, die, piece, kind, frm, frm + die, text)
     g = game_of("parcheesi")
-    assert move_words(g, M("3+5b")) == {"en": "3 + 5 with piece b", "ru": "3 + 5 фишкой b"}
-    assert move_words(g, M("4c>"))["en"] == "4 with piece c, go round again"
-    assert move_words(g, M("5a"), home=True)["ru"] == "5 фишкой a, домой"
-    assert move_words(g, M("6d"), captured=[(1, 0)])["en"] == f"6 with piece d, captures {g.player_name(1)} a"
+    from pachisi.games.parcheesi import GO_ROUND, SUM
+    assert move_words(g, M("2+3b", frm=-1, piece=1, kind=SUM)) == {"en": "bring piece b out (2 + 3)",
+                                                                  "ru": "вывести фишку b (2 + 3)"}
+    assert move_words(g, M("4c>", die=4, piece=2, kind=GO_ROUND))["en"] == "4 with piece c, go round again"
+    assert move_words(g, M("5a", die=5), home=True)["ru"] == "5 фишкой a, домой"
+    assert move_words(g, M("6d", die=6, piece=3), captured=[(1, 0)]) == {
+        "en": f"6 with piece d, captures {g.player_name(1)}'s a", "ru": "6 фишкой d, сбивает фишку a (красный)"}
     k = game_of("kimbo")
     assert move_words(k, M("a5n")) == {"en": "a: 5 north", "ru": "a: 5 на север"}
-    assert move_words(k, M("b4+2eLR"))["en"] == "b: 4 + 2 east, at the fence left, then right"
+    assert move_words(k, M("b4+2eLR")) == {"en": "b: 4 + 2 east, at the fence left, then right",
+                                            "ru": "b: 4 + 2 на восток, у забора налево, потом направо"}
     assert move_words(k, M("d^s"))["en"] == "d: jump the fence south"
     assert move_words(k, M("l1e-h6n"))["ru"] == "перенести забор l1e на h6n"
     assert move_words(k, M("keep")) == {"en": "keep the fences", "ru": "оставить заборы"}
     m = game_of("mandavoshka")
-    assert move_words(m, M("3bh"))["en"] == "3 with piece b, and hide in the shelter"
-    assert "БУР" not in move_words(m, M("call-a"))["en"]
+    from pachisi.games.mandavoshka import CALL, HIDE
+    assert move_words(m, M("3bh", die=3, piece=1, kind=HIDE))["en"] == "3 with piece b, and hide in the shelter"
+    called = move_words(m, M("call-a", kind=CALL))
+    assert "БУР" not in called["en"] and called["ru"] == "поймать на зевке: фишка a идёт в БУР"
 
 
 @settings(max_examples=14, deadline=None)

@@ -120,6 +120,67 @@ def test_one_die_alone_when_the_whole_roll_cannot_be_played():
     assert ("burned", 5) in [(e.kind, e.a) for e in events]
 
 
+def walk(state, text):
+    """The squares the board walks a pawn move over (Game.move_steps), by name; C r,c: a centre square."""
+    steps = state.game.move_steps(state.arr, state.parse_move(text))
+    return None if steps is None else " ".join(f"C{r},{c}" if grid.in_centre((r, c)) else grid.square_name(grid.node((r, c)))
+                                               for r, c in steps)
+
+
+def test_the_board_walks_a_pawn_along_its_run_bounces_included():
+    s = rolled(two_players(["c5", "m8", "C", "C"], red_fences=["c7n", "b7e", "c7e"]), (5, 2))
+    assert walk(s, "a5n") == "c6 c7 c6 c5 c4"       # the pocket sends it back
+    s = rolled(two_players(["c5", "m8", "C", "C"], red_fences=["c7n", "b7e", "e7e"]), (6, 2))
+    assert walk(s, "a6nR") == "c6 c7 d7 e7 e6 e5"
+
+
+def test_the_board_walks_a_pawn_into_the_centre_to_its_own_spot_there():
+    s = rolled(two_players(["h3", "m8", "C", "C"]), (4, 1))
+    assert walk(s, "a4n") == "h4 h5 h6 C8,7 C8,8"    # red's spot is the centre's corner by its seat
+
+
+def test_with_surplus_not_allowed_an_entrance_is_no_wall_and_the_turn_letters_say_so():
+    """The browser's own reading of a run (the entrance a wall unless on the last point, whatever the
+    rule) once took a5eRL to g3: the entrance beside h6 is open under this rule, so the fence east of
+    h6 offers a choice (R: south), and the fence under h3 the next one (L: east)."""
+    s = rolled(two_players(["g6", "m8", "C", "C"], red_fences=["h6e", "h2n"], centre_entry="illegal"), (5, 1))
+    assert routes(s, "a5e") == {"a5eRL": "i3", "a5eRR": "g3"}
+    assert walk(s, "a5eRL") == "h6 h5 h4 h3 i3"
+    s = rolled(two_players(["g6", "m8", "C", "C"], red_fences=["h6e", "h2n"]), (5, 1))
+    assert routes(s, "a5e") == {"a5eL": "i3", "a5eR": "g3"}
+    assert walk(s, "a5eL") == "h6 h5 h4 h3 i3"
+
+
+def test_fence_moves_and_keeping_walk_nothing():
+    s = two_players(["c5", "m8", "C", "C"], fence_move=True)
+    assert walk(s, "keep") is None and walk(s, "m15e-c7n") is None
+
+
+@pytest.mark.parametrize("options", [{}, {"centre_entry": "illegal"}])
+def test_every_walked_run_goes_square_by_square_to_where_the_rules_put_the_pawn(options):
+    for seed in range(4):
+        g = make_game("kimbo", players=3, options=options)
+        s, rng, runs = g.new_state(seed=seed), random.Random(seed), 0
+        while not s.is_over and runs < 300:
+            if s.is_chance:
+                s.roll()
+                continue
+            moves = s.legal_moves()
+            for m in moves:
+                steps = g.move_steps(s.arr, m)
+                if steps is None:
+                    continue
+                runs += 1
+                cells = [grid.square_of(m.frm)] + steps
+                end = grid.square_of(m.to) if m.to != grid.CENTRE else grid.rotate((8, 8), g.seats[m.player])
+                assert steps[-1] == end, m.text
+                on_board = cells if m.to != grid.CENTRE else cells[:-1]
+                assert len(on_board) == m.die + 1, m.text
+                assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(on_board, on_board[1:])), m.text
+            s.push(rng.choice(moves))
+        assert runs >= 300
+
+
 # -- the centre ---------------------------------------------------------------------------
 def test_the_centre_is_entered_by_exact_count():
     s = rolled(two_players(["h3", "m8", "C", "C"]), (4, 1))

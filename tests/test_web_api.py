@@ -508,6 +508,9 @@ def test_every_game_plays_to_its_end_in_a_room_and_its_record_verifies(client):
         assert report.ok and report.commitment == "ok" and report.rolls > 0, (name, report.problems)
         frames = client.post("/api/replay", content=text).json()["frames"]
         assert frames[0]["kind"] == "start" and len(frames) > report.rolls
+        walked = [(a, b) for a, b in zip(frames, frames[1:]) if b.get("route")]   # from a piece of its mover
+        assert walked and all(any(f"{r},{c}" == b["route"][0] and p == b["player"]
+                                  for r, c, p, *_ in a["position"]["pieces"]) for a, b in walked), name
 
 
 def test_a_match_is_played_to_its_wins_and_its_record_verifies(client):

@@ -862,6 +862,23 @@ RU = {
     "No capture on corners": "Без рубки на углах",
     "a move ending on an enemy on a corner only jumps": "ход, кончившийся на углу с чужой фишкой, только прыгает",
 
+    # a move in plain words (Game.move_words; the web's move buttons)
+    "bring piece {piece} out ({dice})": "вывести фишку {piece} ({dice})",
+    "{dice} with piece {piece}": "{dice} фишкой {piece}",
+    "{move}, {then}": "{move}, {then}", "{move}, home": "{move}, домой",
+    "jump on to the next corner": "прыжок вперёд на угол", "jump back": "прыжок назад",
+    "jump across the diagonal": "прыжок по диагонали", "and hide in the shelter": "и спрятаться в укрытие",
+    "go round again": "ещё круг",
+    "let the missed capture pass": "не ловить на зевке",
+    "call the missed capture: piece {piece} goes to the lock-up": "поймать на зевке: фишка {piece} идёт в БУР",
+    "keep the fences": "оставить заборы",
+    "move the fence {fence} to {slot}": "перенести забор {fence} на {slot}",
+    "put pawn {pawn} back on {square}": "вернуть фишку {pawn} на {square}",
+    "{pawn}: jump the fence {direction}": "{pawn}: прыжок через забор {direction}",
+    "{pawn}: {dice} {direction}": "{pawn}: {dice} {direction}",
+    "{move}, at the fence {turn}": "{move}, у забора {turn}", "{move}, then {turn}": "{move}, потом {turn}",
+    "north": "на север", "east": "на восток", "south": "на юг", "west": "на запад",
+    "left": "налево", "right": "направо",
     "{where}, diagram at line {line}: {error}": "{where}, диаграмма в строке {line}: {error}",
     "{move} is not a legal move there; legal: {legal}": "{move} — там не законный ход; законные: {legal}",
 

@@ -403,14 +403,20 @@ STILL = """async () => {
     const players = [{ player: 0, seat: 0, colour: 'red' }, { player: 1, seat: 1, colour: 'green' }];
     board.update({ pieces: [[0, 1, 0, 0, 0], [0, 4, 1, 0, 0]], off: {}, walls: [] }, players);
     const first = [...host.querySelectorAll('.piece[data-walk]')].length;
-    // red a walks 1 -> 4 and takes green a, which slides back to its yard
-    board.update({ pieces: [[0, 4, 0, 0, 0], [0, 6, 1, 0, 0]], off: {}, walls: [] }, players);
+    // red a walks 1 -> 4 along the route the server gives, and takes green a, which slides back to its yard
+    board.update({ pieces: [[0, 4, 0, 0, 0], [0, 6, 1, 0, 0]], off: {}, walls: [] }, players,
+                 { k: 'move', v: '3a', route: ['0,1', '0,2', '0,3', '0,4'] });
     const walk = (p) => host.querySelector(`.piece[data-player="${p}"]`).dataset.walk;
+    const red = walk(0), green = walk(1);
+    // a move without a route (a jump) goes straight
+    board.update({ pieces: [[0, 1, 0, 0, 0], [0, 6, 1, 0, 0]], off: {}, walls: [] }, players, { k: 'move', v: '3a<' });
+    const jump = walk(0);
     // a still picture: a move drawn with its route and landing square
-    board.preview({ t: '3a', p: 0, f: '0,4', to: '0,1' });
-    const back = host.querySelectorAll('.routes polyline').length;
-    board.preview({ t: '1a', p: 0, f: '0,4', to: '0,5' });
-    return { first, red: walk(0), green: walk(1), back, route: host.querySelector('.routes polyline').getAttribute('points'),
+    board.preview({ t: '3a', p: 0, f: '0,1', to: '0,4' });
+    const straight = host.querySelector('.routes polyline').getAttribute('points');
+    board.preview({ t: '3a', p: 0, f: '0,1', to: '0,4', r: ['0,1', '0,2', '0,3', '0,4'] });
+    return { first, red, green, jump, straight,
+             route: host.querySelector('.routes polyline').getAttribute('points'),
              landing: host.querySelector('.routes .landing').dataset.ref, tools: host.querySelectorAll('.sound-toggle').length,
              label: host.querySelector('.piece[data-player="0"]').getAttribute('aria-label') };
 }"""
@@ -424,42 +430,13 @@ def test_pieces_walk_their_route_and_captured_ones_slide_home(browser, server):
         page.wait_for_selector("#create")
         out = page.evaluate(STILL)
         assert out["first"] == 0                                  # nothing walks onto a fresh board
-        assert out["red"] == "0,1 0,2 0,3 0,4"                    # square by square along its route
+        assert out["red"] == "0,1 0,2 0,3 0,4"                    # square by square along the route given
         assert out["green"] == "0,4 0,6"                          # straight back home
-        assert out["back"] == 1                                   # a move backwards is drawn too (straight)
-        assert out["route"] == "180,20 220,20" and out["landing"] == "0,5"
+        assert out["jump"] == "0,4 0,1"                           # no route: straight
+        assert out["straight"] == "60,20 180,20"                  # a preview without a route: straight
+        assert out["route"] == "60,20 100,20 140,20 180,20" and out["landing"] == "0,4"
         assert out["tools"] == 0
-        assert out["label"] == "Red a, square 4"
-    finally:
-        ctx.close()
-
-
-RUNS = """async () => {
-    const { kimboRun } = await import('/static/js/kimborun.js');
-    const fence = [12, 7, 13, 7, 0], north = [11, 14, 12, 14, 0];
-    const run = (t, from, walls) => { const x = kimboRun(t, from, walls); return x && x.cells.join(' '); };
-    return [run('a5n', [14, 14], [north]),         // forced left at the fence (the border on the right)
-            run('a4nL', [14, 7], [fence]),         // both sides open: the letter says left
-            run('a4nR', [14, 7], [fence]),
-            run('a2n', [10, 7], []),               // into the centre on the last point
-            run('a3nR', [10, 7], []),              // with a point left the entrance is a wall
-            run('a^s', [3, 3], []), run('l1e-h6n', [0, 0], [])];
-}"""
-
-
-def test_a_kimbo_pawn_walks_its_run(browser, server):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    try:
-        page = ctx.new_page()
-        page.goto(server.url + "/")
-        page.wait_for_selector("#create")
-        assert page.evaluate(RUNS) == [
-            "14,14 13,14 12,14 12,13 12,12 12,11",
-            "14,7 13,7 13,6 13,5 13,4",
-            "14,7 13,7 13,8 13,9 13,10",
-            "10,7 9,7 8,7",
-            "10,7 9,7 9,8 9,9",
-            None, None]
+        assert out["label"] == "Red a, square 1"                   # back on 1 after the jump
     finally:
         ctx.close()
 
@@ -490,8 +467,12 @@ def test_kimbo_pawns_walk_their_runs_in_a_game(browser, server):
                 end = pawn.get_attribute("data-ref") if pawn.count() else None
                 if m and start and end and end != start:
                     walk = pawn.get_attribute("data-walk").split()
-                    assert walk[0] == start and len(walk) == int(m.group(2)) + int(m.group(3) or 0) + 1, (text, walk)
-                    for a, b in zip(walk, walk[1:]):
+                    # into the centre: on through its square beside the entrance to the pawn's spot there
+                    inside = [i for i, ref in enumerate(walk) if all(6 <= int(x) <= 8 for x in ref.split(","))]
+                    steps = walk[:inside[0] + 1] if inside else walk
+                    assert walk[0] == start and walk[-1] == end, (text, walk)
+                    assert len(steps) == int(m.group(2)) + int(m.group(3) or 0) + 1, (text, walk)
+                    for a, b in zip(steps, steps[1:]):
                         (r1, c1), (r2, c2) = (map(int, x.split(",")) for x in (a, b))
                         assert abs(r1 - r2) + abs(c1 - c2) == 1, (text, walk)
                     checked += 1

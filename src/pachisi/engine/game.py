@@ -22,6 +22,7 @@ from .. import engine as _hooks
 from . import kernel as K
 from .kernel import Move      # compiled: legal_moves() makes thousands, each described when first read
 from .options import OptionError, resolve, written
+from ..i18n import Term, Text
 
 
 Array = npt.NDArray[np.int64]           # a state: the kernel's header, then the game's own layout
@@ -273,6 +274,33 @@ class Game:
         offered as a button.  None (the default): the board finds out itself by
         comparing the views before and after the move."""
         return None
+
+    jump_kinds: frozenset[int] = frozenset()    # move kinds that jump over the route (drawn straight)
+    kind_words: dict[int, str] = {}              # what a move kind adds to a move's words ("jump back")
+
+    def move_words(self, move, dice=None):
+        """A move in plain words, a Text the catalogue tells in every language: "bring piece b out
+        (6)", "5 with piece b", with what its kind adds (kind_words); `dice`: what it plays, when
+        that is not its die (a sum)."""
+        dice = str(move.die) if dice is None else dice
+        piece = self.piece_letter(move)
+        words = (Text("bring piece {piece} out ({dice})", piece=piece, dice=dice) if move.frm < 0
+                 else Text("{dice} with piece {piece}", dice=dice, piece=piece))
+        said = self.kind_words.get(move.kind)
+        return Text("{move}, {then}", move=words, then=Term(said)) if said else words
+
+    def move_steps(self, arr, move, view=None):
+        """The squares (row, col) the moving piece steps onto, in order, the last where it lands,
+        so that the board walks it as the rules move it: here its route's places after move.frm
+        up to move.to (from place 0 when it enters); None when it does not walk along its route
+        (a jump, a piece leaving the board, a fence): the board moves it straight.  `view`: the
+        position's view, when the caller has it."""
+        if move.kind in self.jump_kinds or move.to < 0 or move.to <= move.frm:
+            return None
+        path = (view or self.view(arr)).paths.get(int(move.player))
+        if not path or move.to >= len(path):
+            return None
+        return [tuple(int(x) for x in rc) for rc in path[max(move.frm + 1, 0):move.to + 1]]
 
 
 class State(K.StateCore):

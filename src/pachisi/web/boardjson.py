@@ -22,15 +22,19 @@ was and where it ends up (a fence: which slot was freed and which taken; a
 pawn that runs round a pen back to its own square: that square twice);
 positions with very many such moves are listed without references (the move
 list and typed notation still work).  A move that changes nothing on the board
-(Kimbo's "keep") carries the game's label `b`, shown as a button.  Every move
+(Kimbo's "keep") carries the game's label `b`, shown as a button.  A move
+whose piece walks carries its route `r`, the squares from its source to its
+target as the game's rules move it (`Game.move_steps`: a Kimbo pawn's run
+with its turns and bounces); the browser walks and previews that route and
+works none out itself.  Every move
 is said in plain words too (`words`: English and Russian), and moves with the
 same effect (a six for any of four alike pieces in the park) are offered once,
 the others kept in `same` so typing them still works.
 """
-import re
 from collections import Counter
 
 from ..engine import kernel as K
+from ..i18n import LANGUAGES, Term, Text
 
 DIFF_LIMIT = 200            # more legal moves than this: no references unless the game gives them
 
@@ -209,86 +213,38 @@ class _Diff:
 
 
 # -- moves in plain words -----------------------------------------------------------------------------
-COLOURS_RU = {"red": "красную", "green": "зелёную", "yellow": "жёлтую", "blue": "синюю"}   # whom a piece takes
-DIRECTIONS = {"n": ("north", "на север"), "e": ("east", "на восток"), "s": ("south", "на юг"),
-              "w": ("west", "на запад")}
-TURNS = {"L": ("left", "налево"), "R": ("right", "направо")}
-MARKS = {"h": ("and hide in the shelter", "и спрятаться в укрытие"),
-         ">": ("jump on to the next corner", "прыжок вперёд на угол"),
-         "<": ("jump back", "прыжок назад"), "/": ("jump across the diagonal", "прыжок по диагонали")}
-_RACE = re.compile(r"^(\d+(?:\+\d+)?)([a-d])(\S*)$")
-_PAWN = re.compile(r"^([a-d])(\^|\d+(?:\+\d+)?)([nesw])([LR]*)$")
-_FENCE = re.compile(r"^([a-o]\d+[ne])-([a-o]\d+[ne])$")
-_PLACE = re.compile(r"^([a-d])@([a-o]\d+)$")
-
-
-def _join(en, ru):
-    return {"en": en, "ru": ru}
-
-
-def _kimbo_words(text):
-    m = _PAWN.match(text)
-    if m:
-        pawn, dice, d, turns = m.groups()
-        where_en, where_ru = DIRECTIONS[d]
-        if dice == "^":
-            return _join(f"{pawn}: jump the fence {where_en}", f"{pawn}: прыжок через забор {where_ru}")
-        en, ru = f"{pawn}: {dice.replace('+', ' + ')} {where_en}", f"{pawn}: {dice.replace('+', ' + ')} {where_ru}"
-        if turns:
-            en += ", at the fence " + ", then ".join(TURNS[x][0] for x in turns)
-            ru += ", у забора " + ", потом ".join(TURNS[x][1] for x in turns)
-        return _join(en, ru)
-    m = _FENCE.match(text)
-    if m:
-        return _join(f"move the fence {m.group(1)} to {m.group(2)}", f"перенести забор {m.group(1)} на {m.group(2)}")
-    m = _PLACE.match(text)
-    if m:
-        return _join(f"put pawn {m.group(1)} back on {m.group(2)}", f"вернуть фишку {m.group(1)} на {m.group(2)}")
-    return None
-
-
 def move_words(game, move, captured=(), home=False):
-    """A move in plain words, {"en": ..., "ru": ...}: "bring piece b out (6)", "5 + 3 with piece b",
-    "a: 5 north, at the fence left"; `captured` [(player, piece)] the pieces it sends back, `home`
-    whether it ends its piece's route."""
-    text = move.text
-    if text == "keep":
-        return _join("keep the fences", "оставить заборы")
-    if text == "nocall":
-        return _join("let the missed capture pass", "не ловить на зевке")
-    if text.startswith("call-"):
-        k = text[5:]
-        return _join(f"call the missed capture: piece {k} goes to the lock-up",
-                     f"поймать на зевке: фишка {k} идёт в БУР")
-    words = _kimbo_words(text)
-    if words is None:
-        m = _RACE.match(text)
-        if not m:
-            return _join(text, text)
-        dice, piece, mark = m.groups()
-        dice = dice.replace("+", " + ")
-        if move.frm < 0:
-            en, ru = f"bring piece {piece} out ({dice})", f"вывести фишку {piece} ({dice})"
-        else:
-            en, ru = f"{dice} with piece {piece}", f"{dice} фишкой {piece}"
-        if mark:
-            said = ("go round again", "ещё круг") if mark == ">" and game.name == "parcheesi" else MARKS.get(mark)
-            if said:
-                en, ru = f"{en}, {said[0]}", f"{ru}, {said[1]}"
-        if home:
-            en, ru = f"{en}, home", f"{ru}, домой"
-        words = _join(en, ru)
-    if captured:
-        names = [(game.player_name(q), game.piece_names[k]) for q, k in captured]
-        words["en"] += ", captures " + ", ".join(f"{c} {k}" for c, k in names)
-        words["ru"] += ", бьёт " + ", ".join(f"{COLOURS_RU.get(c, c)} {k}" for c, k in names)
-    return words
+    """A move in plain words in every language, {"en": ..., "ru": ...}, as the game says it
+    (Game.move_words); `captured` [(player, piece)] the pieces it sends back, `home` whether it ends
+    its piece's route."""
+    words = game.move_words(move)
+    if home:
+        words = Text("{move}, home", move=words)
+    for q, k in captured:
+        words = Text("{move}, {then}", move=words, then=Text("captures {player}'s {piece}",
+                                                             player=Term(game.player_name(q)),
+                                                             piece=game.piece_names[k]))
+    return {lang: words.message(lang) for lang in LANGUAGES}
+
+
+def route_refs(game, arr, move, src, view=None):
+    """The squares a move walks its piece over, `src` first, as references; None when it does not
+    walk (the board moves it straight)."""
+    steps = game.move_steps(arr, move, view) if src else None
+    return [src] + [square_ref(rc) for rc in steps] if steps else None
+
+
+def last_route(game, arr, move):
+    """The route of `move` played from `arr`, for the board to walk it once played; None: straight."""
+    view = game.view(arr)
+    where = _where(view).get((int(move.player), int(move.piece)))
+    return route_refs(game, arr, move, where and where[0], view)
 
 
 def moves_json(game, state, moves=None):
     """The legal moves [{t: notation, p: piece, f: source, to: target, words: {en, ru}}], with b: the
-    button label of a move that changes nothing on the board, and same: the notations of other
-    moves with the same effect (offered once, under the first)."""
+    button label of a move that changes nothing on the board, r: the route of a piece that walks,
+    and same: the notations of other moves with the same effect (offered once, under the first)."""
     moves = state.legal_moves() if moves is None else moves
     out = []
     diff = None
@@ -317,6 +273,9 @@ def moves_json(game, state, moves=None):
                     "words": move_words(game, m, sent, home)})
         if label:
             out[-1]["b"] = label
+        route = route_refs(game, state.arr, m, src, view) if dst else None
+        if route:
+            out[-1]["r"] = route
         if sig is not None and sig not in by_effect:
             by_effect[sig] = out[-1]
     return out
@@ -329,7 +288,7 @@ def compact_moves(moves):
     every other move as it is."""
     out, groups = [], {}
     for m in moves:
-        if _FENCE.match(m["t"]) and m["f"] and m["to"] and not m.get("same") and "b" not in m:
+        if m["f"] and m["to"] and m["f"][0] == m["to"][0] == "w" and not m.get("same") and "b" not in m:
             group = groups.get((m["p"], m["f"]))
             if group is None:
                 group = groups[(m["p"], m["f"])] = {"p": m["p"], "f": m["f"], "g": []}

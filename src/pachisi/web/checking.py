@@ -30,7 +30,7 @@ from pebble import ProcessExpired, ProcessPool
 from .. import record as records
 from ..engine.game import GameError
 from ..i18n import Error
-from .boardjson import events_json, layout_json, layout_signature, position_json
+from .boardjson import events_json, last_route, layout_json, layout_signature, position_json
 from .limits import Bucket, SharedBuckets, SharedCounts
 
 MAX_FRAMES = 20000
@@ -204,11 +204,13 @@ def replay_frames(text, budget=None):
         state = start.clone()
         last_layout = None
 
-        def frame(kind, value, player, events):
+        def frame(kind, value, player, events, route=None):
             nonlocal last_layout
             view = game.view(state.arr)
             out = {"round": round_no, "player": player, "kind": kind, "value": value, "dice": list(state.dice),
                    "events": events_json(events), "position": position_json(view)}
+            if route:
+                out["route"] = route
             sig = layout_signature(view)          # the layout itself only when it changed (it seldom does)
             if sig != last_layout:
                 out["layout"] = layout_json(view)
@@ -229,8 +231,10 @@ def replay_frames(text, budget=None):
                     events = state.set_dice(tuple(int(d) for d in m.group(1).split("-")))
                     frame("roll", m.group(1), player, events)
                 else:
-                    events = state.push(token)
-                    frame("move", token, player, events)
+                    move = state.parse_move(token)
+                    route = last_route(game, state.arr, move)
+                    events = state.push(move)
+                    frame("move", token, player, events, route)
     return {"game": game.name, "title": game.title, "players": game.players,
             "colours": [game.player_name(p) for p in range(game.players)], "seat_colours": list(game.colours),
             "seats": [int(x) for x in game.seats], "dice": [list(r) for r in game.dice_ranges()],

@@ -50,7 +50,8 @@ from ..verify import commitment, terms
 from . import db, table
 from .limits import Bucket, LimitSettings
 from .names import bot_like, looks_blank, tidy
-from .boardjson import compact_moves, events_json, layout_json, layout_signature, moves_json, position_json
+from .boardjson import (compact_moves, events_json, last_route, layout_json, layout_signature, moves_json,
+                        position_json)
 from .checking import RecordLimits
 from .schemas import NAME_MAX, CHAT_MAX
 from .thinking import PERSON, SPECTATED, UNWATCHED, Thinker
@@ -358,8 +359,11 @@ class Room:
                 raise GameError("room {code}: stored roll {value} is not the seed's roll {roll}", code=self.code,
                                 value=value, roll="-".join(map(str, st.next_roll())))
             events = st.set_dice(dice)
+            route = None
         else:
-            events = st.push(value)
+            move = st.parse_move(value)
+            route = last_route(self.game, st.arr, move)
+            events = st.push(move)
         self.seq += 1
         said = events_json(events)
         # the log keeps what a move's notation does not say (captures, extra rolls, penalties, bonuses...),
@@ -367,6 +371,8 @@ class Room:
         entry["e"] = [e for e in said if e["kind"] not in QUIET_EVENTS]
         self.log.append(entry)
         self.last = dict(entry, events=said, id=client_id)
+        if route:
+            self.last["route"] = route          # the board walks the piece along it
         self.last_change = time.time()
         if st.is_over:
             self.match.add(self.start, st)

@@ -258,6 +258,7 @@ class ReplayFrame(BaseModel):
     events: list[dict[str, Any]]
     layout: Optional[dict[str, Any]] = None
     position: dict[str, Any]
+    route: Optional[list[str]] = None       # a move's squares, "r,c" from its source: the board walks it
 
 
 class ReplayOut(BaseModel):
@@ -367,6 +368,7 @@ class LogEntry(BaseModel):
 class Last(LogEntry):
     events: list[dict[str, Any]]    # every event
     id: Optional[str] = None
+    route: Optional[list[str]] = None       # a move's squares, "r,c" from its source: the board walks it
 
 
 class MoveOut(BaseModel):
@@ -374,6 +376,7 @@ class MoveOut(BaseModel):
     p: int
     f: Optional[str]
     to: Optional[str]
+    r: Optional[list[str]] = None           # the squares its piece walks, f first
 
 
 class FenceMovesOut(BaseModel):

@@ -68,6 +68,10 @@ KimboTab = namedtuple("KimboTab", race.SEATED + " nb slots start entry_wall own_
 
 
 # -- the game ------------------------------------------------------------------------
+WAYS = {"n": "north", "e": "east", "s": "south", "w": "west"}     # a run's first direction, in words
+TURNS = {"L": "left", "R": "right"}
+
+
 class Kimbo(race.FirstPlayer, Game):
     name = "kimbo"
     title = "Kimbo"
@@ -306,6 +310,44 @@ class Kimbo(race.FirstPlayer, Game):
             if other and other[:3] == parts[:3] and other[3].startswith(parts[3]) and other[3] != parts[3]:
                 out.append(m.text)
         return out
+
+    def move_steps(self, arr, move, view=None):
+        """A pawn's run as its compiled rules make it (turns and bounces included), square by square;
+        into the centre through the centre square beside its entrance to the pawn's own spot there."""
+        slot = K.decode_action(int(move.action))[0]
+        if slot not in (DIE0, DIE1, SUM):
+            return None
+        nodes = self.engine.run_path(arr, move.frm, move.die, move.kind)
+        if not nodes:
+            return None
+        cells = [grid.square_of(v) for v in nodes if v != CENTRE]
+        if nodes[-1] == CENTRE:                     # (the spot is a corner of the centre, never beside)
+            r, c = cells[-1] if cells else grid.square_of(move.frm)
+            cells += [(min(max(r, 6), 8), min(max(c, 6), 8)), grid.rotate((8, 8), self.seats[int(move.player)])]
+        return cells
+
+    def move_words(self, move, dice=None):
+        """"a: 5 north", "b: 4 + 2 east, at the fence left, then right", "d: jump the fence south",
+        "move the fence l1e to h6n", "put pawn a back on c3", "keep the fences"."""
+        text = move.text
+        if text == "keep":
+            return Text("keep the fences")
+        m = self._FENCE.match(text)
+        if m:
+            return Text("move the fence {fence} to {slot}", fence=m.group(1), slot=m.group(2))
+        m = self._PLACE.match(text)
+        if m:
+            return Text("put pawn {pawn} back on {square}", pawn=m.group(1), square=m.group(2))
+        m = self._JUMP.match(text)
+        if m:
+            return Text("{pawn}: jump the fence {direction}", pawn=m.group(1), direction=Term(WAYS[m.group(2)]))
+        pawn, d0, d1, way, turns = self._PAWN.match(text).groups()
+        words = Text("{pawn}: {dice} {direction}", pawn=pawn, dice=f"{d0} + {d1}" if d1 else d0,
+                     direction=Term(WAYS[way]))
+        for i, turn in enumerate(turns):
+            words = Text("{move}, at the fence {turn}" if i == 0 else "{move}, then {turn}", move=words,
+                         turn=Term(TURNS[turn]))
+        return words
 
     def move_cells(self, arr, move):
         """A fence move: the slot it leaves and the slot it takes (cheap, for the

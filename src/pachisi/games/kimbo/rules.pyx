@@ -32,10 +32,13 @@ cdef inline bint is_open(const i64* st, const KimboTab* tab, i64 v, i64 d, i64 l
     return not (tab.entry_wall and left > 1 and tab.nb[v][d] == CENTRE)
 
 
-cdef i64 run(const i64* st, const KimboTab* tab, i64 v, i64 points, i64 kind, i64* why, i64* made_) noexcept nogil:
+cdef i64 run(const i64* st, const KimboTab* tab, i64 v, i64 points, i64 kind, i64* why, i64* made_,
+             i64* path) noexcept nogil:
     """Run a pawn from v by `points` with the initial direction and the turn
     choices in kind: the end node or -1; the reason and the turn choices made
-    through why and made_."""
+    through why and made_; the nodes it steps onto, in order, through path
+    (room for `points` of them; NULL: not wanted), so that the board walks the
+    run as the rules made it, bounces included."""
     cdef i64 direction = kind & 3
     cdef i64 bits = kind >> 2
     cdef i64 left, made, lt, rt
@@ -49,6 +52,8 @@ cdef i64 run(const i64* st, const KimboTab* tab, i64 v, i64 points, i64 kind, i6
     while left > 0:
         if is_open(st, tab, v, direction, left):
             v = tab.nb[v][direction]
+            if path != NULL:
+                path[points - left] = v
             left -= 1
             if v == CENTRE and left > 0:
                 why[0] = R_SURPLUS
@@ -110,7 +115,7 @@ cdef i64 add_routes(const i64* st, const KimboTab* tab, i64* out, i64 n, i64 slo
             continue
         bits = 0
         while True:
-            end = run(st, tab, v, points, direction | (bits << 2), &why, &made)
+            end = run(st, tab, v, points, direction | (bits << 2), &why, &made, NULL)
             if end >= 0 and may_end(st, tab, pid, end) and n < cap:    # (cap: never reached in play)
                 out[n] = encode(slot, k, direction | (bits << 2))
                 n += 1
@@ -165,7 +170,7 @@ cdef i64 pawn_check(const i64* st, const KimboTab* tab, i64 slot, i64 k, i64 kin
         if end == CENTRE:
             return R_JUMP_CENTRE
     else:
-        end = run(st, tab, v, points, kind, &why, &made)
+        end = run(st, tab, v, points, kind, &why, &made, NULL)
         if end < 0:
             return why
     if not may_end(st, tab, pid, end):
@@ -519,8 +524,20 @@ cdef class KimboEngine(Engine):
         cdef i64 why, made, end
         if not 0 <= v < NODES:
             raise ValueError("no such node")
-        end = run(st, &self.t, v, points, kind, &why, &made)
+        end = run(st, &self.t, v, points, kind, &why, &made, NULL)
         return end, why, made
+
+    def run_path(self, i64[::1] arr, i64 v, i64 points, i64 kind):
+        """The nodes a run from node v by `points` (as run) steps onto, in order; () when it cannot be run."""
+        cdef i64* st = self.state(arr)
+        cdef i64 why, made, end
+        cdef i64 path[64]
+        if not 0 <= v < NODES:
+            raise ValueError("no such node")
+        if not 0 < points <= 64:
+            raise ValueError("a run is 1 to 64 points")
+        end = run(st, &self.t, v, points, kind, &why, &made, path)
+        return () if end < 0 else tuple(path[i] for i in range(points))
 
     def pawn_check(self, i64[::1] arr, i64 slot, i64 k, i64 kind):
         """(reason, end): the reason (0 if none) a pawn action cannot be played, and where it ends."""

@@ -36,6 +36,7 @@ from ...engine.game import Game, GameError, Move
 from ...engine.options import Option
 from ...engine.position import take_count
 from ...engine.view import BoardView, Square
+from ...i18n import Text
 from .. import folkcross, race
 from ..folk_rules import SHEL
 from ..folkcross import global_cell
@@ -85,6 +86,9 @@ class Mandavoshka(folkcross.HiddenPieces, race.FirstPlayer, Game):
     name = "mandavoshka"
     title = "Мандавошка"
     move_kinds = 7              # RL: the kinds of move its rules make (rules.pxd)
+    jump_kinds = frozenset((STRAIGHT, BACK, DIAGONAL))
+    kind_words = {HIDE: "and hide in the shelter", STRAIGHT: "jump on to the next corner", BACK: "jump back",
+                  DIAGONAL: "jump across the diagonal"}
     turn_features = ("claim open", *(f"claim offender +{r}" for r in range(K.MAX_PLAYERS)),
                      *(f"claim: piece {c} at stake" for c in "abcd"))
     aliases = ("мандавошка", "manka", "манька")
@@ -187,6 +191,13 @@ class Mandavoshka(folkcross.HiddenPieces, race.FirstPlayer, Game):
         if move.kind == NOCALL:
             return None, None, "let the missed capture pass"
         return super().move_cells(arr, move)
+
+    def move_words(self, move, dice=None):
+        if move.kind == NOCALL:
+            return Text("let the missed capture pass")
+        if move.kind == CALL:
+            return Text("call the missed capture: piece {piece} goes to the lock-up", piece=self.piece_letter(move))
+        return super().move_words(move, dice)
 
     def describe(self, arr, action):
         slot, k, kind = K.decode_action(action)

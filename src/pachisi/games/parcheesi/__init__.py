@@ -111,6 +111,13 @@ class Parcheesi(track.Ring68Game):
         return super().move_text(arr, slot, k, kind)
 
     _SUM = re.compile(r"^([1-4])\+([1-4])([a-d])$")
+    kind_words = {GO_ROUND: "go round again"}
+
+    def move_words(self, move, dice=None):
+        if move.kind == SUM:
+            a, b, _ = self._SUM.match(move.text).groups()
+            dice = f"{a} + {b}"
+        return super().move_words(move, dice)
 
     def parse_notation(self, arr, text):
         m = self._SUM.match(text)

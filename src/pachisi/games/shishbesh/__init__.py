@@ -64,6 +64,9 @@ class ShishBesh(folkcross.HiddenPieces, race.FirstPlayer, Game):
     name = "shishbesh"
     title = "Шиш-беш"
     move_kinds = 4              # RL: the kinds of move its rules make (rules.pxd)
+    jump_kinds = frozenset((JUMP_FORWARD, JUMP_BACK, JUMP_DIAGONAL))
+    kind_words = {JUMP_FORWARD: "jump on to the next corner", JUMP_BACK: "jump back",
+                  JUMP_DIAGONAL: "jump across the diagonal"}
     aliases = ("шиш-беш", "shish-besh", "sheshbesh")
     rules = ShishbeshEngine
     reasons = REASONS

@@ -14,12 +14,11 @@
 //       square (default 110; 0: no animation); toolbar: false for a still picture (no sound
 //       or zoom buttons).
 //   setup(layout, seatColours)      the fixed picture (layout_json)
-//   update(position, players, last) the pieces and fences (position_json); moved pieces walk
-//                                   their route square by square, captured ones slide home;
-//                                   last (optional, the room's last action {k, v}) lets a Kimbo
-//                                   pawn walk its run
+//   update(position, players, last) the pieces and fences (position_json); the moved piece walks
+//                                   the route the server gives with the last action (last.route,
+//                                   optional: else it goes straight), captured ones slide home
 //   setMoves(moves, pieceNames)     the legal moves (moves_json): their pieces light up
-//   preview(move)                   show a move's route and landing square (null: clear)
+//   preview(move)                   show a move's route (move.r) and landing square (null: clear)
 //   focusFirst(), key(event)        keyboard play; pieceNames: the pieces' letters
 //   stage(), hint()                 what to pick now: "fence", "piece" or ""; and in words
 //   setSound(on), setSpeed(stepMs)  the sound toggle (kept in localStorage) and the pace
@@ -28,7 +27,6 @@ import { h, s, clear } from "./dom.js";
 import { t, colourName, offName, getLang } from "./i18n.js";
 import { reducedMotion } from "./anim.js";
 import { sounds, soundOn, setSoundOn } from "./sound.js";
-import { kimboRun } from "./kimborun.js";
 
 export { rollDice, dieFace } from "./anim.js";
 
@@ -280,7 +278,7 @@ export class Board {
   // players: [{player, seat, colour, name}]
   update(position, players, last = null) {
     const before = this.position;
-    this.lastRun = last && last.k === "move" && before ? { text: last.v, walls: before.walls || [] } : null;
+    this.lastRoute = last && last.k === "move" && last.route ? last.route : null;
     this.position = position;
     this.players = players;
     this.drawWalls(position.walls || []);
@@ -346,21 +344,6 @@ export class Board {
   }
 
   // -- motion --------------------------------------------------------------------------
-  // The squares a piece passes from `from` to `to`: along its route when both are on it (a few
-  // dozen squares at most: anything longer is a jump, a teleport), from a store onto the route,
-  // else straight (a capture sent home, a jump).
-  route(player, from, to) {
-    const path = ((this.layout && this.layout.paths) || {})[String(player)];
-    if (!path) return [from, to];
-    const j = path.indexOf(to);
-    const fromSq = this.squareAt && this.squareAt.get(from);
-    if (fromSq && fromSq.kind === "store") return j >= 0 && j <= 12 ? [from, ...path.slice(0, j + 1)] : [from, to];
-    const i = path.indexOf(from);
-    const k = i < 0 ? -1 : path.indexOf(to, i + 1);      // the next time the route comes there (laps)
-    if (k > i && k - i <= 24) return path.slice(i, k + 1);
-    return [from, to];
-  }
-
   // Each moved piece walks (its data-walk: the squares it passes, for scripts and tests).
   animate(walks) {
     for (const w of walks) delete w.el.dataset.walk;
@@ -369,7 +352,8 @@ export class Board {
     let arrival = 0;                   // the captured pieces leave when the mover lands on them
     for (const w of [...walks.filter((x) => !sent(x)), ...walks.filter(sent)]) {
       const home = sent(w);
-      const cells = this.kimboCells(w) || this.route(w.player, w.from, w.to);
+      const r = this.lastRoute;
+      const cells = r && !home && r[0] === w.from && r[r.length - 1] === w.to ? r : [w.from, w.to];
       for (const a of w.el.getAnimations ? w.el.getAnimations() : []) a.cancel();
       if (!w.el.animate) continue;
       const frames = cells.map((ref) => { const [x, y] = cellCentre(ref); return { transform: `translate(${x}px, ${y}px) scale(${w.scale})` }; });
@@ -384,17 +368,6 @@ export class Board {
       if (home) sounds.capture(delay);
       else { sounds.steps(steps, this.stepMs); arrival = Math.max(arrival, duration); }
     }
-  }
-
-  // A Kimbo pawn's run, when the last action was this pawn's run and ends where it stands.
-  kimboCells(w) {
-    if (!this.lastRun || !this.layout || this.layout.coords !== "chess") return null;
-    const from = parseRef(w.from), to = parseRef(w.to);
-    const run = kimboRun(this.lastRun.text, [from.r, from.c], this.lastRun.walls, this.layout.rows);
-    if (!run || run.pawn !== (this.pieceNames || "abcd")[Number(w.el.dataset.piece)]) return null;
-    const [er, ec] = run.cells[run.cells.length - 1].split(",").map(Number);
-    const centre = (r, c) => r >= 6 && r <= 8 && c >= 6 && c <= 8;
-    return run.cells[run.cells.length - 1] === w.to || (centre(er, ec) && centre(to.r, to.c)) ? run.cells : null;
   }
 
   isStore(ref) { const q = this.squareAt && this.squareAt.get(ref); return !!q && q.kind === "store"; }
@@ -519,7 +492,7 @@ export class Board {
       }
       if (!src || !dst || src.kind !== "square" || dst.kind !== "square") continue;
       const player = this.moverOf(m);
-      const cells = m.f === m.to ? [m.f] : this.route(player, m.f, m.to);
+      const cells = m.r || (m.f === m.to ? [m.f] : [m.f, m.to]);
       const colour = this.players[player] ? this.players[player].colour : null;
       if (cells.length > 1) {
         this.routeLayer.append(s("polyline", { points: cells.map((ref) => cellCentre(ref).join(",")).join(" "),

@@ -71,8 +71,8 @@ export async function replayPage(root, code) {
       i = Math.max(0, Math.min(data.frames.length - 1, j));
       const f = data.frames[i];
       if (layouts[i] !== shownLayout) { board.setup(layouts[i], data.seat_colours); shownLayout = layouts[i]; }
-      // one step forward: the board walks that move (a Kimbo pawn its run); a jump just shows the position
-      board.update(f.position, players, i === prev + 1 ? { k: f.kind, v: f.value } : null);
+      // one step forward: the board walks that move along its route; a jump just shows the position
+      board.update(f.position, players, i === prev + 1 ? { k: f.kind, v: f.value, route: f.route } : null);
       caption.textContent = [sentence(f), ...describeEvents(f.events, room, rolls[i], f.kind === "move" ? f.value : null)].join(" — ");
       counter.textContent = t("replay.step", { i: i + 1, n: data.frames.length });
       slider.value = String(i);
