@@ -6,6 +6,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 from pachisi.games import GAMES, make_game
@@ -39,5 +40,23 @@ def test_a_track_games_flags_are_loaded_from_its_tables_field_list_and_a_struct_
     own = fields[fields.index("places") + 1:]
     assert own                                  # the game's option flags follow the track's fields
     longer = namedtuple(type(game.tab).__name__, fields + ("one_more",))(*game.tab, 1)
-    with pytest.raises(ValueError, match=rf"{type(game.tab).__name__}: {len(own) + 1} fields .*one_more.* holds {len(own)}"):
+    with pytest.raises(ValueError, match=rf"{type(game.tab).__name__}: {len(own) + 1} values .*one_more.* holds {len(own)}"):
+        game.rules(longer, game.size, game.max_actions)
+
+
+@pytest.mark.parametrize("name", ["shishbesh", "mandavoshka", "tryasuchka", "kimbo"])
+def test_a_board_games_tables_are_loaded_from_its_field_list_arrays_padded_and_a_misfit_refused(name):
+    game = make_game(name, 2)
+    tab = game.tab
+    cls = type(tab)
+    fields = cls._fields
+    array = next(f for f in fields[fields.index("places") + 1:] if np.ndim(getattr(tab, f)) > 0)
+    wider = np.asarray(getattr(tab, array))
+    wider = np.concatenate([wider, np.zeros(wider.shape[:-1] + (999,), wider.dtype)], axis=-1)
+    # refused by the loader, or first by the game's own check of its board's size
+    refusal = rf"{cls.__name__}\.{array}: an array of shape .* the compiled struct holds|does not fit|has 48 cells"
+    with pytest.raises(ValueError, match=refusal):
+        game.rules(tab._replace(**{array: wider}), game.size, game.max_actions)
+    longer = namedtuple(cls.__name__, fields + ("one_more",))(*tab, 1)
+    with pytest.raises(ValueError, match=rf"{cls.__name__}: \d+ values .*one_more.* holds \d+"):
         game.rules(longer, game.size, game.max_actions)

@@ -23,7 +23,7 @@ cdef struct Players:
 
 
 cdef int load_players(Players* players, tab) except -1
-cdef int load_fields(void* into, size_t size, tab, fields) except -1
+cdef int load_fields(void* into, size_t size, tab, fields, arrays=*) except -1
 
 
 # dest(st, tab, slot, k, kind, &to): the reason (0: possible) a single-die action is refused, and its target

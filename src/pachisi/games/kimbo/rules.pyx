@@ -9,7 +9,8 @@ from pachisi.engine.kernel cimport (i64, Engine, encode, a_slot, a_piece, a_kind
                                     EV_FINISHED)
 from pachisi.games.kimbo cimport board_rules as grid
 from pachisi.games.kimbo.board_rules cimport NODES, CENTRE, UNREACHABLE
-from pachisi.games.race_rules cimport Players, load_players, record_finish, burn_dice, pass_turn, die_potential
+from pachisi.games.race_rules cimport (Players, load_players, load_fields, record_finish, burn_dice, pass_turn,
+                                       die_potential)
 
 
 cdef struct KimboTab:
@@ -497,22 +498,13 @@ cdef class KimboEngine(Engine):
     cdef KimboTab t
 
     def __init__(self, tab, i64 size, i64 max_actions):
-        cdef i64 i, j
         if tab.slots.shape[1] != SLOTS or tab.nb.shape[0] != NODES:
             raise ValueError("Kimbo's tables do not fit its compiled rules")
         load_players(&self.t.players, tab)
-        for i in range(NODES):
-            for j in range(4):
-                self.t.nb[i][j] = tab.nb[i, j]
-        for i in range(3):
-            for j in range(SLOTS):
-                self.t.slots[i][j] = tab.slots[i, j]
-        for i in range(4):
-            for j in range(4):
-                self.t.start[i][j] = tab.start[i, j]
-        self.t.entry_wall = tab.entry_wall
-        self.t.own_stack = tab.own_stack
-        self.t.any_start = tab.any_start
+        # the tables' fields after places, up to cap (which the candidate buffer sets)
+        load_fields(&self.t.nb[0][0], <size_t>(<char*>&self.t.cap - <char*>&self.t.nb[0][0]), tab,
+                    tab._fields[tab._fields.index("places") + 1:],
+                    {"nb": ((NODES, 4), -1), "slots": ((3, SLOTS), -1), "start": ((4, 4), -1)})
         self.t.cap = max_actions // 2
         self.setup(&self.t, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
                    tab.dice_lo, tab.dice_hi)

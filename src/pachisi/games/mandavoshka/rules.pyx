@@ -10,7 +10,7 @@ from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, 
                                     H_NDICE, H_DICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_OVER, MAX_ACTIONS,
                                     EV_CAPTURED, EV_FLUSHED, EV_PENALTY, EV_CLAIM)
 from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, bits, die_check, finished,
-                                       burn_dice, dice_left, roll_again_or_pass)
+                                       load_fields, burn_dice, dice_left, roll_again_or_pass)
 from pachisi.games.folk_rules cimport SHEL, global_cell, threatened, moved_events
 
 cdef struct MandavoshkaTab:
@@ -484,24 +484,13 @@ cdef class MandavoshkaEngine(RaceEngine):
     cdef MandavoshkaTab t
 
     def __init__(self, tab, i64 size, i64 max_actions):
-        cdef i64 i
         if tab.circle != CIRCLE or len(tab.is_shelter) != CIRCLE or len(tab.corner) != CIRCLE:
             raise ValueError("Мандавошка's circle has 48 cells")
         if size != SIZE or max_actions > MAX_ACTIONS:
             raise ValueError("the state or the candidate buffer does not fit the compiled look-ahead")
         load_players(&self.t.players, tab)
-        self.t.circle = tab.circle
-        self.t.quarter = tab.quarter
-        self.t.start = tab.start
-        self.t.house_end = tab.house_end
-        self.t.mode = tab.mode
-        self.t.captor = tab.captor
-        self.t.single = tab.single
-        self.t.backward = tab.backward
-        self.t.capacity = tab.capacity
-        for i in range(CIRCLE):
-            self.t.is_shelter[i] = tab.is_shelter[i]
-            self.t.corner[i] = tab.corner[i]
+        load_fields(&self.t.circle, sizeof(MandavoshkaTab) - sizeof(Players), tab, tab._fields[tab._fields.index("places") + 1:],
+                    {"is_shelter": ((CIRCLE,), 0), "corner": ((CIRCLE,), 0)})
         self.dest_rule = dest
         self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, compulsory, size, max_actions,
                    tab.dice_lo, tab.dice_hi)

@@ -6,7 +6,7 @@ from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, 
                                     H_PHASE, H_DICE, H_NDICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_ROLL,
                                     PHASE_OVER, EV_EXTRA_ROLL, EV_REROLL)
 from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, die_refused, die_check,
-                                       burn_dice, pass_turn, die_potential)
+                                       load_fields, burn_dice, pass_turn, die_potential)
 from pachisi.games.folk_rules cimport SHEL, global_cell, threatened, owner, capture_on, own_in_house, moved_events
 
 cdef enum:
@@ -22,7 +22,6 @@ cdef struct ShishbeshTab:
     i64 quick
     i64 stack
     i64 cumulative
-    i64 places
     i64 is_shelter[MAX_L]
     i64 jump[4][MAX_JUMP]
 
@@ -227,22 +226,9 @@ cdef class ShishbeshEngine(RaceEngine):
     cdef ShishbeshTab t
 
     def __init__(self, tab, i64 size, i64 max_actions):
-        cdef i64 i, j
-        if tab.circle > MAX_L or len(tab.jump[0]) > MAX_JUMP:
-            raise ValueError("the board is larger than the compiled tables")
         load_players(&self.t.players, tab)
-        self.t.circle = tab.circle
-        self.t.quarter = tab.quarter
-        self.t.house_end = tab.house_end
-        self.t.entry = tab.entry
-        self.t.quick = tab.quick
-        self.t.stack = tab.stack
-        self.t.cumulative = tab.cumulative
-        for i in range(MAX_L):
-            self.t.is_shelter[i] = tab.is_shelter[i] if i < len(tab.is_shelter) else 0
-        for i in range(4):
-            for j in range(MAX_JUMP):
-                self.t.jump[i][j] = tab.jump[i][j] if j < len(tab.jump[i]) else -1
+        load_fields(&self.t.circle, sizeof(ShishbeshTab) - sizeof(Players), tab, tab._fields[tab._fields.index("places") + 1:],
+                    {"is_shelter": ((MAX_L,), 0), "jump": ((4, MAX_JUMP), -1)})
         self.dest_rule = dest
         self.setup(&self.t, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
                    tab.dice_lo, tab.dice_hi)

@@ -5,7 +5,8 @@ corners with their pushed chains, the house by exact count, extra rolls."""
 from pachisi.engine.kernel cimport (i64, a_slot, a_piece, emit, H_PLAYER, H_PHASE, H_DICE, H_SCORE, H_WINNER,
                                     PHASE_OVER, EV_PUSHED, EV_ENTERED, EV_MOVED, EV_JUMPED, EV_HOUSE)
 from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, die_refused, die_check,
-                                       die_gen, reach_home, burn_dice, roll_again_or_pass, die_potential)
+                                       load_fields, die_gen, reach_home, burn_dice, roll_again_or_pass,
+                                       die_potential)
 from pachisi.games.folk_rules cimport global_cell, owner, capture_on, own_in_house
 
 
@@ -188,17 +189,11 @@ cdef class TryasuchkaEngine(RaceEngine):
     cdef TryasuchkaTab t
 
     def __init__(self, tab, i64 size, i64 max_actions):
-        cdef i64 i
         if tab.circle > CIRCLE or len(tab.jump) != ENTRANCE + 1:
             raise ValueError("the board does not fit the compiled tables")
         load_players(&self.t.players, tab)
-        self.t.circle = tab.circle
-        self.t.quarter = tab.quarter
-        for i in range(ENTRANCE + 1):
-            self.t.jump[i] = tab.jump[i]
-        self.t.corner_capture = tab.corner_capture
-        self.t.push_bonus = tab.push_bonus
-        self.t.house_bonus = tab.house_bonus
+        load_fields(&self.t.circle, sizeof(TryasuchkaTab) - sizeof(Players), tab, tab._fields[tab._fields.index("places") + 1:],
+                    {"jump": ((ENTRANCE + 1,), -1)})
         self.dest_rule = dest                 # the Python side's dest: the place before any jump
         self.setup(&self.t, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
                    tab.dice_lo, tab.dice_hi)
