@@ -21,7 +21,7 @@ from pachisi.engine.game import GameError
 from pachisi.engine.options import OptionError
 from pachisi.engine.position import load_position
 from pachisi.games import GAMES
-from pachisi.i18n import RU, negotiate, render, translate
+from pachisi.i18n import RU, negotiate, plural, render, translate
 from pachisi.web import create_app
 from test_web_api import Player, create, my_turn, settings
 
@@ -80,6 +80,9 @@ def _told_in_source():
             if not (isinstance(node, ast.Call) and node.args):
                 continue
             f = node.func
+            if isinstance(f, ast.Name) and f.id == "plural":         # a message with a count: its singular is the key
+                yield f"{path.relative_to(SRC)}:{node.lineno}", node.args[0]
+                continue
             if (isinstance(f, ast.Name) and f.id in TOLD & ours) or \
                     (isinstance(f, ast.Attribute) and f.attr == "fail" and path.name == "verify.py"):
                 yield f"{path.relative_to(SRC)}:{node.lineno}", node.args[0]
@@ -106,8 +109,39 @@ def _fields(text):
 
 
 def test_every_translation_fills_the_same_fields_as_its_english():
-    wrong = [english for english, russian in RU.items() if _fields(english) != _fields(russian)]
+    wrong = [english for english, russian in RU.items()
+             if any(_fields(english) != _fields(form) for form in (russian if isinstance(russian, tuple) else [russian]))]
     assert not wrong
+
+
+def test_a_message_with_a_count_has_russian_s_three_forms():
+    forms = {english: russian for english, russian in RU.items() if isinstance(russian, tuple)}
+    assert forms and all(len(russian) == 3 for russian in forms.values())
+
+
+COUNTS = (1, 2, 5, 11, 21, 22, 25)
+
+
+@pytest.mark.parametrize("n, word", list(zip(COUNTS, ["фишка", "фишки", "фишек", "фишек", "фишка", "фишки", "фишек"])))
+def test_a_count_takes_its_form_in_russian(n, word):
+    """Russian says 1, 21 фишка; 2, 22 фишки; 5, 11, 25 фишек (and after "больше": 1, 21 фишки, else фишек)."""
+    square = plural("{count} piece on one square (at most {capacity})", "{count} pieces on one square (at most {capacity})")
+    assert render(square, "ru", count=n, capacity=1) == f"{n} {word} на одной клетке (можно не больше 1)"
+    assert render(square, "en", count=n, capacity=1) == f"{n} piece{'' if n == 1 else 's'} on one square (at most 1)"
+    more = plural("player {player} has more than {capacity} piece there",
+                  "player {player} has more than {capacity} pieces there", "capacity")
+    assert render(more, "ru", player=0, capacity=n) == f"у игрока 0 там больше {n} {'фишки' if word == 'фишка' else 'фишек'}"
+    players = plural("{count} player", "{count} players")
+    assert render(players, "ru", count=n) == f"{n} " + {"фишка": "игрок", "фишки": "игрока", "фишек": "игроков"}[word]
+
+
+def test_six_pieces_on_one_square_of_a_parchis_position_are_told_as_russian_counts_them():
+    # two pieces each of red, green and yellow on one ring square (37, 20 and 3 from their exits)
+    bad = {"game": "parchis", "players": 4, "pieces": [[37, 37, -1, -1], [20, 20, -1, -1], [3, 3, -1, -1], [-1] * 4]}
+    with pytest.raises(GameError) as err:
+        load_position(bad, make_game)
+    assert "6 фишек на одной клетке" in err.value.message("ru"), err.value.message("ru")
+    assert "6 pieces on one square" in str(err.value)
 
 
 def test_a_text_the_catalogue_lacks_stays_english():
@@ -241,8 +275,8 @@ def test_a_position_file_error_names_the_piece_in_russian_too():
     bad = {"game": "ludo", "players": 2, "pieces": [[0, 0, -1, -1], [-1, -1, -1, -1]]}
     with pytest.raises(GameError) as err:
         load_position(bad, make_game)
-    assert str(err.value) == "player 0 piece a, place 0: player 0 has more than 1 piece(s) there"
-    assert err.value.message("ru") == "игрок 0, фишка a, место 0: у игрока 0 там больше 1 фишек"
+    assert str(err.value) == "player 0 piece a, place 0: player 0 has more than 1 piece there"
+    assert err.value.message("ru") == "игрок 0, фишка a, место 0: у игрока 0 там больше 1 фишки"
     bad = {"game": "kimbo", "players": 2, "pieces": [{"pawns": ["z9", "C", "C", "C"]}, {"pawns": ["a1", "C", "C", "C"]}]}
     with pytest.raises(GameError) as err:
         load_position(bad, make_game)

@@ -20,7 +20,7 @@ from .engine import GameError
 from .engine.options import OptionError, parse_assignments, written
 from .extras import MissingExtra, require
 from .games import GAMES, game_class, make_game
-from .i18n import LANGUAGES, render as _render
+from .i18n import LANGUAGES, plural, render as _render
 
 class _Commands(typer.core.TyperGroup):
     """The commands, with help that shows values as they are written: a flag
@@ -335,7 +335,7 @@ def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
                             what=_describe(events, g, LANG).lstrip(" —") or _("the dice burn"),
                             next=_next_text(state)), soft_wrap=True)
         else:
-            console.print(_("{decision}: {count} legal move(s)", decision=_decision(state, rolled), count=len(legal)))
+            console.print(_(plural("{decision}: {count} legal move", "{decision}: {count} legal moves"), decision=_decision(state, rolled), count=len(legal)))
             if len(legal) > MAX_LISTED:          # Kimbo's fence step: thousands, in the notation only
                 console.print("  " + "  ".join(m.text for m in legal))
             else:

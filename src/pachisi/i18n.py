@@ -51,15 +51,45 @@ class Error(ValueError):
         return render(self.template, lang, **self.values)
 
 
+class Plural(str):
+    """A message whose words follow a count, as gettext's msgid and msgid_plural: the English singular
+    (the key of its translations: a tuple of each language's forms, in the order of its plural rule),
+    with the English plural and the name of the field that holds the count."""
+
+    def __new__(cls, singular, plural, count="count"):
+        self = super().__new__(cls, singular)
+        self.plural, self.count = plural, count
+        return self
+
+    def __reduce__(self):
+        return Plural, (str(self), self.plural, self.count)
+
+
+plural = Plural
+
+
+def plural_form(lang, n):
+    """Which of a language's forms a count takes (gettext's Plural-Forms): Russian says 1, 21 фишка;
+    2, 22 фишки; 5, 11, 25 фишек; English 1 piece, else pieces."""
+    n = abs(int(n))
+    if lang == "ru":
+        return 0 if n % 10 == 1 and n % 100 != 11 else 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+    return 0 if n == 1 else 1
+
+
 def translate(text, lang="en"):
-    """`text` in `lang`; the English text itself where the catalogue has none."""
+    """`text` in `lang`; the English text itself where the catalogue has none (a Plural: its forms)."""
     return CATALOGUES.get(lang, {}).get(text, text)
 
 
 def render(template, lang="en", subject=None, /, **values):
     """`template` in `lang` with its {fields} filled, after "subject: " when a subject
-    (the move refused) is given."""
+    (the move refused) is given; a Plural in the form its count takes."""
     text = translate(template, lang)
+    if isinstance(template, Plural):
+        told = isinstance(text, tuple)
+        forms = text if told else (str(template), template.plural)
+        text = forms[plural_form(lang if told else "en", values[template.count])]
     if values:
         text = text.format(**{k: _told(v, lang) for k, v in values.items()})
     return text if subject is None else f"{subject}: {text}"
@@ -431,8 +461,10 @@ RU = {
         "turn: extra_rolls — повторный бросок нарушителя после заявки: дайте и саму заявку (claim)",
     "turn: the offender's piece {piece} is neither in the swamp nor on the circle, so it cannot be sent to the БУР":
         "turn: фишка {piece} нарушителя не в болоте и не на круге, её нельзя отправить в БУР",
-    "turn: turn_start lists where the {count} pawns of the player to move stood when the turn began, not {value}":
+    "turn: turn_start lists where the {count} pawn of the player to move stood when the turn began, not {value}": (
+        "turn: turn_start — где стояла {count} фишка ходящего в начале хода, а не {value}",
         "turn: turn_start — где стояли {count} фишки ходящего в начале хода, а не {value}",
+        "turn: turn_start — где стояли {count} фишек ходящего в начале хода, а не {value}"),
     "turn: blockade_age lists for every player the turns each pawn has stood in the same blockade, like "
     "[[0, 0, 2, 2], ...], not {value}":
         "turn: blockade_age — для каждого игрока, сколько ходов каждая фишка простояла в одной блокаде, например "
@@ -478,9 +510,12 @@ RU = {
     "unknown key(s) in the position: {keys}; allowed: {allowed}": "в позиции лишние ключи: {keys}; можно: {allowed}",
     "the position has no {key!r}": "в позиции нет {key!r}",
     "to_move must be a player from 0 to {last}, not {to_move!r}": "to_move — игрок от 0 до {last}, а не {to_move!r}",
-    "pieces must list {players} players, each with {count} places":
-        "в pieces должны быть {players} игрока(ов), у каждого {count} места",
-    "player {player}: give exactly {count} places": "игрок {player}: нужно ровно {count} места",
+    "pieces must list {players}, each with {places}": "в pieces должны быть {players}, у каждого {places}",
+    "{count} player": ("{count} игрок", "{count} игрока", "{count} игроков"),
+    "{count} place": ("{count} место", "{count} места", "{count} мест"),
+    "player {player}: give exactly {count} place": ("игрок {player}: нужно ровно {count} место",
+                                                   "игрок {player}: нужно ровно {count} места",
+                                                   "игрок {player}: нужно ровно {count} мест"),
     "player {player} piece {piece}": "игрок {player}, фишка {piece}",
     "player {player} has already won: all pieces are in the house": "игрок {player} уже выиграл: все фишки в доме",
     "player {player} has already won: all pieces are in the {goal}":
@@ -523,21 +558,32 @@ RU = {
         "-1 гнездо, 0..63 круг от своего выхода, 64..70 домашний ряд, 71 Дом, 72..75 круг после поворота",
     "-1 home, 0..63 ring from the own exit, 64..70 corridor, 71 meta":
         "-1 дом, 0..63 круг от своего выхода, 64..70 коридор, 71 финиш",
-    "player {player}: {count} pieces on lane place {place}": "игрок {player}: {count} фишки на месте {place} дорожки",
-    "{count} pieces on one square (at most {capacity})": "{count} фишки на одной клетке (можно не больше {capacity})",
+    "player {player}: {count} piece on lane place {place}": ("игрок {player}: {count} фишка на месте {place} дорожки",
+                                                            "игрок {player}: {count} фишки на месте {place} дорожки",
+                                                            "игрок {player}: {count} фишек на месте {place} дорожки"),
+    "{count} piece on one square (at most {capacity})": ("{count} фишка на одной клетке (можно не больше {capacity})",
+                                                        "{count} фишки на одной клетке (можно не больше {capacity})",
+                                                        "{count} фишек на одной клетке (можно не больше {capacity})"),
     "pieces of different colours share a square that is not safe":
         "фишки разных цветов стоят вместе на небезопасной клетке",
-    "player {player} has more than {capacity} piece(s) there": "у игрока {player} там больше {capacity} фишек",
+    "player {player} has more than {capacity} piece there": ("у игрока {player} там больше {capacity} фишки",
+                                                            "у игрока {player} там больше {capacity} фишек",
+                                                            "у игрока {player} там больше {capacity} фишек"),
     "pawns of different colours never share a space": "фишки разных цветов никогда не стоят вместе",
-    "{count} pawns on one space (at most 2)": "{count} фишки на одной клетке (можно не больше 2)",
+    "{count} pawn on one space (at most 2)": ("{count} фишка на одной клетке (можно не больше 2)",
+                                             "{count} фишки на одной клетке (можно не больше 2)",
+                                             "{count} фишек на одной клетке (можно не больше 2)"),
     "pieces is a list of rows, or {\"turn\": \"fence\", \"players\": rows}":
         "pieces — это список строк или {\"turn\": \"fence\", \"players\": строки}",
-    "pieces must list {players} players, each with pawns and fences":
-        "в pieces должны быть {players} игрока(ов), у каждого пешки и заборы",
+    "pieces must list {players}, each with pawns and fences": "в pieces должны быть {players}, у каждого пешки и заборы",
     "player {player}: give {{\"pawns\": [4 squares], \"fences\": [6 slots]}}":
         "игрок {player}: укажите {{\"pawns\": [4 поля], \"fences\": [6 мест]}}",
-    "player {player}: give exactly {count} pawn squares": "игрок {player}: нужно ровно {count} поля для пешек",
-    "player {player}: give exactly {count} fence slots": "игрок {player}: нужно ровно {count} мест для заборов",
+    "player {player}: give exactly {count} pawn square": ("игрок {player}: нужно ровно {count} поле для пешек",
+                                                         "игрок {player}: нужно ровно {count} поля для пешек",
+                                                         "игрок {player}: нужно ровно {count} полей для пешек"),
+    "player {player}: give exactly {count} fence slot": ("игрок {player}: нужно ровно {count} место для заборов",
+                                                        "игрок {player}: нужно ровно {count} места для заборов",
+                                                        "игрок {player}: нужно ровно {count} мест для заборов"),
     "player {player} pawn {pawn}: {error}": "игрок {player}, пешка {pawn}: {error}",
     "player {player} pawn {pawn}: {square} already holds a pawn": "игрок {player}, пешка {pawn}: на {square} уже стоит пешка",
     "player {player} has already won: all pawns are in the centre": "игрок {player} уже выиграл: все пешки в центре",
@@ -667,7 +713,8 @@ RU = {
         "позиция перед броском: укажите бросок в --dice (например, --dice {example})",
     "{player} rolled {dice}: no legal move — {what}; {next}": "{player}: выпало {dice}, ходов нет — {what}; {next}",
     "the dice burn": "кубики сгорают",
-    "{decision}: {count} legal move(s)": "{decision}: законных ходов: {count}",
+    "{decision}: {count} legal move": ("{decision}: {count} законный ход", "{decision}: {count} законных хода",
+                                        "{decision}: {count} законных ходов"),
     "(from → to on the board; in brackets, the places of {player}'s run, as position files number them)":
         "(откуда → куда на доске; в скобках — места на пути игрока ({player}), как их нумеруют файлы позиций)",
     "{player} to move with {dice}": "ходит {player}, на кубиках {dice}",
@@ -751,8 +798,10 @@ RU = {
         "введите кубики числами, например {example}, или нажмите Enter, чтобы бросить",
     "this game rolls one die: type one number, e.g. {example}":
         "в этой игре один кубик: введите одно число, например {example}",
-    "this game rolls {count} dice: type {count} numbers, e.g. {example}":
+    "this game rolls {count} die: type {count} number, e.g. {example}": (
+        "в этой игре кубиков: {count}; введите {count} число, например {example}",
         "в этой игре кубиков: {count}; введите {count} числа, например {example}",
+        "в этой игре кубиков: {count}; введите {count} чисел, например {example}"),
     "{dice} is not a roll of this game (its dice show {spans})":
         "{dice} — не бросок этой игры (её кубики показывают {spans})",
     "{game} — preset {preset}, seed {seed}": "{game} — набор правил {preset}, зерно {seed}",

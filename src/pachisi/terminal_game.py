@@ -19,7 +19,7 @@ from rich.text import Text
 from .bots import bot_for_level
 from .engine import kernel as K
 from .engine.game import GameError
-from .i18n import render as tr, translate
+from .i18n import plural, render as tr, translate
 from .render.terminal import MoveTrace, describe_events, piece_mark, render, seat_style
 
 MAX_LISTED = 40        # legal moves listed by number; more are typed in notation
@@ -319,7 +319,8 @@ def parse_dice(game, text):
     if len(values) != n:
         if n == 1:
             raise GameError("this game rolls one die: type one number, e.g. {example}", example=example)
-        raise GameError("this game rolls {count} dice: type {count} numbers, e.g. {example}", count=n,
+        raise GameError(plural("this game rolls {count} die: type {count} number, e.g. {example}",
+                               "this game rolls {count} dice: type {count} numbers, e.g. {example}"), count=n,
                         example=example)
     fits = {p for p in itertools.permutations(values)
             if all(lo <= d <= hi for d, (lo, hi) in zip(p, ranges))}

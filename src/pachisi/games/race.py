@@ -7,7 +7,7 @@ import numpy as np
 from ..engine import kernel as K
 from ..engine.game import GameError, IllegalMove
 from ..engine.options import Option
-from ..i18n import Text
+from ..i18n import Text, plural
 from .race_rules import ABSENT, PIECES, POS
 
 
@@ -53,14 +53,21 @@ def die_slot(arr, value, bonus=False):
     raise IllegalMove("no die of this roll is left showing {value}", value=value)
 
 
+def players_text(n):
+    """"2 players" as a message says it, in every language."""
+    return Text(plural("{count} player", "{count} players"), count=n)
+
+
 def piece_rows(pieces, players, count, names):
     """Check that a position file's "pieces" lists every player with `count`
     places; yields (player, piece, value, where), `where` naming the piece for messages."""
     if not isinstance(pieces, list) or len(pieces) != players:
-        raise GameError("pieces must list {players} players, each with {count} places", players=players, count=count)
+        raise GameError("pieces must list {players}, each with {places}", players=players_text(players),
+                        places=Text(plural("{count} place", "{count} places"), count=count))
     for q, row in enumerate(pieces):
         if not isinstance(row, list) or len(row) != count:
-            raise GameError("player {player}: give exactly {count} places", player=q, count=count)
+            raise GameError(plural("player {player}: give exactly {count} place", "player {player}: give exactly {count} places"),
+                            player=q, count=count)
         for k, value in enumerate(row):
             yield q, k, value, Text("player {player} piece {piece}", player=q, piece=names[k])
 

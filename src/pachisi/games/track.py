@@ -30,7 +30,7 @@ from ..engine import kernel as K
 from ..engine.game import Game, GameError, Move
 from ..engine.position import set_roll, take_count, take_roll
 from ..engine.view import BoardView, Square
-from ..i18n import Term, Text
+from ..i18n import Term, Text, plural
 from . import race
 from .race import PIECES, POS
 from .track_rules import (YARD, G_EXTRA, G_NPEND, G_RUN, G_STAGE, G_TURN_ROLLS, CAPTURE_BONUS, GOAL_BONUS,
@@ -191,7 +191,8 @@ class TrackGame(race.FirstPlayer, Game):
                                 goal=Term(self.goal_name))
             for p in set(places):
                 if self.ring_size <= p < goal_p and places.count(p) > self.square_capacity():
-                    raise GameError("player {player}: {count} pieces on lane place {place}", player=q,
+                    raise GameError(plural("player {player}: {count} piece on lane place {place}",
+                                           "player {player}: {count} pieces on lane place {place}"), player=q,
                                     count=places.count(p), place=self.rel(p))
         at = self.engine.at
         for g in range(self.ring_size):
@@ -210,7 +211,8 @@ class TrackGame(race.FirstPlayer, Game):
         """Why the pieces `who` [(player, piece)] cannot stand together on ring square g (a Text), or None."""
         colours = {q for q, _ in who}
         if len(who) > self.square_capacity():
-            return Text("{count} pieces on one square (at most {capacity})", count=len(who),
+            return Text(plural("{count} piece on one square (at most {capacity})",
+                               "{count} pieces on one square (at most {capacity})"), count=len(who),
                         capacity=self.square_capacity())
         if len(colours) > 1 and not self.is_safe(g):
             return Text("pieces of different colours share a square that is not safe")

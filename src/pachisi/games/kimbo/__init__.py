@@ -31,7 +31,7 @@ from ...engine import kernel as K
 from ...engine.game import Game, GameError, IllegalMove, Move
 from ...engine.options import Option
 from ...engine.view import BoardView, Square
-from ...i18n import Term, Text
+from ...i18n import Term, Text, plural
 from .. import race
 from ..race import ABSENT
 # the state layout, action slots and reasons (rules.pxd) and the compiled rules
@@ -407,7 +407,8 @@ class Kimbo(race.FirstPlayer, Game):
         else:
             fence_move = False
         if not isinstance(pieces, list) or len(pieces) != self.players:
-            raise GameError("pieces must list {players} players, each with pawns and fences", players=self.players)
+            raise GameError("pieces must list {players}, each with pawns and fences",
+                            players=race.players_text(self.players))
         if not fence_move:
             arr[K.H_PHASE] = K.PHASE_ROLL
         b = BOARD
@@ -424,7 +425,8 @@ class Kimbo(race.FirstPlayer, Game):
                 raise GameError("player {player}: give {{\"pawns\": [4 squares], \"fences\": [6 slots]}}", player=q)
             pawns = row["pawns"]
             if not isinstance(pawns, list) or len(pawns) != PAWNS:
-                raise GameError("player {player}: give exactly {count} pawn squares", player=q, count=PAWNS)
+                raise GameError(plural("player {player}: give exactly {count} pawn square",
+                                       "player {player}: give exactly {count} pawn squares"), player=q, count=PAWNS)
             for k, text in enumerate(pawns):
                 try:
                     v = grid.parse_square(text)
@@ -442,7 +444,8 @@ class Kimbo(race.FirstPlayer, Game):
                 raise GameError("player {player} has already won: all pawns are in the centre", player=q)
             slots = row.get("fences", [b.slot_name(s) for s in b.layout(self.opts["fences"], self.seats[q])])
             if not isinstance(slots, list) or len(slots) != FENCES:
-                raise GameError("player {player}: give exactly {count} fence slots", player=q, count=FENCES)
+                raise GameError(plural("player {player}: give exactly {count} fence slot",
+                                       "player {player}: give exactly {count} fence slots"), player=q, count=FENCES)
             fences[self.seats[q]] = []
             for text in slots:
                 try:

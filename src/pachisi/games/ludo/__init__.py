@@ -19,7 +19,7 @@ from collections import namedtuple
 
 from .board import LudoBoard
 from ...engine.options import Option
-from ...i18n import Text
+from ...i18n import Text, plural
 from .. import race, track
 from ...engine import kernel as K
 from ...engine.game import GameError
@@ -94,7 +94,9 @@ class Ludo(track.TrackGame):
         cap = self.square_capacity()
         for q in {q for q, _ in who}:
             if sum(1 for w, _ in who if w == q) > cap:
-                return Text("player {player} has more than {capacity} piece(s) there", player=q, capacity=cap)
+                return Text(plural("player {player} has more than {capacity} piece there",
+                                   "player {player} has more than {capacity} pieces there", "capacity"),
+                            player=q, capacity=cap)
         if len({q for q, _ in who}) > 1 and not self.is_safe(g):
             return Text("pieces of different colours share a square that is not safe")
         return None

@@ -28,7 +28,7 @@ import re
 from ...engine import kernel as K
 from ...engine.game import GameError
 from ...engine.options import Option
-from ...i18n import Text
+from ...i18n import Text, plural
 from .. import race, track
 from ..race import PIECES, POS
 from ..track_rules import G_TURN_ROLLS
@@ -129,7 +129,8 @@ class Parcheesi(track.Ring68Game):
         if len({q for q, _ in who}) > 1:
             return Text("pawns of different colours never share a space")
         if len(who) > 2:
-            return Text("{count} pawns on one space (at most 2)", count=len(who))
+            return Text(plural("{count} pawn on one space (at most 2)", "{count} pawns on one space (at most 2)"),
+                        count=len(who))
         return None
 
     def square_label(self, g):
@@ -168,8 +169,10 @@ class Parcheesi(track.Ring68Game):
             arr[TSTART:TSTART + PIECES] = arr[POS + pl * PIECES:POS + (pl + 1) * PIECES]
         else:
             if not isinstance(start, list) or len(start) != PIECES:
-                raise GameError("turn: turn_start lists where the {count} pawns of the player to move stood "
-                                "when the turn began, not {value}", count=PIECES, value=start)
+                raise GameError(plural("turn: turn_start lists where the {count} pawn of the player to move stood "
+                                       "when the turn began, not {value}",
+                                       "turn: turn_start lists where the {count} pawns of the player to move stood "
+                                       "when the turn began, not {value}"), count=PIECES, value=start)
             for k, value in enumerate(start):
                 rel = self.parse_place(Text("turn_start pawn {piece}", piece=self.piece_names[k]), value)
                 arr[TSTART + k] = -1 if rel < 0 else self.internal(rel)
