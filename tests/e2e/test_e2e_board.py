@@ -506,3 +506,29 @@ def test_the_board_has_no_serious_accessibility_violations(browser, server, scre
             assert not errors
         finally:
             ctx.close()
+
+
+PLURALS = """async () => {
+    const i18n = await import('/static/js/i18n.js');
+    const out = {};
+    for (const lang of ['ru', 'en']) {
+        i18n.setLang(lang);
+        out[lang] = [1, 2, 5, 11, 21, 22, 25].map(n => i18n.t('room.away.rolls', { n }));
+        out[lang + '-void'] = [3, 4, 5].map(n => i18n.t('ev.burned.void', { n, what: '6' }));
+    }
+    return out;
+}"""
+
+
+def test_the_browser_says_a_count_in_the_form_its_language_gives_it(browser, server):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        page.wait_for_selector("#create")
+        out = page.evaluate(PLURALS)
+        assert out["ru"] == ["1 бросок", "2 броска", "5 бросков", "11 бросков", "21 бросок", "22 броска", "25 бросков"]
+        assert out["en"] == ["1 roll", "2 rolls", "5 rolls", "11 rolls", "21 rolls", "22 rolls", "25 rolls"]
+        assert [x.split(" подряд")[0] for x in out["ru-void"]] == ["6 3 раза", "6 4 раза", "6 5 раз"]
+    finally:
+        ctx.close()

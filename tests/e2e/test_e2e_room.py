@@ -414,8 +414,13 @@ def test_a_player_back_after_a_while_is_told_what_happened(browser, server):
         b.screenshot(path="/tmp/room-away-ru-phone.png")
         text = b.inner_text(".away")
         assert "Пока вас не было" in text
-        n = int(re.search(r"Сделано действий: (\d+)", text).group(1))
+        m = re.search(r"Сделано: (\d+) (действие|действия|действий) \((\d+) (бросок|броска|бросков)\)", text)
+        n = int(m.group(1))
         assert n >= 8
+        for count, word, forms in ((n, m.group(2), ("действие", "действия", "действий")),
+                                   (int(m.group(3)), m.group(4), ("бросок", "броска", "бросков"))):
+            assert word == forms[0 if count % 10 == 1 and count % 100 != 11 else
+                                 1 if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14 else 2], (count, word)
         b.click(".away button")
         assert b.locator(".away").is_hidden()
     finally:

@@ -147,8 +147,18 @@ function lookup(dict, key) {
   return undefined;
 }
 
+// A message with a count is {one, few, many, other}: the form its count ({n}) takes in the language
+// (Intl.PluralRules: Russian 1, 21 бросок; 2, 22 броска; 5, 11, 25 бросков), as the server's Plural.
+const PLURAL_RULES = {};
+function form(text, said, n) {
+  if (typeof text !== "object" || text === null) return text;
+  const rules = PLURAL_RULES[said] || (PLURAL_RULES[said] = new Intl.PluralRules(said));
+  return text[rules.select(Number(n))] ?? text.other;
+}
+
 export function t(key, params = {}) {
-  let text = lookup(DICTS[lang], key) ?? lookup(EN, key) ?? key;
+  const own = lookup(DICTS[lang], key);
+  let text = own !== undefined ? form(own, lang, params.n) : form(lookup(EN, key), "en", params.n) ?? key;
   for (const [k, v] of Object.entries(params)) text = text.split(`{${k}}`).join(String(v));
   return text;
 }

@@ -627,7 +627,7 @@ export class RoomPage {
     if (!sum) return;
     const ok = h("button", { type: "button", text: t("room.away.ok"), onclick: () => { this.awayBox.hidden = true; } });
     clear(this.awayBox).append(h("h2", { id: "away-title", text: t("room.away.title") }),
-      h("p", { text: t("room.away.count", { n: sum.actions, rolls: sum.rolls }) }),
+      h("p", { text: t("room.away.count", { actions: t("room.away.actions", { n: sum.actions }), rolls: t("room.away.rolls", { n: sum.rolls }) }) }),
       sum.notable.length ? h("ul", {}, sum.notable.slice(-12).map((x) => h("li", { text: x }))) : h("p", { class: "muted", text: t("room.away.quiet") }),
       ok);
     this.awayBox.hidden = false;
