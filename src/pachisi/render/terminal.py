@@ -11,6 +11,7 @@ the gaps between squares.  A legend explains every sign the board shows.
 """
 from rich.text import Text
 
+from ..engine.view import MoveEffects
 from ..i18n import render as tr, translate
 
 SYMBOLS = ("●", "▲", "■", "◆")                     # by seat, so shape tells players apart without colour
@@ -231,15 +232,15 @@ def describe_events(events, game, lang="en"):
 class MoveTrace:
     """Where a move takes its piece from and to, on the board (squares to
     highlight) and in words (square names or the store off the board), and
-    what it does: the move is played on a copy of the state."""
+    what it does: the move is played on a copy of the state and the views
+    compared (engine.view.MoveEffects, as the web board finds it)."""
 
     def __init__(self, state, move, lang="en"):
         game = self.game = state.game
         self.move = move
-        before = game.view(state.arr)
+        effects = MoveEffects(game, state.arr)
         self.after = state.clone()
         self.events = self.after.push(move)
-        after = game.view(self.after.arr)
         self.cells = ()
         self.frm = self.to = ""
         picked = game.move_cells(state.arr, move)
@@ -247,27 +248,19 @@ class MoveTrace:
             if len(picked) == 2:
                 self.cells = tuple(rc for kind, cell in picked if kind == "wall" for rc in cell)
             return
-        where0 = _locate(before, move.player, move.piece)
-        where1 = _locate(after, move.player, move.piece)
-        self.frm = cell_name(before, where0, lang) if where0 else _store(before, after, move.player, -1, lang)
-        self.to = cell_name(after, where1, lang) if where1 else _store(before, after, move.player, 1, lang)
-        self.cells = tuple(rc for rc in (where0, where1) if rc)
+        effect = effects.of(move, self.after.arr)
+        self.frm = _place_name(effects.view, effect.source, lang)
+        self.to = _place_name(effect.after, effect.target, lang)
+        self.cells = tuple(place[1] for place in (effect.source, effect.target) if place and place[0] == "square")
 
     def consequences(self, lang="en"):
         return describe_events(self.events, self.game, lang)
 
 
-def _locate(view, player, piece):
-    for rc, square in view.squares.items():
-        if any(p == player and k == piece for p, k, _ in square.pieces):
-            return rc
-    return None
-
-
-def _store(before, after, player, sign, lang):
-    """The off-board store a piece left (sign -1) or went to (+1): the one whose count changed."""
-    was, now = before.off_board.get(player, {}), after.off_board.get(player, {})
-    for key in list(was) + list(now):
-        if (now.get(key, 0) - was.get(key, 0)) * sign > 0:
-            return translate(key, lang)
-    return translate(next(iter(was or now), "off the board"), lang)
+def _place_name(view, place, lang):
+    """A place of the board in words: a square's name, a store's, a fence's squares."""
+    if place is None or place[0] == "store":
+        return translate(place[2] if place and place[2] else "off the board", lang)
+    if place[0] == "square":
+        return cell_name(view, place[1], lang)
+    return "-".join(cell_name(view, rc, lang) for rc in place[1])

@@ -31,9 +31,8 @@ is said in plain words too (`words`: English and Russian), and moves with the
 same effect (a six for any of four alike pieces in the park) are offered once,
 the others kept in `same` so typing them still works.
 """
-from collections import Counter
-
 from ..engine import kernel as K
+from ..engine.view import MoveEffects, fences, store_places, whereabouts
 from ..i18n import LANGUAGES, Term, Text
 
 DIFF_LIMIT = 200            # more legal moves than this: no references unless the game gives them
@@ -50,21 +49,6 @@ def wall_ref(a, b):
 
 def off_ref(player, key):
     return f"o{int(player)}:{key}"
-
-
-def store_places(view):
-    """(player, piece) -> (row, col) of every piece in a store with cells: a player's own piece
-    k on the k-th cell (it keeps its spot while the others come and go), another player's
-    (a captive) on the cells in turn."""
-    out = {}
-    for holder, stores in view.off_pieces.items():
-        for key, pieces in stores.items():
-            cells = view.stores.get(holder, {}).get(key)
-            if cells:
-                for i, (player, piece, _hidden) in enumerate(pieces):
-                    spot = piece if player == holder else i
-                    out[(int(player), int(piece))] = tuple(int(x) for x in cells[spot % len(cells)])
-    return out
 
 
 def layout_signature(view):
@@ -124,29 +108,17 @@ def position_json(view):
     return {"pieces": pieces, "off": off, "walls": walls}
 
 
-def _where(view):
-    """(player, piece) -> (reference, hidden) of every piece on the board, those in stores with cells
-    on their cells."""
-    out = {}
-    for rc, sq in view.squares.items():
-        for player, piece, hidden in sq.pieces:
-            out[(int(player), int(piece))] = (square_ref(rc), bool(hidden))
-    for key, rc in store_places(view).items():
-        out[key] = (square_ref(rc), False)
-    return out
-
-
-def _walls(view):
-    return Counter(wall_ref(a, b) + f"/{seat}" for a, b, seat in view.walls)
-
-
-def _off_change(before, after, player, sign):
-    """The off-board store of `player` whose count moved by `sign` (-1 left it, +1 entered it)."""
-    b, a = before.get(player, {}), after.get(player, {})
-    for key in set(b) | set(a):
-        if (a.get(key, 0) - b.get(key, 0)) * sign > 0:
-            return off_ref(player, key)
-    return off_ref(player, "")
+def place_ref(place):
+    """A place of the board (engine.view) as the browser's reference; None stays None."""
+    if place is None:
+        return None
+    if place[0] == "square":
+        return square_ref(place[1])
+    if place[0] == "store":
+        return square_ref(place[3]) if place[3] is not None else off_ref(place[1], place[2])
+    if place[0] == "wall":
+        return wall_ref(*place[1])
+    raise ValueError(f"no such place {place!r}")
 
 
 def _hook_ref(ref):
@@ -167,49 +139,7 @@ def _signature(view, arr):
     spots = sorted((square_ref(rc), int(player), bool(hidden)) for rc, sq in view.squares.items()
                    for player, _piece, hidden in sq.pieces)
     off = sorted((int(p), str(k), int(n)) for p, counts in view.off_board.items() for k, n in counts.items())
-    return tuple(spots), tuple(off), tuple(sorted(_walls(view).elements())), arr[:K.HEADER].tobytes()
-
-
-class _Diff:
-    """Source and target of moves, by comparing the views before and after each; what each
-    captures; and which moves leave the same position."""
-
-    def __init__(self, game, arr):
-        self.game, self.arr = game, arr
-        self.view = game.view(arr)
-        self.where = _where(self.view)
-        self.walls = _walls(self.view)
-
-    def refs(self, move):
-        """(source, target, pieces sent back [(player, piece)], signature of the position after)."""
-        g = self.game
-        child = self.arr.copy()
-        g.engine.play(child, move.action)
-        after = g.view(child)
-        where = _where(after)
-        changed = [key for key in set(self.where) | set(where) if self.where.get(key) != where.get(key)]
-        mover = (int(move.player), int(move.piece))
-        sent = sorted(k for k in changed if k[0] != mover[0] and k in self.where)
-        sig = _signature(after, child)
-        if mover in changed:
-            key = mover
-        else:
-            on_board = [k for k in sorted(changed) if k in where]
-            key = on_board[0] if on_board else (sorted(changed)[0] if changed else None)
-        if key is not None:
-            src = self.where[key][0] if key in self.where else _off_change(self.view.off_board, after.off_board,
-                                                                            key[0], -1)
-            dst = where[key][0] if key in where else _off_change(self.view.off_board, after.off_board, key[0], +1)
-            return src, dst, sent, sig
-        walls = _walls(after)
-        gone, new = self.walls - walls, walls - self.walls
-        if gone or new:
-            src = next(iter(gone)).split("/")[0] if gone else None
-            dst = next(iter(new)).split("/")[0] if new else None
-            return src, dst, sent, sig
-        if mover in self.where:         # a run that comes back to its own square (round a Kimbo pen)
-            return self.where[mover][0], self.where[mover][0], sent, sig
-        return None, None, sent, sig
+    return tuple(spots), tuple(off), tuple(sorted(fences(view).elements(), key=str)), arr[:K.HEADER].tobytes()
 
 
 # -- moves in plain words -----------------------------------------------------------------------------
@@ -237,8 +167,8 @@ def route_refs(game, arr, move, src, view=None):
 def last_route(game, arr, move):
     """The route of `move` played from `arr`, for the board to walk it once played; None: straight."""
     view = game.view(arr)
-    where = _where(view).get((int(move.player), int(move.piece)))
-    return route_refs(game, arr, move, where and where[0], view)
+    where = whereabouts(view).get((int(move.player), int(move.piece)))
+    return route_refs(game, arr, move, where and place_ref(where[0]), view)
 
 
 def moves_json(game, state, moves=None):
@@ -257,8 +187,10 @@ def moves_json(game, state, moves=None):
             src, dst = _hook_ref(cells[0]), _hook_ref(cells[1])
             label = cells[2] if len(cells) > 2 else None
         elif len(moves) <= DIFF_LIMIT:
-            diff = diff or _Diff(game, state.arr)
-            src, dst, sent, sig = diff.refs(m)
+            diff = diff or MoveEffects(game, state.arr)
+            effect = diff.of(m)
+            src, dst, sent = place_ref(effect.source), place_ref(effect.target), effect.captured
+            sig = _signature(effect.after, effect.arr)
         else:
             src = dst = None
         first = by_effect.get(sig)
