@@ -12,6 +12,8 @@ import urllib.request
 import pytest
 from websockets.sync.client import connect
 
+from pachisi import make_game
+from pachisi.engine.kernel import Move
 from pachisi.web.testing import LiveServer
 from roompage import ROOM, my_turn, new_page, seq, wait_after
 
@@ -531,8 +533,9 @@ def test_the_line_under_the_board_tells_a_move_once(browser, server, lang):
             const room = {game: 'ludo', piece_names: 'abcd', dice: [[1, 6]], seats: [{colour: 'red'}, {colour: 'blue'}]};
             const ev = (kind, player, piece, b) => ({kind, player, piece, a: 0, b});
             const events = [ev('entered', 0, 0, 0), ev('captured', 1, 2, 0)];
-            return [[s.moveSentence(room, 0, '6a', events), ...s.describeEvents(events, room, [6], '6a')].join(' — '),
-                    s.moveSentence(room, 0, 'keep')];
+            const out = {say: 'log.out', piece: 'a'};          // as Game.move_story tells them
+            return [[s.moveSentence(room, 0, '6a', out), ...s.describeEvents(events, room, [6], out)].join(' — '),
+                    s.moveSentence(room, 0, 'keep', {say: 'log.keep'})];
         }""")
         assert said == ANNOUNCED[lang]
     finally:
@@ -541,7 +544,10 @@ def test_the_line_under_the_board_tells_a_move_once(browser, server, lang):
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_kimbo_moves_are_told_as_a_person_says_them(browser, server, lang):
-    log = [{"n": n, "r": 1, "p": p, "k": k, "v": v, "by": "person", "e": []} for n, (k, p, v) in enumerate(KIMBO_LOG)]
+    kimbo = make_game("kimbo", 2)
+    log = [{"n": n, "r": 1, "p": p, "k": k, "v": v, "by": "person", "e": [],
+            **({"d": kimbo.move_story(Move(0, p, 0, 0, 0, 0, 0, v))} if k == "move" else {})}   # as the room logs it
+           for n, (k, p, v) in enumerate(KIMBO_LOG)]
     room = {"game": "kimbo", "piece_names": "abcd", "dice": [[1, 6], [1, 6]],
             "seats": [{"player": 0, "colour": "red"}, {"player": 1, "colour": "yellow"}]}
     assert told(browser, server, lang, log, room) == KIMBO_STORY[lang]
@@ -575,6 +581,12 @@ def test_every_kind_of_event_is_told_in_words(browser, server, lang):
         {"n": 15, "r": 2, "p": 1, "k": "move", "v": "4c", "by": "bot", "e": []},
         {"n": 16, "r": 2, "p": 1, "k": "move", "v": "2d", "by": "bot", "e": []},
     ]
+    for x in log:                               # what the room logs of each move (Game.move_story)
+        if x["k"] == "move":
+            v = x["v"]
+            x["d"] = ({"say": "log.nocall"} if v == "nocall" else {"say": "log.call", "piece": v[5:]} if v.startswith("call-")
+                      else {"say": "log.out", "piece": v[-1]} if any(e["kind"] == "entered" for e in x["e"])
+                      else {"piece": v[-1], "steps": v[:-1]})
     room = {"game": "mandavoshka", "piece_names": "abcd", "dice": [[1, 6], [1, 6]],
             "seats": [{"player": 0, "colour": "red"}, {"player": 1, "colour": "blue"}]}
     assert told(browser, server, lang, log, room) == STORY[lang]

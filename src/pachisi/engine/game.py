@@ -278,6 +278,16 @@ class Game:
     jump_kinds: frozenset[int] = frozenset()    # move kinds that jump over the route (drawn straight)
     kind_words: dict[int, str] = {}              # what a move kind adds to a move's words ("jump back")
 
+    def move_story(self, move, dice=None):
+        """A played move as the game's log tells it, for the browser to say in its words: the message
+        ids and values of its phrase ({"say": "log.out", "piece": "b"}: "brought piece b out"), or of
+        a step to share a verb with the next ({"piece": "a", "steps": "5"}: "moved piece a 5");
+        `dice` as for move_words."""
+        piece = self.piece_letter(move)
+        if move.frm < 0:
+            return {"say": "log.out", "piece": piece}
+        return {"piece": piece, "steps": str(move.die) if dice is None else dice}
+
     def move_words(self, move, dice=None):
         """A move in plain words, a Text the catalogue tells in every language: "bring piece b out
         (6)", "5 with piece b", with what its kind adds (kind_words); `dice`: what it plays, when

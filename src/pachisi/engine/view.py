@@ -121,6 +121,7 @@ class MoveEffects:
             on_board = [k for k in changed if k in where]
             key = on_board[0] if on_board else (changed[0] if changed else None)
         if key is not None:
+            captured = [k for k in captured if k != key]     # the piece a call moves is the move's own
             src = self.where[key][0] if key in self.where else _store_moved(self.view, after, key[0], -1)
             dst = where[key][0] if key in where else _store_moved(self.view, after, key[0], +1)
             return MoveEffect(src, dst, captured, after, after_arr)

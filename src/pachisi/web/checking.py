@@ -204,11 +204,13 @@ def replay_frames(text, budget=None):
         state = start.clone()
         last_layout = None
 
-        def frame(kind, value, player, events, route=None):
+        def frame(kind, value, player, events, move=None, route=None):
             nonlocal last_layout
             view = game.view(state.arr)
             out = {"round": round_no, "player": player, "kind": kind, "value": value, "dice": list(state.dice),
                    "events": events_json(events), "position": position_json(view)}
+            if move is not None:
+                out["d"] = game.move_story(move)
             if route:
                 out["route"] = route
             sig = layout_signature(view)          # the layout itself only when it changed (it seldom does)
@@ -234,7 +236,7 @@ def replay_frames(text, budget=None):
                     move = state.parse_move(token)
                     route = last_route(game, state.arr, move)
                     events = state.push(move)
-                    frame("move", token, player, events, route)
+                    frame("move", token, player, events, move, route)
     return {"game": game.name, "title": game.title, "players": game.players,
             "colours": [game.player_name(p) for p in range(game.players)], "seat_colours": list(game.colours),
             "seats": [int(x) for x in game.seats], "dice": [list(r) for r in game.dice_ranges()],

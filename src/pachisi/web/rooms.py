@@ -363,6 +363,7 @@ class Room:
         else:
             move = st.parse_move(value)
             route = last_route(self.game, st.arr, move)
+            entry["d"] = self.game.move_story(move)          # the log says it from this, not from the notation
             events = st.push(move)
         self.seq += 1
         said = events_json(events)

@@ -259,6 +259,7 @@ class ReplayFrame(BaseModel):
     layout: Optional[dict[str, Any]] = None
     position: dict[str, Any]
     route: Optional[list[str]] = None       # a move's squares, "r,c" from its source: the board walks it
+    d: Optional[dict[str, Any]] = None      # a move as the log tells it (Game.move_story)
 
 
 class ReplayOut(BaseModel):
@@ -363,6 +364,7 @@ class LogEntry(BaseModel):
     v: str
     by: str                         # person, bot, standin, clock (the turn clock played for the person)
     e: list[dict[str, Any]] = []    # its events but those the move itself tells (moved, house, pass, fence)
+    d: Optional[dict[str, Any]] = None      # a move as the log tells it (Game.move_story)
 
 
 class Last(LogEntry):

@@ -68,6 +68,12 @@ KimboTab = namedtuple("KimboTab", race.SEATED + " nb slots start entry_wall own_
 
 
 # -- the game ------------------------------------------------------------------------
+def _slot_sides(slot):
+    """The squares either side of a fence slot by name ("l1e": l1 and m1 east of it, "h6n": h6 and h7)."""
+    file, rank = slot[0], int(slot[1:-1])
+    return (f"{file}{rank}", f"{chr(ord(file) + 1)}{rank}" if slot.endswith("e") else f"{file}{rank + 1}")
+
+
 WAYS = {"n": "north", "e": "east", "s": "south", "w": "west"}     # a run's first direction, in words
 TURNS = {"L": "left", "R": "right"}
 
@@ -325,6 +331,25 @@ class Kimbo(race.FirstPlayer, Game):
             r, c = cells[-1] if cells else grid.square_of(move.frm)
             cells += [(min(max(r, 6), 8), min(max(c, 6), 8)), grid.rotate((8, 8), self.seats[int(move.player)])]
         return cells
+
+    def move_story(self, move, dice=None):
+        """Keeping, a fence moved between the squares either side of its slots, a pawn put back, a jump
+        and a run with its direction and turns, as the log says them."""
+        text = move.text
+        if text == "keep":
+            return {"say": "log.keep"}
+        m = self._FENCE.match(text)
+        if m:
+            (a, b), (c, d) = (_slot_sides(slot) for slot in m.groups())
+            return {"say": "log.fence", "a": a, "b": b, "c": c, "d": d}
+        m = self._PLACE.match(text)
+        if m:
+            return {"say": "log.place", "piece": m.group(1), "where": m.group(2)}
+        m = self._JUMP.match(text)
+        if m:
+            return {"say": "log.jump", "piece": m.group(1), "way": m.group(2)}
+        pawn, d0, d1, way, turns = self._PAWN.match(text).groups()
+        return {"piece": pawn, "n": f"{d0} + {d1}" if d1 else d0, "way": way, "turns": list(turns)}
 
     def move_words(self, move, dice=None):
         """"a: 5 north", "b: 4 + 2 east, at the fence left, then right", "d: jump the fence south",

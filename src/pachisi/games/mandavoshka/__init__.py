@@ -192,6 +192,13 @@ class Mandavoshka(folkcross.HiddenPieces, race.FirstPlayer, Game):
             return None, None, "let the missed capture pass"
         return super().move_cells(arr, move)
 
+    def move_story(self, move, dice=None):
+        if move.kind == NOCALL:
+            return {"say": "log.nocall"}
+        if move.kind == CALL:
+            return {"say": "log.call", "piece": self.piece_letter(move)}
+        return super().move_story(move, dice)
+
     def move_words(self, move, dice=None):
         if move.kind == NOCALL:
             return Text("let the missed capture pass")

@@ -113,11 +113,15 @@ class Parcheesi(track.Ring68Game):
     _SUM = re.compile(r"^([1-4])\+([1-4])([a-d])$")
     kind_words = {GO_ROUND: "go round again"}
 
+    def _sum(self, move):
+        """What a move plays, written as it is said: "2 + 3" for a sum entry, else None (its die)."""
+        return " + ".join(self._SUM.match(move.text).groups()[:2]) if move.kind == SUM else None
+
     def move_words(self, move, dice=None):
-        if move.kind == SUM:
-            a, b, _ = self._SUM.match(move.text).groups()
-            dice = f"{a} + {b}"
-        return super().move_words(move, dice)
+        return super().move_words(move, self._sum(move))
+
+    def move_story(self, move, dice=None):
+        return super().move_story(move, self._sum(move))
 
     def parse_notation(self, arr, text):
         m = self._SUM.match(text)

@@ -57,7 +57,7 @@ export async function replayPage(root, code) {
     let i = 0, shownLayout = null;
     const sentence = (f) => {
       const who = f.player !== null && players[f.player] ? colourName(players[f.player].colour) : "";
-      return f.kind === "roll" ? t("ev.rolls", { who, dice: f.value }) : f.kind === "move" ? moveSentence(room, f.player, f.value, f.events) : gameName(data.game, data.title);
+      return f.kind === "roll" ? t("ev.rolls", { who, dice: f.value }) : f.kind === "move" ? moveSentence(room, f.player, f.value, f.d) : gameName(data.game, data.title);
     };
     // every step, to click; the one shown is marked and kept in view
     const list = h("ol", { class: "replay-moves", "aria-label": t("replay.moves") }, data.frames.map((f, j) => {
@@ -73,7 +73,7 @@ export async function replayPage(root, code) {
       if (layouts[i] !== shownLayout) { board.setup(layouts[i], data.seat_colours); shownLayout = layouts[i]; }
       // one step forward: the board walks that move along its route; a jump just shows the position
       board.update(f.position, players, i === prev + 1 ? { k: f.kind, v: f.value, route: f.route } : null);
-      caption.textContent = [sentence(f), ...describeEvents(f.events, room, rolls[i], f.kind === "move" ? f.value : null)].join(" — ");
+      caption.textContent = [sentence(f), ...describeEvents(f.events, room, rolls[i], f.kind === "move" ? f.d : null)].join(" — ");
       counter.textContent = t("replay.step", { i: i + 1, n: data.frames.length });
       slider.value = String(i);
       steps[prev].removeAttribute("aria-current");

@@ -57,9 +57,10 @@ export function keepInView(el, margin = 6) {
 }
 
 // The seat to move gets the moves of one fence as one group {p, f, g: [[notation, target], ...]}
-// (Kimbo's fence stage: some 2,300 moves); spread out here, each said in words from its notation.
-export function spreadMoves(moves) {
-  return (moves || []).flatMap((m) => (m.g ? m.g.map(([t, to]) => ({ t, p: m.p, f: m.f, to, words: { [getLang()]: fenceMoveWords(t) } })) : [m]));
+// (Kimbo's fence stage: some 2,300 moves); spread out here, each said in words from its two slots,
+// `name` naming a square as the board does.
+export function spreadMoves(moves, name) {
+  return (moves || []).flatMap((m) => (m.g ? m.g.map(([t, to]) => ({ t, p: m.p, f: m.f, to, fence: true, words: { [getLang()]: fenceMoveWords(m.f, to, name) } })) : [m]));
 }
 
 const touch = () => window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches;
@@ -309,7 +310,6 @@ export class RoomPage {
 
   onState(msg) {
     if (msg.seq < this.seq) return;
-    msg.moves = spreadMoves(msg.moves);
     const fresh = msg.seq > this.seq && this.seq >= 0;
     const snapshot = !!msg.log, first = !this.room;
     const wasMine = this.myTurn();
@@ -325,10 +325,11 @@ export class RoomPage {
     this.section.classList.toggle("busy", !!this.pending);
     if (this.offline) this.setOffline(false, false);
     this.seq = msg.seq;
-    for (const m of msg.moves || []) if (m.words && m.words[getLang()]) this.words[m.t] = m.words[getLang()];
     this.standinAt = this.turn.standin_in !== null && this.turn.standin_in !== undefined ? Date.now() + this.turn.standin_in * 1000 : null;
     const players = this.room.seats.map((st) => ({ player: st.player, seat: st.seat, colour: st.colour, name: this.seatName(st) }));
     if (msg.layout) this.board.setup(msg.layout, this.room.colours || []);
+    msg.moves = spreadMoves(msg.moves, (ref) => this.board.squareName(ref));
+    for (const m of msg.moves || []) if (m.words && m.words[getLang()]) this.words[m.t] = m.words[getLang()];
     this.board.pieceNames = this.room.piece_names;
     this.board.update(msg.position, players, fresh ? msg.last : null);
     this.moves = this.canMove() ? msg.moves : [];
@@ -409,9 +410,9 @@ export class RoomPage {
     const who = seat ? colourName(seat.colour) : "";
     const head = last.k === "roll" ? t("ev.rolls", { who, dice: last.v })
       : last.k === "resign" ? turnSentence({ resign: true, by: last.by, p: last.p }, this.room)
-      : moveSentence(this.room, last.p, last.v, last.events, this.words);
+      : moveSentence(this.room, last.p, last.v, last.d, this.words);
     const dice = last.k === "roll" ? last.v.split("-").map(Number) : (this.turn.roll || []);
-    const text = [head, ...describeEvents(last.events, this.room, dice, last.k === "move" ? last.v : null)].join(" — ");
+    const text = [head, ...describeEvents(last.events, this.room, dice, last.k === "move" ? last.d : null)].join(" — ");
     this.lastLine.textContent = text;
     this.lastLine.title = text;
     this.lastLine.classList.remove("flash");
@@ -572,12 +573,13 @@ export class RoomPage {
     clear(ul);
     const f = this.filter.trim();
     let list = this.moves;
-    const wordsOf = (m) => fenceMoveWords(m.t) || m.words?.[getLang()];
+    const wordsOf = (m) => m.words?.[getLang()];
     if (list.length > MAX_LISTED && f) list = list.filter((m) => m.t.includes(f) || (wordsOf(m) || "").includes(f));
     // Kimbo's fence stage (some 2,300 fence moves): no flat list, but the other moves (keep the fences),
     // a sentence that says how many fence moves there are and that the board picks them, and the search
-    const fences = list.length > MAX_LISTED ? list.filter((m) => fenceMoveWords(m.t)) : [];
-    if (fences.length) list = list.filter((m) => !fenceMoveWords(m.t));
+    const isFence = (m) => m.fence || (m.f && m.f[0] === "w" && m.to && m.to[0] === "w");
+    const fences = list.length > MAX_LISTED ? list.filter(isFence) : [];
+    if (fences.length) list = list.filter((m) => !isFence(m));
     const shown = list.slice(0, MAX_LISTED);
     const off = !this.canAct();
     shown.forEach((m, i) => {

@@ -96,7 +96,7 @@ export function eventSentence(e, ctx) {
 }
 
 // The events of one action as sentences (the replay's caption and the room's announcement); `move`: the
-// action's move text, whose own words already tell a piece brought out or put back.
+// action's move as the log tells it (its `d`), whose own words already tell a piece brought out or put back.
 export function describeEvents(events, room, dice = [], move = null) {
   const told = move ? toldByMove(move, events || []) : new Set();
   const evs = (events || []).filter((e) => !QUIET.has(e.kind) && !told.has(e));
@@ -105,8 +105,9 @@ export function describeEvents(events, room, dice = [], move = null) {
 }
 
 // The events a move's own words tell: a piece it brought out or put back ("brought piece b out").
-function toldByMove(text, events) {
-  return new Set(RACE.test(text) || PLACE.test(text) ? events.filter((e) => e.kind === "entered") : []);
+function toldByMove(d, events) {
+  const told = d && (d.say === "log.out" || d.say === "log.place" || d.steps);
+  return new Set(told ? events.filter((e) => e.kind === "entered") : []);
 }
 
 function topOf(room) { return room.dice && room.dice.length ? room.dice[0][1] : 6; }
@@ -123,7 +124,7 @@ export function turnsOf(log) {
       turns.push(cur);
     }
     if (x.k === "roll") cur.dice = x.v.split("-").map(Number);
-    else cur.moves.push({ text: x.v, events: x.e || [] });
+    else cur.moves.push({ text: x.v, events: x.e || [], d: x.d });
     cur.events.push(...(x.e || []));
     cur.last = x.n;
   }
@@ -140,62 +141,38 @@ export function turnsOf(log) {
 }
 
 // -- moves as a person tells them ------------------------------------------------------------------
-// From the notation (the same in every language, so a log read after a change of language still says
-// everything): "moved piece b 5", "brought piece a out", Kimbo's "moved the fence between l1 and m1 to
-// between a15 and b15", "kept the fences", "moved pawn c 4 + 1 west, turning right at the fence".
-const RACE = /^(\d+(?:\+\d+)?)([a-d])(\S*)$/;
-const PAWN = /^([a-d])(\^|\d+(?:\+\d+)?)([nesw])([LR]*)$/;
-const FENCE = /^([a-o]\d+[ne])-([a-o]\d+[ne])$/;
-const PLACE = /^([a-d])@([a-o]\d+)$/;
-const FILES = "abcdefghijklmno";
+// From the move as the server's game tells it (the log entry's `d`, Game.move_story: message ids and
+// values, the same in every language, so a log read after a change of language still says everything):
+// "moved piece b 5", "brought piece a out", Kimbo's "moved the fence between l1 and m1 to between a15 and
+// b15", "kept the fences", "moved pawn c 4 + 1 west, turning right at the fence".
 
-// A Kimbo fence slot ("l1e": the line east of l1, "h6n": north of h6) as the squares either side of it.
-function slotSides(slot) {
-  const file = slot[0], rank = Number(slot.slice(1, -1));
-  return slot.endsWith("e") ? { a: `${file}${rank}`, b: `${FILES[FILES.indexOf(file) + 1]}${rank}` }
-    : { a: `${file}${rank}`, b: `${file}${rank + 1}` };
-}
-
-const sum = (dice) => dice.replace("+", " + ");
-
-// A Kimbo fence move as a move button says it ("move the fence between l1 and m1 to between a15 and
-// b15"), or null for any other move: the slots' own names (l1e, a15e) mean nothing to a player.
-export function fenceMoveWords(text) {
-  const m = FENCE.exec(text);
-  if (!m) return null;
-  const from = slotSides(m[1]), to = slotSides(m[2]);
-  return t("move.fence", { a: from.a, b: from.b, c: to.a, d: to.b });
+// A fence move as a move button says it ("move the fence between l1 and m1 to between a15 and b15"), from
+// its two slots (wall references "w r1,c1,r2,c2") with `name` naming a square: the slots' own names (l1e,
+// a15e) mean nothing to a player.  The square left of or below the line first.
+export function fenceMoveWords(from, to, name) {
+  const sides = (ref) => {
+    const [r1, c1, r2, c2] = ref.slice(1).split(",").map(Number);
+    return r1 === r2 ? [name(`${r1},${c1}`), name(`${r2},${c2}`)] : [name(`${r2},${c2}`), name(`${r1},${c1}`)];
+  };
+  const [a, b] = sides(from), [c, d] = sides(to);
+  return t("move.fence", { a, b, c, d });
 }
 
 // One move as a part of a sentence that follows the player's name: {phrase} (a whole one, past tense),
 // or {verb, item} to share a verb with the next moves ("moved piece a 2 and piece b 3"), a step of a
 // race piece with its piece and distance (a piece moved twice: "moved piece a 5, then 3"); null when the
-// notation is no move this knows. `events`: the move's own (a piece that came out is "brought out").
-function movePart(text, events = []) {
-  const phrase = (key, args) => ({ phrase: t(key, args) });
-  if (text === "keep") return phrase("log.keep");
-  if (text === "nocall") return phrase("log.nocall");
-  if (text.startsWith("call-")) return phrase("log.call", { piece: text.slice(5) });
-  let m = FENCE.exec(text);
-  if (m) {
-    const from = slotSides(m[1]), to = slotSides(m[2]);
-    return phrase("log.fence", { a: from.a, b: from.b, c: to.a, d: to.b });
-  }
-  if ((m = PLACE.exec(text))) return phrase("log.place", { piece: m[1], where: m[2] });
-  if ((m = PAWN.exec(text))) {
-    const where = t(`log.dir.${m[3]}`);
-    if (m[2] === "^") return phrase("log.jump", { piece: m[1], where });
-    const turns = [...m[4]].map((x) => t(x === "L" ? "log.left" : "log.right"));
-    let item = t("log.pawn", { piece: m[1], n: sum(m[2]), where });
+// server told nothing of it.
+function movePart(d) {
+  if (!d) return null;
+  if (d.steps) return { verb: "log.moved", piece: d.piece, steps: [d.steps] };
+  const where = d.way ? t(`log.dir.${d.way}`) : d.where;
+  if (d.turns) {
+    const turns = d.turns.map((x) => t(x === "L" ? "log.left" : "log.right"));
+    let item = t("log.pawn", { piece: d.piece, n: d.n, where });
     if (turns.length) item += t(turns.length > 1 ? "log.turns" : "log.turn", { turns: turns.join(t("log.then")) });
     return { verb: "log.moved", item };
   }
-  if ((m = RACE.exec(text))) {
-    const piece = m[2], index = "abcd".indexOf(piece);
-    if (events.some((e) => e.kind === "entered" && e.piece === index)) return phrase("log.out", { piece });
-    return { verb: "log.moved", piece, steps: [sum(m[1])] };
-  }
-  return null;
+  return { phrase: t(d.say, { ...d, where }) };
 }
 
 // "a, b and c"
@@ -206,8 +183,8 @@ function listOf(items) {
 // The moves of one turn as one phrase: [{text, events}] -> "brought piece b out and moved piece a 6".
 function movesSaid(moves, words) {
   const parts = [];
-  for (const { text, events } of moves) {
-    const p = movePart(text, events) ?? { phrase: t("log.played.one", { move: words[text] ? `${words[text]} (${text})` : text }) };
+  for (const { text, d } of moves) {
+    const p = movePart(d) ?? { phrase: t("log.played.one", { move: words[text] ? `${words[text]} (${text})` : text }) };
     const last = parts[parts.length - 1];
     if (!p.verb || !last || last.verb !== p.verb) parts.push(p.verb ? { verb: p.verb, items: [p] } : p);
     else {
@@ -220,9 +197,10 @@ function movesSaid(moves, words) {
   return listOf(parts.map((g) => g.phrase ?? `${t(g.verb)} ${listOf(g.items.map(item))}`));
 }
 
-// One action of `player` as a sentence (the room's line under the board): "Red kept the fences".
-export function moveSentence(room, player, text, events = [], words = {}) {
-  return `${who(room, player)} ${movesSaid([{ text, events }], words)}`;
+// One action of `player` as a sentence (the room's line under the board): "Red kept the fences"; `d`: the
+// move as the log tells it.
+export function moveSentence(room, player, text, d, words = {}) {
+  return `${who(room, player)} ${movesSaid([{ text, d }], words)}`;
 }
 
 // One turn as a sentence: "Red rolled 5-2 and moved piece b 5 and piece d 2; Red captured Blue's b".
@@ -238,7 +216,7 @@ export function turnSentence(tr, room, words = {}) {
   else if (tr.dice.length) head = t("log.rolled", { who: w, dice });
   else head = `${w} ${moves}`;
   const ctx = { room, game: room.game, dice: tr.dice, events: tr.events, player: tr.p, run: tr.run, top: topOf(room) };
-  const told = new Set(tr.moves.flatMap((m) => [...toldByMove(m.text, m.events)]));
+  const told = new Set(tr.moves.flatMap((m) => [...toldByMove(m.d, m.events)]));
   const rest = mergeBurned(tr.events.filter((e) => !QUIET.has(e.kind) && !told.has(e))).map((e) => eventSentence(e, ctx));
   return [head, ...rest].join("; ");
 }
