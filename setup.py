@@ -9,6 +9,9 @@ when its .pyx or a .pxd it cimports changed, and build_ext recompiles only
 the C that changed, so `setup.py build_ext --inplace` after an edit rebuilds
 what depends on it.
 
+The message catalogues are compiled there too (compile_catalogues): each
+language's .po into the .mo Python's gettext reads and the web page's JSON.
+
 PACHISI_ONLY=name,name builds only the modules whose dotted name contains one
 of the names (a quick rebuild while working on one game).
 PACHISI_NO_EXTENSIONS=1 builds none: `make` compiles in place with
@@ -57,13 +60,69 @@ class cythonize_then_build_ext(build_ext):
                 compiler_directives=DIRECTIVES)
         super().finalize_options()
 
+    def run(self):
+        super().run()
+        if self.inplace:                     # `make`: the catalogues beside their sources, as an install has them
+            compile_catalogues(ROOT / "pachisi")
+
+
+def compile_catalogues(into):
+    """Each language's catalogue (pachisi/locale/<lang>/LC_MESSAGES/pachisi.po) compiled for its two readers,
+    under the package folder `into`: the .mo beside it for Python's gettext, and web/static/i18n/<lang>.json for
+    the page: the entries with a context (the key the page asks by), a count's forms named by the categories
+    Intl.PluralRules gives (one, few, many, other), so the page chooses them as gettext's rule does here.
+    en.json holds the keys' English, from the msgids."""
+    import gettext
+    import json
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    package, pages = ROOT / "pachisi", {}
+    for po in sorted(package.glob("locale/*/LC_MESSAGES/*.po")):
+        with open(po, "rb") as f:
+            catalog = read_po(f)
+        mo = Path(into, po.relative_to(package)).with_suffix(".mo")
+        mo.parent.mkdir(parents=True, exist_ok=True)
+        with open(mo, "wb") as f:
+            write_mo(f, catalog)
+        lang = str(catalog.locale)
+        pages[lang] = _page_texts(catalog, lang, [m.string for m in catalog], gettext.c2py(catalog.plural_expr))
+        pages.setdefault("en", _page_texts(catalog, "en", [m.id for m in catalog], lambda n: int(n != 1)))
+    folder = Path(into, "web", "static", "i18n")
+    folder.mkdir(parents=True, exist_ok=True)
+    for lang, texts in pages.items():
+        (folder / f"{lang}.json").write_text(json.dumps(texts, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+
+
+def _page_texts(catalog, lang, strings, form_of):
+    """{key: text, or {category: form}} of the page's entries in one language (an empty msgstr: untranslated,
+    left out, the page says it in English)."""
+    from babel import Locale
+
+    rule, categories = Locale.parse(lang).plural_form, {}
+    for n in range(200):
+        categories.setdefault(rule(n), form_of(n))
+    texts = {}
+    for message, said in zip(catalog, strings):
+        if not message.context:
+            continue
+        if isinstance(said, (tuple, list)):
+            if all(said):
+                texts[message.context] = {category: said[i] for category, i in categories.items()}
+        elif said:
+            texts[message.context] = said
+    return texts
+
 
 class build_py_with_docs(build_py):
     """Also copies the games' rule texts and how-to-play pages (docs/games, docs/play) into the package, as
-    pachisi/web/docs, where an installed web app finds them (a source checkout reads docs/ itself)."""
+    pachisi/web/docs, where an installed web app finds them (a source checkout reads docs/ itself), and compiles
+    the message catalogues into the package."""
 
     def run(self):
         super().run()
+        compile_catalogues(Path(self.build_lib, "pachisi"))
         for part in ("games", "play"):
             for page in sorted((HERE / "docs" / part).rglob("*.md")):
                 target = Path(self.build_lib, "pachisi", "web", "docs", part, page.relative_to(HERE / "docs" / part))

@@ -29,7 +29,7 @@ import time
 import httpx
 from websockets.asyncio.client import connect
 
-from pachisi.web.testing import LiveServer, long_kimbo_record, no_move_record, tiny_games_record
+from pachisi.web.testing import LiveServer, long_record, one_roll_games_record, rolls_record
 
 # each flood from an address of its own (one address's connection cap would otherwise stop the others)
 PLAYER, BOTS, UPLOADER, ROOMS, SLOW, FLOODER = (f"127.0.0.{n}" for n in (3, 2, 10, 11, 12, 13))
@@ -192,7 +192,7 @@ async def bot_rooms(url, tally):
 async def main(args):
     with tempfile.TemporaryDirectory() as tmp, \
             LiveServer(f"sqlite:///{tmp}/web.db", bot_delay=0.3, rate=8, create_rate=0.5) as srv:
-        records = [long_kimbo_record(), no_move_record(), tiny_games_record(), no_move_record()]
+        records = [long_record("kimbo"), rolls_record("ludo", (1, 2, 3, 4, 5)), one_roll_games_record("ludo", 1), rolls_record("ludo", (1, 2, 3, 4, 5))]
         tally = collections.Counter()
         latencies, bot_waits = [], []
         calm_until = time.monotonic() + args.calm

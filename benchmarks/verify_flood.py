@@ -20,7 +20,7 @@ import time
 import urllib.error
 import urllib.request
 
-from pachisi.web.testing import LiveServer, long_kimbo_record, no_move_record, tiny_games_record
+from pachisi.web.testing import LiveServer, long_record, one_roll_games_record, rolls_record
 
 
 def get_times(url, seconds, pause=0.02):
@@ -70,8 +70,8 @@ def main():
     if args.server_src:
         os.environ["PYTHONPATH"] = os.path.abspath(args.server_src)
     print("building the hostile records...", flush=True)
-    hostile = {"Kimbo record": long_kimbo_record(args.kimbo_bytes), "1 MiB of no-move rolls": no_move_record(),
-               "thousands of tiny games": tiny_games_record(), "1 MiB of no-move rolls (2)": no_move_record()}
+    hostile = {"Kimbo record": long_record("kimbo", args.kimbo_bytes), "1 MiB of no-move rolls": rolls_record("ludo", (1, 2, 3, 4, 5)),
+               "thousands of tiny games": one_roll_games_record("ludo", 1), "1 MiB of no-move rolls (2)": rolls_record("ludo", (1, 2, 3, 4, 5))}
     for name, text in hostile.items():
         print(f"  {name}: {len(text):,} bytes", flush=True)
     with tempfile.TemporaryDirectory() as tmp, LiveServer(f"sqlite:///{tmp}/bench.db") as srv:

@@ -102,3 +102,15 @@ def ring_masks(state):
     assert [int(m) for m in masks] == [g.engine.at(state.arr, c) for c in range(g.ring_size)]
     assert all(n <= 2 for n in lanes.values())
     return [int(m) for m in masks]
+
+
+def no_move_record(size=1 << 20):
+    """A Ludo record of about `size` bytes of rolls that move nothing (no six: no piece leaves the yard)."""
+    from pachisi.web.testing import rolls_record
+    return rolls_record("ludo", (1, 2, 3, 4, 5), size)
+
+
+def tiny_games_record(size=1 << 20):
+    """A record of as many one-roll Ludo games as fit in `size` bytes."""
+    from pachisi.web.testing import one_roll_games_record
+    return one_roll_games_record("ludo", 1, size)

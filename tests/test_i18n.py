@@ -1,11 +1,12 @@
 """The interface in Russian (issue #6): every reason a game gives for refusing a
 move, every whole-roll reason and every house rule's help has its Russian text
-in the one catalogue (pachisi/i18n.py), so a rule or an option added without
+in the one catalogue (locale/ru/LC_MESSAGES/pachisi.po), so a rule or an option added without
 one fails here by name; the engine's refusals keep their English message and
 can be told in Russian; a WebSocket client that says hello in Russian gets its
 refusals in Russian, one in English in English, and HTTP refusals follow the
 request's Accept-Language."""
 import ast
+import json
 import pathlib
 import re
 from string import Formatter
@@ -21,11 +22,21 @@ from pachisi.engine.game import GameError
 from pachisi.engine.options import OptionError
 from pachisi.engine.position import load_position
 from pachisi.games import GAMES
-from pachisi.i18n import RU, negotiate, plural, render, translate
+from babel.messages.pofile import read_po
+
+from pachisi.i18n import DOMAIN, LANGUAGES, LOCALE, negotiate, plural, render, translate
 from pachisi.web import create_app
 from test_web_api import Player, create, my_turn, settings
 
 pytestmark = pytest.mark.timeout(600)
+
+
+def _po(lang):
+    with open(LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po", "rb") as f:
+        return read_po(f)
+
+
+RU = [m for m in _po("ru") if m.id]
 
 
 def _variants(cls):
@@ -108,15 +119,36 @@ def _fields(text):
     return sorted(name for _, name, _, _ in Formatter().parse(text) if name is not None)
 
 
+def _forms(said):
+    return list(said) if isinstance(said, (tuple, list)) else [said]
+
+
 def test_every_translation_fills_the_same_fields_as_its_english():
-    wrong = [english for english, russian in RU.items()
-             if any(_fields(english) != _fields(form) for form in (russian if isinstance(russian, tuple) else [russian]))]
+    wrong = [m.id for m in RU if any(_fields(_forms(m.id)[0]) != _fields(form) for form in _forms(m.string) + _forms(m.id))]
     assert not wrong
 
 
 def test_a_message_with_a_count_has_russian_s_three_forms():
-    forms = {english: russian for english, russian in RU.items() if isinstance(russian, tuple)}
-    assert forms and all(len(russian) == 3 for russian in forms.values())
+    forms = [m for m in RU if m.pluralizable]
+    assert forms and all(len(m.string) == 3 for m in forms)
+
+
+def test_no_message_is_missing_in_either_language():
+    """Every message of the catalogue has its Russian (every form of one with a count), the page's compiled
+    messages are the catalogue's in both languages, and every key the page asks for by name is there."""
+    assert LANGUAGES == ("en", "ru")
+    untranslated = [(m.context, m.id) for m in RU if not all(_forms(m.string))]
+    assert not untranslated
+    keys = {m.context for m in RU if m.context}
+    static = SRC / "web" / "static"
+    for lang in LANGUAGES:
+        assert set(json.loads((static / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))) == keys, lang
+    asked = set()
+    for path in [*static.glob("js/*.js"), *static.glob("*.html")]:
+        text = path.read_text(encoding="utf-8")
+        asked |= set(re.findall(r"""\bt\(\s*["']([^"'$]+)["']""", text))
+        asked |= set(re.findall(r"""data-i18n["']?\s*[:=]\s*["']([^"'$]+)["']""", text))
+    assert asked and not sorted(asked - keys)
 
 
 COUNTS = (1, 2, 5, 11, 21, 22, 25)
@@ -267,7 +299,8 @@ def test_the_lobby_brings_the_house_rules_help_in_russian(client):
     games = client.get("/api/lobby").json()["games"]
     for info in games:
         for option in info["options"]:
-            assert option["translations"] == {"ru": RU[option["help"]]}, (info["name"], option["name"])
+            assert option["translations"] == {"ru": translate(option["help"], "ru")} != {"ru": option["help"]}, \
+                (info["name"], option["name"])
 
 
 # -- records, the verifier and position files ---------------------------------------------------------

@@ -18,7 +18,7 @@ import zipfile
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "pachisi"
 # a working tree's build products and caches: the build must not see them (a fresh clone has none)
-NOT_SOURCES = shutil.ignore_patterns(".git", ".venv", "build", "dist", "records", "*.so", "*.c", "*.egg-info",
+NOT_SOURCES = shutil.ignore_patterns(".git", ".venv", "build", "dist", "records", "*.so", "*.c", "*.mo", "i18n", "*.egg-info",
                                      "__pycache__", ".pytest_cache", ".hypothesis", "node_modules")
 
 
@@ -45,13 +45,17 @@ def test_the_sdist_builds_a_wheel_that_installs_without_a_compiler_and_plays_and
 
     sources = {p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*") if p.suffix in (".pyx", ".pxd")}
     web_files = {p.relative_to(PACKAGE).as_posix() for folder in ("web/static", "web/migrations")
-                 for p in (PACKAGE / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+                 for p in (PACKAGE / folder).rglob("*") if p.is_file() and "__pycache__" not in p.parts
+                 and "i18n" not in p.parts}                  # the compiled catalogues: built, not sources
+    catalogues = {p.relative_to(PACKAGE).as_posix() for p in PACKAGE.glob("locale/*/LC_MESSAGES/*.po")}
+    compiled_catalogues = {"web/static/i18n/en.json", "web/static/i18n/ru.json", "locale/ru/LC_MESSAGES/pachisi.mo"}
     pages = {p.relative_to(ROOT).as_posix() for part in ("games", "play") for p in (ROOT / "docs" / part).rglob("*.md")}
     with tarfile.open(sdist) as tar:
         names = tar.getnames()
     in_sdist = in_package(names, "src/")
     assert sources <= in_sdist, sorted(sources - in_sdist)
     assert web_files <= in_sdist, sorted(web_files - in_sdist)
+    assert catalogues and catalogues <= in_sdist and not in_sdist & compiled_catalogues
     in_root = {n.split("/", 1)[1] for n in names if "/" in n}          # below pachisi-VERSION/
     assert pages <= in_root, sorted(pages - in_root)
     assert any(n.endswith("/setup.py") for n in names) and any(n.endswith("/LICENSE") for n in names)
@@ -65,6 +69,7 @@ def test_the_sdist_builds_a_wheel_that_installs_without_a_compiler_and_plays_and
     assert compiled == {s[:-len(".pyx")] for s in sources if s.endswith(".pyx")}
     assert {s for s in sources if s.endswith(".pxd")} <= in_wheel
     assert web_files <= in_wheel, sorted(web_files - in_wheel)
+    assert compiled_catalogues <= in_wheel, sorted(compiled_catalogues - in_wheel)
     assert {"web/" + p for p in pages} <= in_wheel          # docs/games/ludo.md as pachisi/web/docs/games/ludo.md
     assert not [p for p in in_wheel if p.endswith((".c", ".pyx"))]
 

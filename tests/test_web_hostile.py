@@ -18,7 +18,7 @@ from pachisi.verify import verify_text
 from pachisi.web import create_app
 from pachisi.web.checking import Checker, RecordLimits, Share
 from pachisi.web.schemas import ClientMessage
-from pachisi.web.testing import no_move_record, tiny_games_record
+from helpers import no_move_record, tiny_games_record
 from test_web_api import create, settings, wait_over
 
 pytestmark = pytest.mark.timeout(3600)              # a bound on a hang, however slow the machine

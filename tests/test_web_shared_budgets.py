@@ -22,7 +22,8 @@ from pachisi.web import create_app
 from pachisi.web import limits as limits_module
 from pachisi.web.checking import Checker, RecordLimits, Share
 from pachisi.web.limits import SharedBuckets, SharedCounts, SharedWindow
-from pachisi.web.testing import LiveServer, free_port, no_move_record
+from helpers import no_move_record
+from pachisi.web.testing import LiveServer, free_port
 from test_web_api import settings
 import test_web_multi
 from test_web_multi import Client, new_room, play

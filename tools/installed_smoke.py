@@ -45,7 +45,12 @@ def check_import():
         module = sys.modules[type(make_game(name, cls.min_players).engine).__module__]
         if not module.__file__.endswith(tuple(EXTENSION_SUFFIXES)):
             sys.exit(f"FAILED: {name}'s rules are not a compiled module: {module.__file__}")
-    print(f"import pachisi {pachisi.__version__} from {where.parent}: {len(GAMES)} games, compiled", flush=True)
+    from pachisi.i18n import render, plural
+    told = render(plural("{count} player", "{count} players"), "ru", count=5)
+    if told != "5 игроков":
+        sys.exit(f"FAILED: the Russian catalogue says {told!r} for 5 players")
+    print(f"import pachisi {pachisi.__version__} from {where.parent}: {len(GAMES)} games, compiled, "
+          "the catalogues compiled", flush=True)
     return GAMES
 
 
@@ -107,6 +112,9 @@ def check_web(folder):
         status, kind, body = get(base + "/static/js/main.js")
         if status != 200 or "javascript" not in kind or b"import" not in body:
             sys.exit(f"FAILED: GET /static/js/main.js gave {status} {kind}")
+        status, kind, body = get(base + "/static/i18n/ru.json")       # the page's messages, compiled with the package
+        if status != 200 or json.loads(body).get("room.roll") != "Бросить кубики":
+            sys.exit(f"FAILED: GET /static/i18n/ru.json gave {status}: {body[:300]!r}")
         for page in ("rules", "play"):                # the rule text and how-to-play page the package carries
             status, kind, body = get(f"{base}/api/games/ludo/{page}")
             if status != 200 or "<h2" not in json.loads(body).get("html", ""):

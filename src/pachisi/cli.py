@@ -49,7 +49,7 @@ def _readable(params):
 
 
 app = typer.Typer(cls=_Commands, add_completion=False, no_args_is_help=True,
-                  help="pachisi: Шиш-беш and its relatives — play, referee, simulate, replay, benchmark.")
+                  help="pachisi: the cross-and-circle dice race games — play, referee, simulate, replay, benchmark.")
 console = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
 
@@ -174,7 +174,7 @@ def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
          option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
          seed: int = typer.Option(None, help="the dice seed (default: a fresh one, printed)"),
          match: int = typer.Option(None, help="play a match to this many wins (default: the game's own, "
-                                   "Трясучка 2, others 1)"),
+                                   "1 for most games)"),
          record_dir: Path = typer.Option(Path("records"), help="where the game record is saved")):
     """Play a game (or a match) in the terminal against bots or other people on this screen.
     At a prompt: help, hint, undo (hot-seat), q."""
@@ -279,7 +279,7 @@ def _save(match, state, start, seats, record_dir):
 def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
           position: Path = typer.Option(..., help="a position file (JSON, see docs/positions.md)"),
           dice: str = typer.Option(None, help="the roll, e.g. 6,1 (left out at a decision that needs no roll: "
-                                   "Kimbo's fence step, a pending bonus, a roll already under way)"),
+                                   "a fence step, a pending bonus, a roll already under way)"),
           try_move: str = typer.Option(None, "--try", help="check a move, or a whole play (\"1a 3a\"): legal "
                                        "and what it brings, or why not"),
           as_json: bool = typer.Option(False, "--json", help="print JSON")):

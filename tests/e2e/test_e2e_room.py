@@ -102,7 +102,7 @@ def test_the_log_tells_every_roll_in_plain_words_and_the_end_shows_places_figure
         for _, e in captures[:3]:
             by, victim, piece = colour[e["b"]], colour[e["player"]], "abcd"[e["piece"]]
             said = (f"{COLOUR['en'][by]} captured {COLOUR['en'][victim]}'s {piece}" if lang == "en"
-                    else f"{COLOUR['ru'][by]} съел фишку {piece} {OWNER_RU[victim]}")
+                    else f"{COLOUR['ru'][by]} сбил фишку {piece} {OWNER_RU[victim]}")
             assert said in text
         winner = final["winner"]
         assert (f"{COLOUR['en'][colour[winner]]} wins!" if lang == "en"
@@ -471,7 +471,7 @@ STORY = {
            "Blue's b is flushed out of its shelter; Red rolls again to get going (2 tries left); Blue finishes in place 2",
            "Red called the missed capture: piece d goes to the lock-up", "Blue let the missed capture pass",
            "Red rolled 5-3 and moved piece a 5, then 3", "Blue rolled 4-2 and moved piece c 4 and piece d 2"],
-    "ru": ["Красный выбросил 6-6 и вывел фишку a и пошёл фишкой b на 6; Красный съел фишку c Синего; "
+    "ru": ["Красный выбросил 6-6 и вывел фишку a и пошёл фишкой b на 6; Красный сбил фишку c Синего; "
            "Красный бросает ещё раз: за взятие",
            "Синий выбросил 3-1; 3 и 1 не сыграть — очки сгорают",
            "Красный выбросил 5-2 и пошёл фишкой b на 5; Красный получает бонусный ход на 10 за фишку в доме; "
@@ -518,7 +518,7 @@ def told(browser, server, lang, log, room):
 
 
 ANNOUNCED = {"en": ["Red brought piece a out — Red captured Blue's c", "Red kept the fences"],
-             "ru": ["Красный вывел фишку a — Красный съел фишку c Синего", "Красный оставил заборы на месте"]}
+             "ru": ["Красный вывел фишку a — Красный сбил фишку c Синего", "Красный оставил заборы на месте"]}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -56,6 +56,11 @@ class Game:
     # preset_title finds them up the classes): the English is the catalogue's key
     preset_titles: dict[str, tuple[str, str]] = {"seed": ("Standard", "the rules as the game's rule text gives them")}
     quick_players = 4           # how many play a quick start (you and bots), as the game's players expect
+    familiarity = 100           # how widely the game is known: the lobby lists the quick starts of the best known first
+    # What the story of a game (the web log) needs to tell its events: whether a third six or double in a row
+    # voids the roll (void_runs), what a penalty is for ("sixes", "doubles", "missed": a missed capture called)
+    # and where it sends the piece ("back", "lockup")
+    story: dict[str, Any] = {"void_runs": False, "penalty": "sixes", "penalty_to": "back"}
     # Its layout for reinforcement learning (pachisi.rl.spaces reads it): the kinds of single-die move its
     # rules make (the action space numbers slot x piece x kind), what a piece is called there, and the
     # names of the features of its own turn state (filled by fill_turn_features)

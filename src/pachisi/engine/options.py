@@ -13,7 +13,7 @@ class OptionError(Error):
 class Option:
     """A house rule as the game declares it: its identifier, default and help, and what the lobby
     shows: a short title and the names of its values (a value without a name shows as itself).
-    The English texts are the catalogue's keys (pachisi/i18n.py has their translations)."""
+    The English texts are the catalogue's keys (locale/<lang>/LC_MESSAGES/pachisi.po translates them)."""
     name: str
     default: object
     help: str

@@ -30,6 +30,7 @@ BUILT_IN: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
 }
 
 ENTRY_POINTS = "pachisi.games"
+DEFAULT_GAME = "shishbesh"          # the game a new player is offered first (the lobby's form)
 
 ALIASES = {alias: name for name, (aliases, presets) in BUILT_IN.items() for alias in (*aliases, *presets)}
 PRESET_ALIASES = {alias: preset for _, presets in BUILT_IN.values() for alias, preset in presets.items()}

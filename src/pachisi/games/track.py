@@ -79,6 +79,7 @@ class TrackGame(race.FirstPlayer, Game):
     kind_marks = {}              # move kind -> notation suffix
     yard_name = "yard"
     goal_name = "goal"
+    story = {**Game.story, "void_runs": True}       # a third six in a row: the roll does not count
 
     @property
     def goal_place(self):

@@ -1,6 +1,6 @@
 """What the lobby and the rules pages say about the games: every game of the
 registry with its options (each with a short name, its sentence of help and
-named values, also in the other languages of pachisi/i18n.py), presets (named
+named values, also in the other languages of the catalogue, locale/), presets (named
 and explained) and colours, the quick start a player expects, and its pages:
 how to play (docs/play/<name>.md, with diagrams drawn by the board renderer)
 and the full rules as implemented (docs/games/<name>.md when the documentation
@@ -17,7 +17,7 @@ from ..bots import LEVELS
 from ..engine.game import GameError
 from ..engine.options import OptionError
 from ..engine.position import load_position
-from ..games import GAMES, game_class, make_game
+from ..games import DEFAULT_GAME, GAMES, game_class, make_game
 from ..i18n import LANGUAGES, Error, translations
 from .boardjson import layout_json, moves_json, position_json
 
@@ -107,12 +107,12 @@ def game_info(cls, docs=None):
         "quick": {"players": max(cls.min_players, min(cls.quick_players, cls.max_players)),
                   "level": QUICK_LEVEL},
         "seating": _seating(cls),
-        "rules": True,
+        "rules": True, "familiarity": cls.familiarity,
     }
 
 
 def lobby(docs=None):
-    return {"games": [game_info(cls, docs) for cls in GAMES.values()],
+    return {"games": [game_info(cls, docs) for cls in GAMES.values()], "default": DEFAULT_GAME,
             "levels": [{"level": lv, "bot": name} for lv, (name, _) in sorted(LEVELS.items())]}
 
 

@@ -240,4 +240,4 @@ def replay_frames(text, budget=None):
     return {"game": game.name, "title": game.title, "players": game.players,
             "colours": [game.player_name(p) for p in range(game.players)], "seat_colours": list(game.colours),
             "seats": [int(x) for x in game.seats], "dice": [list(r) for r in game.dice_ranges()],
-            "piece_names": game.piece_names, "headers": headers, "frames": frames}
+            "piece_names": game.piece_names, "story": game.story, "headers": headers, "frames": frames}

@@ -18,7 +18,7 @@ BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5\u034
 # categories that show nothing on their own: marks, format, separators, controls, unassigned, private
 INVISIBLE_CATEGORIES = frozenset({"Mn", "Me", "Mc", "Cf", "Cc", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
 
-# the bots' level names as the web app shows them (strings/lobby.js), English and Russian
+# the bots' level names as the web app shows them (the catalogue's bot.level.N), English and Russian
 LEVEL_NAMES = ("Beginner", "Easy", "Medium", "Hard", "Master", "Новичок", "Лёгкий", "Средний", "Сильный", "Мастер")
 BOT_WORDS = ("bot", "бот", "робот", "robot", "level", "уровень", "AI", "CPU", "ИИ", "компьютер", "computer")
 

@@ -656,7 +656,7 @@ class Room:
             "players": g.players, "wins": self.match.wins, "score": list(self.match.score),
             "round": len(self.match.rounds) + (0 if over else 1), "status": self.status,
             "commit": self.commit, "terms": terms(g), "seed": str(self.seed) if over else None, "salt": self.salt if over else None,
-            "public": self.public, "absent_after": self.absent_after, "piece_names": g.piece_names,
+            "public": self.public, "absent_after": self.absent_after, "piece_names": g.piece_names, "story": g.story,
             "rematch": self.rematch, "standin_level": self.standin_level,
             "colours": list(g.colours),
             "dice": [list(r) for r in g.dice_ranges()],

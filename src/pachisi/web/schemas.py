@@ -118,6 +118,13 @@ class QuickStart(BaseModel):
     level: int
 
 
+class Story(BaseModel):
+    """What the log needs to tell a game's events (Game.story)."""
+    void_runs: bool = False
+    penalty: Literal["sixes", "doubles", "missed"] = "sixes"
+    penalty_to: Literal["back", "lockup"] = "back"
+
+
 class GameInfo(BaseModel):
     name: str
     title: str
@@ -132,6 +139,7 @@ class GameInfo(BaseModel):
     rules: bool
     preset_info: list[PresetInfo] = []
     quick: Optional[QuickStart] = None
+    familiarity: int = 100          # the lobby lists the quick starts of the best known games first
 
 
 class LevelInfo(BaseModel):
@@ -142,6 +150,7 @@ class LevelInfo(BaseModel):
 class Lobby(BaseModel):
     games: list[GameInfo]
     levels: list[LevelInfo]
+    default: str                    # the game the lobby's form shows first
 
 
 class SeatInfo(BaseModel):
@@ -175,6 +184,7 @@ class RoomInfo(BaseModel):
     public: bool
     absent_after: float
     piece_names: str
+    story: Story = Story()
     standin_level: int = 0          # the level of the bot that plays for an absent person
     rematch: Optional[str] = None   # the code of the room of this one's rematch, once a player asked for it
     colours: list[str]              # by seat
@@ -271,6 +281,7 @@ class ReplayOut(BaseModel):
     seats: list[int]
     dice: list[list[int]]           # each die's lowest and highest face
     piece_names: str
+    story: Story = Story()
     headers: list[dict[str, str]]
     frames: list[ReplayFrame]
 

@@ -111,14 +111,17 @@ class LiveServer:
 
 
 # -- records that cost the server much to check (tests and benchmarks/verify_flood.py) -----------------
-def no_move_record(size=1 << 20):
-    """A Ludo record of about `size` bytes of rolls that move nothing (no six: no piece leaves the yard);
-    legal, but every roll is replayed and checked."""
-    colours = ("red", "green", "yellow", "blue")
-    head = '[Game "ludo"]\n[Players "a,b,c,d"]\n[Seed "1"]\n[First "red"]\n\n'
+def rolls_record(game, rolls, size=1 << 20, players=4):
+    """A record of `game` of about `size` bytes of rolls only, each player's turn a roll of `rolls` in turn
+    (rolls that move nothing when the game lets no piece out on them): legal, but every roll is replayed
+    and checked."""
+    from ..games import make_game
+    g = make_game(game, players)
+    names = [g.player_name(p) for p in range(players)]
+    head = f'[Game "{game}"]\n[Players "{",".join("abcdefgh"[:players])}"]\n[Seed "1"]\n[First "{names[0]}"]\n\n'
     lines, total, n = [head], len(head), 0
     while True:
-        line = f"{n + 1}. {colours[n % 4]} [{n % 5 + 1}]\n"
+        line = f"{n + 1}. {names[n % players]} [{rolls[n % len(rolls)]}]\n"
         if total + len(line) > size:
             return "".join(lines)
         lines.append(line)
@@ -126,10 +129,13 @@ def no_move_record(size=1 << 20):
         n += 1
 
 
-def tiny_games_record(size=1 << 20):
-    """A record of as many one-roll Ludo games as fit in `size` bytes (each game a new game to set up)."""
-    game = '[Game "ludo"]\n[Players "a,b"]\n[Seed "1"]\n[First "red"]\n\n1. red [1]\n\n'
-    return game * (size // len(game))
+def one_roll_games_record(game, roll, size=1 << 20):
+    """A record of as many two-player games of `game` of one roll each as fit in `size` bytes (each game a new
+    game to set up)."""
+    from ..games import make_game
+    first = make_game(game, 2).player_name(0)
+    one = f'[Game "{game}"]\n[Players "a,b"]\n[Seed "1"]\n[First "{first}"]\n\n1. {first} [{roll}]\n\n'
+    return one * (size // len(one))
 
 
 def finish_offline(url, codes, seed=0):
@@ -174,21 +180,21 @@ def finish_offline(url, codes, seed=0):
     return len(played)
 
 
-def long_kimbo_record(size=70_000, seed=0):
-    """A legal Kimbo record of at least `size` bytes: games of four players making random legal moves,
-    one after another, from `seed`."""
+def long_record(game, size=70_000, seed=0, players=4):
+    """A legal record of `game` of at least `size` bytes: games of `players` making random legal moves, one after
+    another, from `seed`."""
     import random
     from .. import make_game, record as records
-    game, parts, total = make_game("kimbo", 4), [], 0
+    g, parts, total = make_game(game, players), [], 0
     while total < size:
-        state, rng = game.new_state(seed), random.Random(seed)
+        state, rng = g.new_state(seed), random.Random(seed)
         start = state.clone()
         while not state.is_over:
             if state.is_chance:
                 state.roll()
             else:
                 state.push(rng.choice(state.legal_moves()))
-        parts.append(records.write(state, records.headers_for(state, ["a", "b", "c", "d"]), start=start))
+        parts.append(records.write(state, records.headers_for(state, list("abcdefgh"[:players])), start=start))
         total += len(parts[-1])
         seed += 1
     return "\n".join(parts)

@@ -81,6 +81,7 @@ TURNS = {"L": "left", "R": "right"}
 class Kimbo(race.FirstPlayer, Game):
     name = "kimbo"
     title = "Kimbo"
+    familiarity = 6
     piece_word = "pawn"         # RL's layout
     turn_features = ("stage: fence", "stage: pawn", "stage: place")
     turn_cap = 5000             # random play may wander: benchmarks cut a game off here

@@ -38,6 +38,7 @@ class Ludo(track.TrackGame):
     home column, 51..55 home column, 56 centre."""
     name = "ludo"
     title = "Ludo"
+    familiarity = 0
     move_kinds = 1              # RL: the kinds of move its rules make (rules.pxd)
     aliases = ("людо",)
     preset_aliases = {"ludo-bonus": "with-bonuses"}

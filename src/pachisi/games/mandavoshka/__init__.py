@@ -85,6 +85,8 @@ def own_bits(player):
 class Mandavoshka(folkcross.HiddenPieces, race.FirstPlayer, Game):
     name = "mandavoshka"
     title = "Мандавошка"
+    familiarity = 4
+    story = {**Game.story, "penalty": "missed", "penalty_to": "lockup"}
     move_kinds = 7              # RL: the kinds of move its rules make (rules.pxd)
     jump_kinds = frozenset((STRAIGHT, BACK, DIAGONAL))
     kind_words = {HIDE: "and hide in the shelter", STRAIGHT: "jump on to the next corner", BACK: "jump back",

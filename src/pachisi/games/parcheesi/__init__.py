@@ -60,6 +60,8 @@ class Parcheesi(track.Ring68Game):
     reached only by a pawn that passed its home row."""
     name = "parcheesi"
     title = "Parcheesi"
+    familiarity = 2
+    story = {**track.Ring68Game.story, "penalty": "doubles"}
     move_kinds = 3              # RL: the kinds of move its rules make (rules.pxd)
     aliases = ("pachisi-us",)
     rules = ParcheesiEngine

@@ -45,6 +45,7 @@ class Parchis(track.Ring68Game):
     square, 64..70 corridor, 71 meta."""
     name = "parchis"
     title = "Parchís"
+    familiarity = 1
     move_kinds = 1              # RL: the kinds of move its rules make (rules.pxd)
     aliases = ("парчис", "parchís")
     rules = ParchisEngine

@@ -63,6 +63,7 @@ ShishbeshTab = namedtuple("ShishbeshTab", folkcross.FOLK + " house_end entry qui
 class ShishBesh(folkcross.HiddenPieces, race.FirstPlayer, Game):
     name = "shishbesh"
     title = "Шиш-беш"
+    familiarity = 3
     move_kinds = 4              # RL: the kinds of move its rules make (rules.pxd)
     jump_kinds = frozenset((JUMP_FORWARD, JUMP_BACK, JUMP_DIAGONAL))
     kind_words = {JUMP_FORWARD: "jump on to the next corner", JUMP_BACK: "jump back",

@@ -54,6 +54,7 @@ TryasuchkaTab = namedtuple("TryasuchkaTab", folkcross.FOLK + " jump corner_captu
 class Tryasuchka(race.FirstPlayer, Game):
     name = "tryasuchka"
     title = "Трясучка"
+    familiarity = 5
     move_kinds = 1              # RL: the kinds of move its rules make (rules.pxd)
     turn_features = ("extra rolls banked / 6",)
     aliases = ("трясучка", "tryasuchka", "triasuchka")

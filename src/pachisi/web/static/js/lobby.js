@@ -12,9 +12,6 @@ import { tableFields } from "./table.js";
 // A name in the current language from a {lang: text} of the server's catalogue.
 export const told = (names, fallback) => (names && (names[getLang()] || names.en)) || fallback;
 
-// The quick starts, the games the most players know first.
-const FAMILIAR = ["ludo", "parchis", "parcheesi", "shishbesh", "mandavoshka", "tryasuchka", "kimbo"];
-
 
 function levelOption(level) {
   return h("option", { value: level, text: `${levelName(level)} — ${t(`bot.level.${level}.help`)}` });
@@ -117,7 +114,7 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
   const data = await lobby();
   const games = data.games;
   const levels = data.levels;
-  let game = games.find((g) => g.name === params.get("game")) || games.find((g) => g.name === "shishbesh") || games[0];
+  let game = games.find((g) => g.name === params.get("game")) || games.find((g) => g.name === data.default) || games[0];
   let nplayers = Math.min(4, game.max_players);
   let seats = [];
   const middling = levels.some((l) => l.level === 3) ? 3 : levels[0].level;
@@ -265,7 +262,8 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
   const refreshMine = myGames(mineSection);
   const quick = h("section", { class: "panel quick", "aria-labelledby": "quick-title" },
     h("h2", { id: "quick-title", text: t("quick.title") }),
-    h("ul", { class: "quick-list" }, [...games].sort((a, b) => FAMILIAR.indexOf(a.name) - FAMILIAR.indexOf(b.name)).map((g) => quickStart(g, levels))));
+    // the best known games first
+    h("ul", { class: "quick-list" }, [...games].sort((a, b) => a.familiarity - b.familiarity).map((g) => quickStart(g, levels))));
   const side = h("aside", { class: "side" }, mineSection,
     h("section", { class: "panel" }, h("h2", { text: t("lobby.code") }),
       h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); const c = codeInput.value.trim().toUpperCase(); if (c) location.hash = `#/room/${c}`; } },

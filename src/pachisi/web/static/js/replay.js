@@ -40,7 +40,7 @@ export async function replayPage(root, code) {
   function show(data) {
     form.open = false;
     const players = data.colours.map((c, i) => ({ player: i, seat: data.seats[i], colour: c }));
-    const room = { game: data.game, seats: players.map((p) => ({ colour: p.colour })), piece_names: data.piece_names,
+    const room = { game: data.game, story: data.story, seats: players.map((p) => ({ colour: p.colour })), piece_names: data.piece_names,
                    dice: data.dice };
     // the dice of each frame's roll, for the captions (why an extra roll came, which die was lost)
     const rolls = [];

@@ -6,8 +6,6 @@ import { t, colourName, botName } from "./i18n.js";
 
 // Events the move's own words already tell.
 const QUIET = new Set(["moved", "house", "pass", "fence"]);
-// Games where the third six (double) in a row makes the roll void.
-const VOID_RUNS = new Set(["ludo", "parchis", "parcheesi"]);
 // Events worth telling someone who was away.
 const NOTABLE = new Set(["captured", "finished", "won", "penalty", "claim", "flushed"]);
 
@@ -50,9 +48,8 @@ function bonusReason(ctx, e) {
 }
 
 function penaltyReason(ctx, e) {
-  if (ctx.game === "mandavoshka") return t("why.penalty.missed", { caller: who(ctx.room, e.b) });
-  if (ctx.game === "parcheesi") return t("why.penalty.doubles");
-  return t("why.penalty.sixes");
+  const penalty = ctx.story.penalty;
+  return penalty === "missed" ? t("why.penalty.missed", { caller: who(ctx.room, e.b) }) : t(`why.penalty.${penalty}`);
 }
 
 // Dice lost together are told together ("the 3 and the 3 cannot be played"), not once each.
@@ -78,14 +75,14 @@ export function eventSentence(e, ctx) {
     }
     case "burned": {
       const values = (e.values || [e.a]).join(t("word.and"));
-      if (ctx.run >= 3 && VOID_RUNS.has(ctx.game)) return t("ev.burned.void", { a: values, n: ctx.run, what: t(isDouble(ctx.dice) ? "why.doubles" : "why.sixes") });
+      if (ctx.run >= 3 && ctx.story.void_runs) return t("ev.burned.void", { a: values, n: ctx.run, what: t(isDouble(ctx.dice) ? "why.doubles" : "why.sixes") });
       return t((e.values || []).length > 1 ? "ev.burned.many" : "ev.burned", { ...p, a: values });
     }
     case "bonus": {
       const why = bonusReason(ctx, e);
       return t(why ? "ev.bonus.why" : "ev.bonus", { ...p, why });
     }
-    case "penalty": return t(ctx.game === "mandavoshka" ? "ev.penalty.lockup" : "ev.penalty", { ...p, why: penaltyReason(ctx, e) });
+    case "penalty": return t(ctx.story.penalty_to === "lockup" ? "ev.penalty.lockup" : "ev.penalty", { ...p, why: penaltyReason(ctx, e) });
     case "won": return t(e.a === 1 ? "ev.won.first" : "ev.won", p);
     case "claim": return t("ev.claim", { who: p.who, caller: who(room, e.a) });
     default: {
@@ -100,7 +97,7 @@ export function eventSentence(e, ctx) {
 export function describeEvents(events, room, dice = [], move = null) {
   const told = move ? toldByMove(move, events || []) : new Set();
   const evs = (events || []).filter((e) => !QUIET.has(e.kind) && !told.has(e));
-  const ctx = { room, game: room.game, dice, events: evs, player: evs.length ? evs[0].player : -1, run: 0, top: topOf(room) };
+  const ctx = { room, story: room.story || {}, dice, events: evs, player: evs.length ? evs[0].player : -1, run: 0, top: topOf(room) };
   return mergeBurned(evs).map((e) => eventSentence(e, { ...ctx, player: e.kind === "captured" ? e.b : ctx.player }));
 }
 
@@ -215,7 +212,7 @@ export function turnSentence(tr, room, words = {}) {
   if (tr.dice.length && moves) head = t("log.rolled.played", { who: w, dice, moves });
   else if (tr.dice.length) head = t("log.rolled", { who: w, dice });
   else head = `${w} ${moves}`;
-  const ctx = { room, game: room.game, dice: tr.dice, events: tr.events, player: tr.p, run: tr.run, top: topOf(room) };
+  const ctx = { room, story: room.story || {}, dice: tr.dice, events: tr.events, player: tr.p, run: tr.run, top: topOf(room) };
   const told = new Set(tr.moves.flatMap((m) => [...toldByMove(m.d, m.events)]));
   const rest = mergeBurned(tr.events.filter((e) => !QUIET.has(e.kind) && !told.has(e))).map((e) => eventSentence(e, ctx));
   return [head, ...rest].join("; ");
@@ -229,7 +226,7 @@ export function awaySummary(log, room, seen) {
   const notable = [];
   for (const tr of turnsOf(log)) {
     if (tr.last <= seen) continue;
-    const ctx = { room, game: room.game, dice: tr.dice, events: tr.events, player: tr.p, run: tr.run, top: topOf(room) };
+    const ctx = { room, story: room.story || {}, dice: tr.dice, events: tr.events, player: tr.p, run: tr.run, top: topOf(room) };
     for (const e of tr.events) if (NOTABLE.has(e.kind)) notable.push(eventSentence(e, ctx));
   }
   return { actions: since.length, rolls: since.filter((x) => x.k === "roll").length, notable };
