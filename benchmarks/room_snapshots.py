@@ -21,7 +21,8 @@ import time
 from pathlib import Path
 
 from pachisi.web import db
-from pachisi.web.rooms import RoomManager, Settings
+from pachisi.web.roomcache import RoomManager
+from pachisi.web.settings import Settings
 from pachisi.web.schemas import CreateRoom
 from pachisi.web.testing import finish_offline
 

@@ -30,7 +30,7 @@ from sqlalchemy.pool import NullPool
 from websockets.asyncio.client import connect
 
 from pachisi.web.limits import LimitSettings, Limits
-from pachisi.web.rooms import Settings
+from pachisi.web.settings import Settings
 from pachisi.web.testing import LiveServer
 
 

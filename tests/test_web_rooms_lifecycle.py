@@ -15,7 +15,8 @@ from typer.testing import CliRunner
 
 from pachisi.cli import app as cli
 from pachisi.web import create_app
-from pachisi.web.rooms import Settings, room_seed
+from pachisi.web.roomcache import room_seed
+from pachisi.web.settings import Settings
 from pachisi.web.thinking import PERSON, SPECTATED, UNWATCHED, Thinker
 from test_web_api import Player, create, my_turn, play_out, settings
 

@@ -10,7 +10,9 @@ import pytest
 
 from pachisi.games import GAMES
 from pachisi.web import db, table
-from pachisi.web.rooms import Connection, RoomManager, Settings
+from pachisi.web.connections import Connection
+from pachisi.web.roomcache import RoomManager
+from pachisi.web.settings import Settings
 from pachisi.web.schemas import CreateRoom
 
 pytestmark = pytest.mark.timeout(600)

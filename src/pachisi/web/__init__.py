@@ -7,6 +7,6 @@ another database).  `pachisi serve` (or `make run`) starts it on
 http://127.0.0.1:8000.  See docs/web.md.
 """
 from .app import create_app, run
-from .rooms import Settings
+from .settings import Settings
 
 __all__ = ["create_app", "run", "Settings"]

@@ -31,6 +31,8 @@ import re
 import secrets
 import time
 
+from .errors import Refusal
+
 MAX_KEYS = 20000            # remembered addresses / seats per table; the least recently used are forgotten
 log = logging.getLogger("pachisi.limits")
 
@@ -402,7 +404,6 @@ class Limits:
     # -- rooms created: a rate and a number an hour ------------------------------------------------
     async def may_create(self, address):
         """None when `address` may create a room now (the room is counted), else the Refusal."""
-        from .rooms import Refusal
         if not (await self.created.spend(address))[0]:
             return Refusal("rate", "too many rooms created from here; wait a little")
         wait = await self.hourly.take(address)
@@ -415,7 +416,6 @@ class Limits:
     def admit(self, conn, code, address, seat):
         """Count a connection that said hello: `seat` is its token's hash when it holds a seat (or is
         the host), else None (a spectator).  Returns the Refusal when a cap is reached."""
-        from .rooms import Refusal
         lim = self.settings
         if seat is not None:
             if not self.seat_conns.acquire((code, seat)):

@@ -31,6 +31,7 @@ import json
 
 from ..i18n import Term
 from . import db
+from .errors import Refusal
 from .schemas import REACTIONS, SPEEDS as SPEED_NAMES, TableOptions
 
 MESSAGES = frozenset({"resign", "back", "undo", "react"})     # the client messages handle() takes
@@ -109,7 +110,6 @@ class TurnClock:
 
 def back(room, conn):
     """A person says they are back: the bot that played for them (clock or absence) stops."""
-    from .rooms import Refusal
     if not conn.players:
         raise Refusal("spectator", "you are watching: take a seat to play")
     for p in conn.players:
@@ -121,7 +121,6 @@ def back(room, conn):
 # -- resigning ---------------------------------------------------------------------------------------------
 async def resign(room, conn, player):
     """`conn`'s person gives up seat `player`; a bot plays it on."""
-    from .rooms import Refusal
     if player not in conn.players:
         raise Refusal("token", "you hold no seat {player} here", player=player)
     async with room.lock:
@@ -156,7 +155,6 @@ def hotseat(room):
 
 async def undo(room, conn, seq):
     """Take back the last move of the game under way, with the rolls after it (a hot-seat table only)."""
-    from .rooms import Refusal
     if not hotseat(room):
         raise Refusal("undo", "undo is for hot-seat games (every seat a person at this screen): here it would "
                               "take back moves of {who}",
@@ -194,7 +192,6 @@ async def undo(room, conn, seq):
 # -- reactions -----------------------------------------------------------------------------------------------
 def react(room, conn, emoji):
     """Tell everyone in the room a player's (or a spectator's) quick reaction."""
-    from .rooms import Refusal
     if emoji not in REACTIONS:
         raise Refusal("malformed", "not a reaction: {emoji}", emoji=emoji)
     if not conn.chat_bucket.take():

@@ -1,0 +1,88 @@
+"""Rooms over HTTP: the public rooms waiting for players, "my games", making a room, its info, joining a
+seat, a rematch and the record (the live room is the WebSocket's, protocol.py)."""
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import PlainTextResponse
+
+from ..deps import address_of, refusal, request_lang, room_or_refusal
+from ..errors import Refusal
+from ..schemas import Created, CreateRoom, Joined, JoinRoom, MyRoom, MyRooms, OpenRoom, Rematch, RematchIn, RoomInfo
+
+router = APIRouter()
+
+
+@router.get("/api/rooms", response_model=list[OpenRoom])
+def open_rooms(request: Request):
+    """Public rooms waiting for invited players."""
+    return request.app.state.manager.open_rooms()
+
+
+@router.post("/api/rooms/mine", response_model=list[MyRoom])
+async def my_rooms(spec: MyRooms, request: Request, lang: str = Depends(request_lang)):
+    """The rooms a browser holds seats in (its tokens), with whose turn it is; unknown rooms and tokens
+    that hold no seat are left out, and paid for from the address's budget of lookups as a GET of an
+    unknown code is.  A room a token holds a seat in is answered whatever that budget holds."""
+    address, limits = address_of(request), request.app.state.limits
+    out, missed = await request.app.state.manager.mine(spec.tokens)
+    if missed:
+        if not out and not limits.may_look_up(address):
+            return refusal(Refusal("rate", "too many lookups of rooms that do not exist from here; wait a "
+                                           "minute"), lang, 429)
+        await limits.missed(address, missed)
+    return out
+
+
+@router.post("/api/rooms", response_model=Created, status_code=201)
+async def create_room(spec: CreateRoom, request: Request, lang: str = Depends(request_lang)):
+    refused = await request.app.state.limits.may_create(address_of(request))
+    if refused:
+        return refusal(refused, lang, 429)
+    try:
+        room, token = await request.app.state.manager.create(spec)
+    except Refusal as e:
+        return refusal(e, lang)
+    key = room.invite_key()
+    return {"code": room.code, "token": token, "url": f"/r/{room.code}?k={key}", "key": key}
+
+
+@router.get("/api/rooms/{code}", response_model=RoomInfo)
+async def room_info(code: str, request: Request, lang: str = Depends(request_lang)):
+    # an unloaded room answers without being loaded again
+    info, refused = await room_or_refusal(code, request, lang, request.app.state.manager.info)
+    return refused or info
+
+
+@router.post("/api/rooms/{code}/join", response_model=Joined)
+async def join(code: str, spec: JoinRoom, request: Request, lang: str = Depends(request_lang)):
+    room, refused = await room_or_refusal(code, request, lang, key=spec.key)
+    if refused:
+        return refused
+    try:
+        token = await room.join(spec.player, spec.name, spec.key)
+    except Refusal as e:
+        return refusal(e, lang, {"taken": 409, "key": 403}.get(e.code, 400))
+    return {"code": room.code, "token": token, "player": spec.player}
+
+
+@router.post("/api/rooms/{code}/rematch", response_model=Rematch)
+async def rematch(code: str, spec: RematchIn, request: Request, lang: str = Depends(request_lang)):
+    """A finished room's rematch: same game, seats and bots, new dice; every player keeps their seat
+    (their token holds it there too).  Asked again by any player: the same new room."""
+    room, refused = await room_or_refusal(code, request, lang)
+    if refused:
+        return refused
+    try:
+        new = await request.app.state.manager.rematch(room, spec.token)
+    except Refusal as e:
+        return refusal(e, lang, 403 if e.code == "token" else 409)
+    return {"code": new.code, "url": f"/r/{new.code}"}
+
+
+@router.get("/api/rooms/{code}/record", response_class=PlainTextResponse)
+async def record(code: str, request: Request, lang: str = Depends(request_lang)):
+    """The record of the room's game (match); seed and salt once it is over."""
+    room, refused = await room_or_refusal(code, request, lang)
+    if refused:
+        return refused
+    name = f"{room.game.name}-{room.code}.txt"
+    return PlainTextResponse(room.record_text(), headers={
+        "Content-Disposition": f'attachment; filename="{name}"'})
