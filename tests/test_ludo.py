@@ -33,6 +33,21 @@ def test_a_piece_leaves_the_yard_only_on_a_six():
     assert places(s, 0) == [0, -1, -1, 10]
 
 
+def test_yard_on_one_lets_a_1_bring_a_piece_out_but_only_a_6_rolls_again():
+    s = position([[-1, -1, -1, 10], Y, Y, Y], yard_on_one=True)
+    assert legal(s, (1,)) == {"1a", "1d"}
+    events = s.push("1a")
+    assert places(s, 0) == [0, -1, -1, 10] and "extra_roll" not in kinds(events)
+    s = position([[-1, -1, -1, 10], Y, Y, Y], yard_on_one=True)
+    assert legal(s, (6,)) == {"6a", "6d"}
+    s = position([[-1, -1, -1, 10], Y, Y, Y], yard_on_one=True)
+    assert legal(s, (3,)) == {"3d"}
+    refused(s, "3a", match="only on a 1 or a 6")
+    s = position([[-1, -1, -1, 10], Y, Y, Y])
+    assert legal(s, (1,)) == {"1d"}                  # off (the rule text): a 1 leaves the yard closed
+    refused(s, "1a", match="only on a 6")
+
+
 def test_a_six_rolls_again_even_when_it_cannot_be_played():
     s = position([[56, 56, 56, 53], Y, Y, Y])
     events = s.set_dice((6,))

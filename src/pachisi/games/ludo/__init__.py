@@ -23,13 +23,14 @@ from ...i18n import Text, plural
 from .. import race, track
 from ...engine import kernel as K
 from ...engine.game import GameError
-from .rules import R_YARD_SIX, SIZE, SNAP, STEP, LudoEngine
+from .rules import R_YARD_ONE_SIX, R_YARD_SIX, SIZE, SNAP, STEP, LudoEngine
 from ..track_rules import G_TURN_ROLLS
 
 REASONS = dict(track.REASONS)
 REASONS[R_YARD_SIX] = "a piece leaves the yard only on a 6"
+REASONS[R_YARD_ONE_SIX] = "a piece leaves the yard only on a 1 or a 6"
 
-LudoTab = namedtuple("LudoTab", track.TRACK + " blocks capture_roll finish_roll cumulative void_turn")
+LudoTab = namedtuple("LudoTab", track.TRACK + " blocks capture_roll finish_roll cumulative void_turn yard_on_one")
 
 
 # -- the game ------------------------------------------------------------------------
@@ -63,6 +64,8 @@ class Ludo(track.TrackGame):
                title="Extra roll for reaching the centre"),
         Option("blocks", False, "two own pieces may share a square and form a block that opponents "
                "can neither pass nor land on", kind=bool, title="Blocks"),
+        Option("yard_on_one", False, "a 1 also brings a piece out of the yard (the extra roll stays the 6's)",
+               kind=bool, title="Out of the yard on a 1 too"),
         Option("extra_rolls_cumulative", False, "every reason for an extra roll counts (a 6 that "
                "captures earns two); off: one extra roll a roll at most", kind=bool, title="Extra rolls add up"),
         race.PLAY_FOR_PLACES,
@@ -85,7 +88,7 @@ class Ludo(track.TrackGame):
         return LudoTab(*self.track_tables(1, self.board.starts() + self.board.stars()),
                        int(o["blocks"]), int(o["capture_roll"]),
                        int(o["finish_roll"]), int(o["extra_rolls_cumulative"]),
-                       int(o["third_six"] == "void_turn"))
+                       int(o["third_six"] == "void_turn"), int(o["yard_on_one"]))
 
 
     def square_capacity(self):

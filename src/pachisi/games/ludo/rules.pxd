@@ -11,6 +11,7 @@ cpdef enum:
 
 cpdef enum:
     R_YARD_SIX = 20
+    R_YARD_ONE_SIX = 21
 
 
 cdef struct LudoTab:
@@ -21,6 +22,7 @@ cdef struct LudoTab:
     i64 finish_roll
     i64 cumulative
     i64 void_turn
+    i64 yard_on_one                # a 1 brings a piece out of the yard too
 
 
 cdef inline const LudoTab* own(const TrackTab* tab) noexcept nogil:

@@ -20,8 +20,8 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
     p = st[POS + pl * PIECES + k]
     cap = 2 if own(tab).blocks else 1
     if p == YARD:
-        if d != 6:
-            return R_YARD_SIX
+        if d != 6 and not (d == 1 and own(tab).yard_on_one):
+            return R_YARD_ONE_SIX if own(tab).yard_on_one else R_YARD_SIX
         if k != first_in_yard(st, pl):
             return R_YARD_ORDER
         t = 0
