@@ -336,7 +336,7 @@ def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
                             next=_next_text(state)), soft_wrap=True)
         else:
             console.print(_(plural("{decision}: {count} legal move", "{decision}: {count} legal moves"), decision=_decision(state, rolled), count=len(legal)))
-            if len(legal) > MAX_LISTED:          # Kimbo's fence step: thousands, in the notation only
+            if len(legal) > MAX_LISTED:          # a fence step: thousands, in the notation only
                 console.print("  " + "  ".join(m.text for m in legal))
             else:
                 places = _places(state, legal)
@@ -352,15 +352,15 @@ def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
 
 
 def _from_to(frm, to):
-    """Where a move takes its piece, in the game's own names of places (Kimbo: squares, slots);
+    """Where a move takes its piece, in the game's own names of places (squares, fence slots);
     nothing for a move that moves none (keep, nocall)."""
     return f"{frm} → {to}" if frm != "" or to != "" else ""
 
 
 def _places(state, legal):
     """([(the move's from → to in the board's names, in the places of the player's run or "")], whether any
-    move has both): the board labels its squares (Parchís by their numbers, Шиш-беш by file and rank),
-    while a position file and Game.where number the places of each player's own run; Kimbo's moves
+    move has both): the board labels its squares (by their numbers, or by file and rank),
+    while a position file and Game.where number the places of each player's own run; fence games' moves
     are named by squares and fence slots, as its board is."""
     from .engine.game import Game
     from .render.terminal import MoveTrace
@@ -392,7 +392,7 @@ def _dice_option(text):
 
 def _decision(state, rolled=""):
     """Who decides now, with what: "red to move with 6-1", "yellow to move with 20 to play"
-    (a pending bonus, a roll under way), "red to move before the roll" (Kimbo's fence step, a claim)."""
+    (a pending bonus, a roll under way), "red to move before the roll" (a fence step, a claim)."""
     dice = "-".join(map(str, state.dice))
     who = _colour(state.game, state.current_player)
     if rolled:

@@ -14,7 +14,7 @@
     3. yellow [5-1]
 
 One line per roll: the player, the dice in brackets, then the moves in the
-game's notation; moves made before a roll (Kimbo's fences) stand before the
+game's notation; moves made before a roll (a fence step) stand before the
 brackets.  Loading a record replays it and re-checks every move, so a record
 that loads is a legal game.  A match is several records one after another,
 each with [Match] and [Round] headers.

@@ -23,7 +23,7 @@ from .i18n import plural, render as tr, translate
 from .render.terminal import MoveTrace, describe_events, piece_mark, render, seat_style
 
 MAX_LISTED = 40        # legal moves listed by number; more are typed in notation
-MANY = 200             # beyond this many (Kimbo's fence step: thousands) only the first few are listed
+MANY = 200             # beyond this many (a fence step: thousands) only the first few are listed
 FEW = 6
 LOG_LINES = 8          # what happened lately, under the board on a redrawn screen (more: since one's last move)
 LOG_MOST = 16
@@ -309,7 +309,7 @@ _DICE = re.compile(r"^\s*\d+(\s*[-, ]\s*\d+)*\s*$")
 
 def parse_dice(game, text):
     """The dice typed by a person: numbers separated by -, comma or space, in
-    any order that fits the game's dice (Трясучка's 2–7 die may come second)."""
+    any order that fits the game's dice (a 2–7 die may come second)."""
     ranges = game.dice_ranges()
     n = len(ranges)
     example = dice_example(game)

@@ -71,7 +71,7 @@ class Game:
     max_players = 4
     piece_names = "abcd"
     pieces_per_player = 4
-    match_wins = 1              # games to win for a match (Трясучка: 2)
+    match_wins = 1              # games to win for a match
     turn_cap = 1_000_000        # rolls after which a benchmark or simulation stops a game
     colours = ("red", "green", "yellow", "blue")
     rules: Any = None           # the game's kernel.Engine subclass: its compiled rules
@@ -254,11 +254,11 @@ class Game:
 
     def same_move(self, text, written):
         """Whether `text` is another valid spelling of the legal move the notation writes
-        `written` (Kimbo: the dice of a sum in either order, an extra L); the parser named it."""
+        `written` (the dice of a sum in either order, an extra turn letter); the parser named it."""
         return False
 
     def spellings(self, text, legal_moves):
-        """The legal moves `text` may mean when it is not written in full (Kimbo: a turn
+        """The legal moves `text` may mean when it is not written in full (a turn
         letter left out), to name in the refusal; `legal_moves()` lists the moves. None here."""
         return []
 
@@ -268,7 +268,7 @@ class Game:
 
     def where(self, move):
         """(from, to) of a move as a person reads them: the player-relative
-        places (numbers) here; Kimbo names squares and fence slots."""
+        places (numbers) here; a grid game names squares and fence slots."""
         return move.frm, move.to
 
     def move_cells(self, arr, move):
@@ -393,7 +393,7 @@ class State(K.StateCore):
     def parse_move(self, text: str) -> Move:
         """A move from its notation, checked against the position.  The
         notation names the candidate actions, so only they are written out to
-        compare (Kimbo's fence steps have thousands of legal moves); a move the
+        compare (a fence step has thousands of legal moves); a move the
         parser cannot name is still found among all the legal ones."""
         text = str(text).strip()
         move = self._find(text)

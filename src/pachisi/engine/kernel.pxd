@@ -48,7 +48,7 @@ cpdef enum:
     EV_CLAIM = 15       # player missed a capture: opponents may call it; a = who is asked, b = pieces at stake (bits)
     EV_PUSHED = 16      # own piece pushed on from a to b (a jump landed on it)
     EV_FLUSHED = 17     # piece flushed out of its shelter at a back to its swamp (a 1-1)
-    EV_FENCE = 18       # fence (piece) moved from slot a to slot b (Kimbo)
+    EV_FENCE = 18       # fence (piece) moved from slot a to slot b
     MAX_EVENTS = 64
 
 # -- actions: slot | piece << 3 | kind << 8; search limits --------------------------------
@@ -133,7 +133,7 @@ cdef struct Rules:
     stage_f finish         # no action is left in this roll (may open a new stage)
     potential_f potential  # the best roll score still reachable (an upper bound)
     evaluate_f evaluate    # a heuristic value of the position for a player
-    compulsory_f compulsory  # an action every bot takes when legal (Мандавошка's call); NULL: none
+    compulsory_f compulsory  # an action every bot takes when legal (a missed capture's call); NULL: none
     i64 size               # state length
     i64 max_actions        # candidate buffer size (a legal list at most half of it)
     i64 ndice

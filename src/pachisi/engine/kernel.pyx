@@ -128,7 +128,7 @@ cdef i64 best_score(const Rules* R, Work* W, i64 n) noexcept nogil:
 cdef i64 legal(const Rules* R, Work* W, i64* st, i64* out) noexcept nogil:
     """The legal actions: candidates that keep the best roll score reachable.
     When `potential` says no action can add to the score (a decision outside
-    the dice, e.g. Kimbo's fence move), every candidate is legal.  When it
+    the dice, e.g. a fence move), every candidate is legal.  When it
     says one point is left, every candidate is legal too, without a
     look-ahead: the rules' contract is that every candidate then reaches
     that bound (it plays the last die, which scores 1), so a game of one
@@ -384,7 +384,7 @@ cdef class Move:
     `text` (its notation, also str(move)).  Immutable; two moves are equal
     when all of these are.  legal_moves() makes each move with its number
     only and describes it when a field other than `action` is first read:
-    a Kimbo fence step has thousands of moves, and a caller reads a few."""
+    a fence step has thousands of moves, and a caller reads a few."""
 
     def __init__(self, i64 action, i64 player, i64 die, i64 piece, i64 kind, i64 frm, i64 to, str text):
         self.action, self._player, self._die, self._piece, self._kind = action, player, die, piece, kind

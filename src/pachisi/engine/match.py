@@ -1,5 +1,5 @@
-"""Matches: games played until a player has won `wins` of them (Трясучка is
-played to two wins).  The first game starts by the roll-off; every further
+"""Matches: games played until a player has won `wins` of them (a game that is
+played to two wins says so: Game.match_wins).  The first game starts by the roll-off; every further
 game is started by the player after the one who started the game before."""
 from ..i18n import Term
 from .game import GameError

@@ -8,7 +8,7 @@ library users (docs/positions.md).
 
 The game reads and writes "pieces" and its own "turn" fields (what has
 happened so far in this turn: sixes or doubles rolled, extra rolls banked,
-a pending bonus, Kimbo's fence step, ...); the rest is common.  A moment in
+a pending bonus, a fence step, ...); the rest is common.  A moment in
 the middle of a roll is written as the position when the roll began, the
 roll and the moves already played in it ("roll", "played"), so every state
 a game reaches can be written down and read back.

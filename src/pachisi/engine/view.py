@@ -33,7 +33,7 @@ class BoardView:
     regions: list = field(default_factory=list)  # (kind, seat or None, row, col, height, width): yards, pens...
     track: tuple = ()              # the circle's squares in numbering order (square 1 first)
     seats: tuple = ()              # player -> seat (whose colour its stores wear)
-    coords: str = ""               # "chess": squares are named a1..o15 (Kimbo)
+    coords: str = ""               # "chess": squares are named a1..o15
 
 
 
@@ -131,6 +131,6 @@ class MoveEffects:
             src = ("wall", next(iter(gone))[0]) if gone else None
             dst = ("wall", next(iter(new))[0]) if new else None
             return MoveEffect(src, dst, captured, after, after_arr)
-        if mover in self.where:         # a run that comes back to its own square (round a Kimbo pen)
+        if mover in self.where:         # a run that comes back to its own square (round a pen)
             return MoveEffect(self.where[mover][0], self.where[mover][0], captured, after, after_arr)
         return MoveEffect(None, None, captured, after, after_arr)

@@ -25,7 +25,7 @@ import re
 
 import numpy as np
 
-from ..boards.ring68 import Ring68Board
+from .boards.ring68 import Ring68Board
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Move
 from ..engine.position import set_roll, take_count, take_roll

@@ -5,9 +5,8 @@ its player's symbol and its letter, upper-case while it hides in a shelter.
 Every piece on a square is drawn: a square holds two marks side by side, and
 a square with more pieces than fit lists them all under the board.  Files
 (letters) and ranks (numbers) run along the edges, so every square has a name
-(a1 is bottom left, as in chess and in Kimbo's notation); numbered squares
-(Parchís, Parcheesi) are named by their number.  Fences (Kimbo) are drawn in
-the gaps between squares.  A legend explains every sign the board shows.
+(a1 is bottom left, as in chess); numbered squares are named by their
+number.  Fences are drawn in the gaps between squares.  A legend explains every sign the board shows.
 """
 from rich.text import Text
 
@@ -40,7 +39,7 @@ def piece_mark(game, player, piece, hidden=False):
 
 def cell_name(view, rc, lang="en"):
     """The name of square (row, col): its number where the board prints one, the goal
-    by its word, Kimbo's centre "C" (as its notation writes it), else file and rank."""
+    by its word, a centre "C" (as a notation writes it), else file and rank."""
     square = view.squares.get(rc)
     if square is not None and square.label.isdigit() and square.kind != "house":
         return square.label

@@ -12,15 +12,15 @@ a game (see docs/rl.md for each game's table):
   others in turn order; rows of absent players stay 0) and each of its
   pieces, a one-hot of the piece's place in the player's own route
   numbering (the numbering of position files: -1 the yard, the house last),
-  so that an action's piece can be found; the folk games (Шиш-беш,
-  Мандавошка) add a flag per piece hidden in a shelter; Kimbo's places are
+  so that an action's piece can be found; the folk games
+  add a flag per piece hidden in a shelter; a grid game's places are
   the 225 grid nodes (+1: captured, waiting), and a plane of its 400 fence
   slots per player follows;
 - the dice left to play in their slots (value / 6; 0 once used; bonuses of
   10 and 20 points sit in the slots too), the roll as rolled (value / 6);
 - per player seen from the observer: in the game, finished;
-- the game's own turn state: Трясучка's banked extra rolls, Мандавошка's
-  open claim (the offender, the pieces at stake), Kimbo's stage (fence,
+- the game's own turn state: banked extra rolls, an
+  open claim (the offender, the pieces at stake), a fence game's stage (fence,
   pawn, placing a captured pawn).
 """
 from dataclasses import dataclass

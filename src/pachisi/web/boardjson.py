@@ -6,7 +6,7 @@ areas (yards, nests, parks, pens, the centre), each player's route, the
 pieces on the squares, and the fences between squares.  Pieces a game keeps
 off its track (a yard, a park, a swamp) are drawn on their store's cells,
 squares of kind "store", so they are picked like any other piece; a store
-without cells (Kimbo's captured pawns) stays a count beside the board.
+without cells (captured pawns) stays a count beside the board.
 
 To let a person pick a piece and see where it can go, every legal move gets a
 source and a target *reference*, in screen terms:
@@ -15,16 +15,16 @@ source and a target *reference*, in screen terms:
     "w r1,c1,r2,c2"   the slot between two squares (a fence)
     "o p:key"         player p's off-board store `key` (park, yard, home...)
 
-The game answers first (`Game.move_cells`): Kimbo gives the slots of its
+The game answers first (`Game.move_cells`): a fence game gives the slots of its
 thousands of fence moves cheaply.  Where it does not, the move is played on a
 copy of the position and the two views are compared: where the moving piece
 was and where it ends up (a fence: which slot was freed and which taken; a
 pawn that runs round a pen back to its own square: that square twice);
 positions with very many such moves are listed without references (the move
 list and typed notation still work).  A move that changes nothing on the board
-(Kimbo's "keep") carries the game's label `b`, shown as a button.  A move
+("keep the fences") carries the game's label `b`, shown as a button.  A move
 whose piece walks carries its route `r`, the squares from its source to its
-target as the game's rules move it (`Game.move_steps`: a Kimbo pawn's run
+target as the game's rules move it (`Game.move_steps`: a pawn's run
 with its turns and bounces); the browser walks and previews that route and
 works none out itself.  Every move
 is said in plain words too (`words`: English and Russian), and moves with the
@@ -214,7 +214,7 @@ def moves_json(game, state, moves=None):
 
 
 def compact_moves(moves):
-    """`moves_json`'s list as a room sends it to the seat to move: the moves of one fence (Kimbo's fence
+    """`moves_json`'s list as a room sends it to the seat to move: the moves of one fence (a fence
     stage: about 2,300 moves, 300 KB of JSON in full) as one group {p, f, g: [[notation, target], ...]},
     their words left to the browser (which says a fence move from its notation, story.js fenceMoveWords);
     every other move as it is."""

@@ -41,7 +41,7 @@ class RecordLimits:
     """What checking one uploaded record may cost, and how much of it one address may ask for."""
     workers: int = 2            # processes that check records
     games: int = 40             # games in one record (a match to 9 wins among 4 players has at most 33)
-    actions: int = 100_000      # rolls and moves in one record (a long Kimbo game has about 4,000)
+    actions: int = 100_000      # rolls and moves in one record (the longest games have about 4,000)
     seconds: float = 10.0       # of a worker's CPU time for one record
     grace: float = 5.0          # seconds before a job that overran (a step that never ended) is killed...
     slack: float = 3.0          # ...past `seconds` times this of the clock (a busy machine gives a worker less than a core)

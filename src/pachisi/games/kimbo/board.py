@@ -25,7 +25,7 @@ import re
 import numpy as np
 
 from ...engine.game import GameError
-from ...boards.geometry import quarter_turn
+from ..boards.geometry import quarter_turn
 # the grid's size, nodes, directions and the compiled searches (grid_rules.pxd); UNREACHABLE and
 # distances are the Python face of the compiled distances, for tests and tools
 from .board_rules import CENTRE, EAST, NODES, SIZE, SOUTH, UNREACHABLE  # noqa: F401

@@ -10,7 +10,7 @@ has no inner-corner square)."""
 from dataclasses import dataclass
 from functools import cached_property
 
-from ...boards.geometry import SquareBoard
+from ..boards.geometry import SquareBoard
 
 
 @dataclass(frozen=True)

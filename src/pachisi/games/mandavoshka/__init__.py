@@ -30,7 +30,7 @@ import re
 
 import numpy as np
 
-from ...boards.cross import CrossBoard
+from ..boards.cross import CrossBoard
 from ...engine import kernel as K
 from ...engine.game import Game, GameError, Move
 from ...engine.options import Option

@@ -1,7 +1,7 @@
 """The 72-hole cross of Трясучка: a 19x19 cross, arms 3 wide
 and 8 long around a 3x3 centre.
 
-The circle is the folk cross's (pachisi.boards.cross) with arms of 8: a quarter is
+The circle is the folk cross's (pachisi.games.boards.cross) with arms of 8: a quarter is
 the middle of an arm's tip row (that seat's start), the tip-row corner, seven
 holes toward the centre, the inner corner, seven holes outward and the next
 tip-row corner: 18 holes, 72 in all.  The inner corners 9, 27, 45, 63 are the
@@ -11,7 +11,7 @@ centre); the house 77..80 runs up the arm's middle column beside it.
 """
 from dataclasses import dataclass
 
-from ...boards.cross import CrossBoard
+from ..boards.cross import CrossBoard
 
 
 @dataclass(frozen=True)

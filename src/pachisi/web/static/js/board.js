@@ -2,7 +2,7 @@
 // (squares with kind, owner and number; the coloured yards, nests, parks, pens
 // and the centre; each player's route; pieces; fences) and lets a person pick a
 // piece (or a fence) and then where it goes; a move that changes nothing on the
-// board (Kimbo's "keep the fences") is a button by it.  Arrow keys move between
+// board ("keep the fences") is a button by it.  Arrow keys move between
 // the highlights by where they are.  Every colour also has a symbol (● ▲ ■ ◆ by
 // seat, as in the terminal), so colour-blind players can tell the seats apart;
 // fences of each seat have their own dash pattern too.
@@ -263,7 +263,7 @@ export class Board {
   }
 
   // A start square's arrow points along its seat's route (from place 0 to place 1); null: a start
-  // square off any route (Kimbo's), drawn by its colour alone.
+  // square off any route (a grid game's), drawn by its colour alone.
   startAngle(r, c) {
     for (const path of Object.values(this.layout.paths || {})) {
       if (path[0] === `${r},${c}` && path[1]) {
@@ -419,7 +419,7 @@ export class Board {
     this.drawMarks();
   }
 
-  // What is picked now: "fence" (Kimbo's fence stage), "piece", or "" (nothing on the board).
+  // What is picked now: "fence" (a fence stage), "piece", or "" (nothing on the board).
   stage() {
     const srcs = this.sources();
     return !srcs.length ? "" : srcs.every((f) => f[0] === "w") ? "fence" : "piece";

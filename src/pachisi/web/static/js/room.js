@@ -57,7 +57,7 @@ export function keepInView(el, margin = 6) {
 }
 
 // The seat to move gets the moves of one fence as one group {p, f, g: [[notation, target], ...]}
-// (Kimbo's fence stage: some 2,300 moves); spread out here, each said in words from its two slots,
+// (a fence stage: some 2,300 moves); spread out here, each said in words from its two slots,
 // `name` naming a square as the board does.
 export function spreadMoves(moves, name) {
   return (moves || []).flatMap((m) => (m.g ? m.g.map(([t, to]) => ({ t, p: m.p, f: m.f, to, fence: true, words: { [getLang()]: fenceMoveWords(m.f, to, name) } })) : [m]));
@@ -502,7 +502,7 @@ export class RoomPage {
 
   // A roll just made tumbles first (board.js's rollDice; not with reduced motion), then rests as used and left dice.
   drawDice() {
-    const roll = (this.turn.roll || []).filter((d) => d > 0);     // 0: a slot no die filled (Parcheesi's bottoms), not a die
+    const roll = (this.turn.roll || []).filter((d) => d > 0);     // 0: a slot no die filled (a second roll's bottom faces), not a die
     if (this.rolled && roll.length) {
       this.rolled = false;
       rollDice(this.diceBox, roll, { face: (d) => dieFace(d) }).then(() => this.drawDice());
@@ -575,7 +575,7 @@ export class RoomPage {
     let list = this.moves;
     const wordsOf = (m) => m.words?.[getLang()];
     if (list.length > MAX_LISTED && f) list = list.filter((m) => m.t.includes(f) || (wordsOf(m) || "").includes(f));
-    // Kimbo's fence stage (some 2,300 fence moves): no flat list, but the other moves (keep the fences),
+    // A fence stage (some 2,300 fence moves): no flat list, but the other moves (keep the fences),
     // a sentence that says how many fence moves there are and that the board picks them, and the search
     const isFence = (m) => m.fence || (m.f && m.f[0] === "w" && m.to && m.to[0] === "w");
     const fences = list.length > MAX_LISTED ? list.filter(isFence) : [];

@@ -110,7 +110,7 @@ function toldByMove(d, events) {
 function topOf(room) { return room.dice && room.dice.length ? room.dice[0][1] : 6; }
 
 // The log as turns: [{r, p, by, dice, moves: [{text, events}], events, n, last}] — one per roll (a move without a
-// roll before it, as in Kimbo's fence phase, opens a turn of its own).
+// roll before it, as in a fence phase, opens a turn of its own).
 export function turnsOf(log) {
   const turns = [];
   let cur = null;
@@ -140,7 +140,7 @@ export function turnsOf(log) {
 // -- moves as a person tells them ------------------------------------------------------------------
 // From the move as the server's game tells it (the log entry's `d`, Game.move_story: message ids and
 // values, the same in every language, so a log read after a change of language still says everything):
-// "moved piece b 5", "brought piece a out", Kimbo's "moved the fence between l1 and m1 to between a15 and
+// "moved piece b 5", "brought piece a out", "moved the fence between l1 and m1 to between a15 and
 // b15", "kept the fences", "moved pawn c 4 + 1 west, turning right at the fence".
 
 // A fence move as a move button says it ("move the fence between l1 and m1 to between a15 and b15"), from

@@ -1,4 +1,4 @@
-"""The folk cross-and-circle board of Шиш-беш and Мандавошка.
+"""The folk cross-and-circle board of the Russian cross games.
 
 Arms A cells long and 3 wide around a 3x3 centre; the circle runs through the
 outer lanes, the tip of each arm and the four inner corners of the centre:
@@ -79,6 +79,6 @@ class CrossBoard(SquareBoard):
         return tuple(self.rotate((r0 + i, r0 + j), seat) for i in range(2) for j in range(2))
 
     def centre_cross(self):
-        """The centre and its four edge-middles (unused in Шиш-беш, the БУР in Мандавошка)."""
+        """The centre and its four edge-middles (unused by some games, a lock-up (БУР) in another)."""
         m = self.mid
         return ((m, m), (m + 1, m), (m, m + 1), (m - 1, m), (m, m - 1))
