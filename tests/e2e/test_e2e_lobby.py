@@ -83,16 +83,25 @@ def test_the_game_over_screens_new_game_opens_the_lobby_set_for_that_game(ui, se
     assert not page.errors
 
 
+def wait_held(page, held):
+    """Until the lobby has asked for its data (held back by the test's route): the page asks once its
+    messages are loaded."""
+    for _ in range(1500):
+        if held:
+            return
+        page.wait_for_timeout(20)
+    raise AssertionError("the lobby never asked for /api/lobby")
+
+
 @each([("en", "desktop")])
 def test_a_lobby_still_loading_never_draws_over_the_page_opened_meanwhile(ui, server):
     page = ui()
     held = []
     page.route("**/api/lobby", lambda route: held.append(route))     # the lobby's data is held back ...
     page.goto(server.url + "/")
+    wait_held(page, held)
     page.evaluate("location.hash = '#/verify'")         # ... while the player goes elsewhere
     page.wait_for_selector(".verify, textarea")
-    while not held:
-        page.wait_for_timeout(20)
     with page.expect_response("**/api/lobby"):          # then it comes
         held[0].continue_()
     page.wait_for_load_state("networkidle")
@@ -256,6 +265,7 @@ def test_a_wait_shows_what_it_is_doing(ui, server):
     held = []
     page.route("**/api/lobby", lambda route: held.append(route))
     page.goto(server.url + "/")
+    wait_held(page, held)
     spinner = page.wait_for_selector(".loading[role=status]")
     assert spinner.inner_text().strip() == en_ru(ui, "Loading the games…", "Загружаем игры…")
     held[0].continue_()

@@ -588,5 +588,6 @@ def test_every_kind_of_event_is_told_in_words(browser, server, lang):
                       else {"say": "log.out", "piece": v[-1]} if any(e["kind"] == "entered" for e in x["e"])
                       else {"piece": v[-1], "steps": v[:-1]})
     room = {"game": "mandavoshka", "piece_names": "abcd", "dice": [[1, 6], [1, 6]],
+            "story": make_game("mandavoshka", 2).story,           # as the room's info brings it
             "seats": [{"player": 0, "colour": "red"}, {"player": 1, "colour": "blue"}]}
     assert told(browser, server, lang, log, room) == STORY[lang]
