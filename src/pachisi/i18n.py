@@ -87,8 +87,10 @@ def catalogue(lang):
 
 
 def translate(text, lang="en"):
-    """`text` in `lang`; the English text itself where the catalogue has none."""
-    return catalogue(lang).gettext(text)
+    """`text` in `lang`; the English text itself where the catalogue has none.  The singular of a message
+    with a count is its first form (gettext does so itself only from Python 3.11.4 on)."""
+    told = catalogue(lang).gettext(text)
+    return told if told != text else catalogue(lang).ngettext(text, text, 1)
 
 
 def render(template, lang="en", subject=None, /, **values):
