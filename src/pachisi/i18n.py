@@ -88,7 +88,7 @@ def catalogue(lang):
 
 def translate(text, lang="en"):
     """`text` in `lang`; the English text itself where the catalogue has none.  The singular of a message
-    with a count is its first form (gettext does so itself only from Python 3.11.4 on)."""
+    with a count is its first form (newer Pythons' gettext says so itself; 3.11.2's does not)."""
     told = catalogue(lang).gettext(text)
     return told if told != text else catalogue(lang).ngettext(text, text, 1)
 
