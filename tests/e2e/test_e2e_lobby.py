@@ -299,9 +299,12 @@ def test_how_to_play_pages_draw_their_diagrams_and_link_the_full_rules(ui, serve
         assert fig.locator("svg.board").inner_html() != before
     page.click("#full-rules")
     page.wait_for_function("() => location.hash === '#/rules/kimbo/full'")
+    full = en_ru(ui, "Kimbo: every house rule", "Кимбо: все домашние правила")
+    # the how-to-play page's own h2 may still be there: wait for the new page's title
+    page.wait_for_function("t => document.querySelector('h1') && document.querySelector('h1').innerText === t", arg=full)
     page.wait_for_selector(".rules h2")
     # a page for players: every house rule by the lobby's names, no commands, option values or file links
-    assert page.inner_text("h1") == en_ru(ui, "Kimbo: every house rule", "Кимбо: все домашние правила")
+    assert page.inner_text("h1") == full
     assert page.is_visible(".rules .more a[href='#/rules/kimbo']")
     text = page.inner_text(".rules")
     assert not re.search(r"pachisi |\.md\b|\.py\b|`|=", text) and not IDENTIFIERS.search(text)

@@ -183,7 +183,7 @@ def test_a_spectator_of_a_private_room_is_offered_no_seat_and_no_link(browser, s
     ctx, page = new_page(browser, lang, screen)
     try:
         page.goto(f"{server.url}/#/room/{room['code']}")             # the code without the invitation's key
-        page.wait_for_function("() => document.querySelector('.room').dataset.seq === '0'")
+        page.wait_for_function("() => document.querySelector('.room')?.dataset.seq === '0'")
         assert page.locator("button.take").count() == 0 or not page.is_visible("button.take")
         assert not page.is_visible(".invite")
         page.goto(server.url + room["url"])                          # the invitation, key and all
