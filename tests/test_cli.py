@@ -57,7 +57,7 @@ def test_a_person_plays_by_number_or_notation_and_may_quit(tmp_path):
     r = run("play", "shishbesh", "--players", "human,random", "--seed", 4, "-o", "first_player=first",
             "-o", "start=both", "--record-dir", tmp_path, input=answers)
     assert r.exit_code == 0, r.output
-    assert "red (human) rolls" in r.output
+    assert "Red (human) rolls" in r.output
     assert "record saved" in r.output and len(list(tmp_path.iterdir())) == 1
 
 

@@ -34,7 +34,7 @@ def record_of(tmp_path):
 def test_a_typed_roll_that_burns_is_echoed_with_its_dice(tmp_path):
     r = play("shishbesh", "human,random", input="1-5\nq\n", tmp_path=tmp_path)
     assert r.exit_code == 0, r.output
-    assert "red (human) rolls 1-5 — 1 burns, 5 burns" in r.output
+    assert "Red (human) rolls 1-5 — the 1 and the 5 cannot be played and are lost" in r.output
     assert "1. red [1-5]" in record_of(tmp_path)
 
 
@@ -59,7 +59,7 @@ def test_tryasuchka_takes_its_dice_in_either_order(tmp_path):
     assert parse_dice(g, "7-2") == (2, 7) and parse_dice(g, "2-7") == (2, 7) and parse_dice(g, "3 4") == (3, 4)
     assert dice_example(g) == "6-3"
     r = play("tryasuchka", "human,random", input="7-2\nq\n", tmp_path=tmp_path)
-    assert "red (human) rolls 2-7" in r.output
+    assert "Red (human) rolls 2-7" in r.output
     assert "[2-7]" in record_of(tmp_path)
 
 
@@ -72,13 +72,13 @@ def test_move_numbers_out_of_range_capitals_help_and_hint(tmp_path):
     assert r.output.count("Notation: a move is written die and piece: 6a, 3c") == 2
     assert "Commands: help" in r.output and "hint" in r.output and "undo" in r.output
     assert re.search(r"hint: 6a \(level 5\); after it greedy playouts win \d+% for you", r.output)
-    assert "red (human) plays 6a: yard → b9 — rolls again" in r.output
+    assert "Red (human) plays 6a: yard → b9 — Red rolls again: a six" in r.output
     assert "1. red [6] 6a" in record_of(tmp_path)
 
 
 def test_the_move_list_names_squares_and_what_a_move_does(tmp_path):
     r = play("ludo", "human,greedy", input="6\n", tmp_path=tmp_path)
-    assert re.search(r" 1\. 6a\s+●a yard → b9  rolls again", r.output)
+    assert re.search(r" 1\. 6a\s+●a yard → b9  Red rolls again: a six", r.output)
 
 
 def test_undo_is_for_hot_seat_games_only(tmp_path):
@@ -215,7 +215,7 @@ def test_play_speaks_russian_by_locale_and_by_option(tmp_path):
     r = run("play", "ludo", "--players", "human,greedy", "--seed", 4, "-o", "first_player=first",
             "--record-dir", tmp_path / "ru", input="zz\n6\n99\nq\n", env=env)
     assert r.exit_code == 0, r.output
-    for text in ("красный (человек)", "введите кубики числами", "бросает 6", "хода с номером 99 нет",
+    for text in ("Красный (человек)", "введите кубики числами", "бросает 6", "хода с номером 99 нет",
                  "ваш ход", "во дворе", "запись сохранена в", "стартовая клетка"):
         assert text in r.output, text
     r = run("--lang", "ru", "play", "ludo", "--players", "random,random", "--seed", 2,
@@ -270,7 +270,7 @@ def test_slow_bots_show_a_thinking_line_on_a_terminal():
     assert screen.statuses == []                     # greedy answers at once
     state = _decision_of(state, 1)
     tg.think(state, 1)
-    assert screen.statuses == ["yellow is thinking…"]
+    assert screen.statuses == ["Yellow is thinking…"]
 
 
 def test_on_a_terminal_each_decision_redraws_one_screen():

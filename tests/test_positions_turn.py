@@ -212,7 +212,8 @@ PARCHIS_2_SIXES = {"game": "parchis", "players": 4, "pieces": [[10, 20, -1, -1],
 def test_moves_names_the_roller_when_the_roll_burns_and_refuses_a_try_for_the_right_reason(tmp_path):
     r = referee(tmp_path, PARCHIS_2_SIXES, "--dice", "6", "--try", "7a")
     assert r.exit_code == 1, r.output
-    assert "yellow rolled 6: no legal move — yellow's b is sent back by a penalty, 6 burns; blue rolls next" in r.output
+    assert ("Yellow rolled 6: no legal move — Yellow's b is sent back: the third six in a row; the 6 cannot be played "
+            "and is lost; Blue rolls next") in r.output
     assert "7a: illegal — no move can be made with this roll: the dice burn" in r.output
     r = referee(tmp_path, PARCHIS_2_SIXES, "--dice", "6", "--json")
     data = json.loads(r.output)
@@ -248,7 +249,8 @@ def test_try_takes_a_whole_play_and_tells_what_it_brings(tmp_path):
     pos = {"game": "shishbesh", "players": 2, "pieces": [[0, 40, -1, -1], [19, -1, -1, -1]]}
     r = referee(tmp_path, pos, "--dice", "1,3", "--try", "1a 3b")
     assert r.exit_code == 0, r.output
-    assert "1a 3b: legal — 1a g1 → h1; 3b d6 → f5 (captures yellow's a, rolls again); red rolls next" in r.output
+    assert ("1a 3b: legal — 1a g1 → h1; 3b d6 → f5 (Red captures Yellow's a; Red rolls again: for the capture); "
+            "Red rolls next") in r.output
     assert "  3b     d6 → f5   (40 → 43)" in r.output          # the list gives the places of the run too
     r = referee(tmp_path, pos, "--dice", "1,3", "--try", "1a,3b", "--json")
     check = json.loads(r.output)["check"]

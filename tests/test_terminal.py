@@ -7,6 +7,7 @@ import pytest
 from rich.console import Console
 
 from pachisi.engine.position import load_position
+from pachisi.i18n import colour_name
 from pachisi.games import GAMES, make_game
 from pachisi.render.terminal import EMPTY, SYMBOLS, MoveTrace, cell_name, render
 
@@ -44,7 +45,7 @@ def test_each_seat_is_drawn_in_its_own_colour(name):
     # the legend names each colour after its own symbol
     for player in range(g.players):
         seat = g.seats[player]
-        entry = re.search(r"\x1b\[([\d;]+)m" + SYMBOLS[seat] + " " + g.colours[seat], out)
+        entry = re.search(r"\x1b\[([\d;]+)m" + SYMBOLS[seat] + " " + colour_name(g.colours[seat]), out)
         assert entry and ANSI_COLOUR[g.colours[seat]] in entry.group(1).split(";")
     pieces = [p for sq in g.view(state.arr).squares.values() for p in sq.pieces]
     assert pieces, "the random play left pieces on the board"
@@ -154,7 +155,7 @@ def test_the_legend_explains_every_sign_on_the_board(name):
 def test_the_legend_and_board_in_russian():
     g, state = played("shishbesh")
     plain = render(g, g.view(state.arr), lang="ru").plain
-    assert "красный" in plain and "укрытие" in plain and "фишка" in plain
+    assert "Красный" in plain and "укрытие" in plain and "фишка" in plain
 
 
 def test_the_last_move_is_shaded():

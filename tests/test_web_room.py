@@ -5,7 +5,7 @@ from fastapi.testclient import TestClient
 import pytest
 
 from pachisi.web import create_app
-from pachisi.web.rooms import QUIET_EVENTS
+from pachisi.engine.story import QUIET
 from test_web_api import Player, create, play_out, settings
 
 pytestmark = [pytest.mark.timeout(1800), pytest.mark.usefixtures("database")]   # a bound on a hang
@@ -42,7 +42,7 @@ def test_the_log_keeps_the_events_that_tell_the_story_after_a_reconnect(client):
     assert len(log) == again.state["seq"]
     kinds = {e["kind"] for entry in log for e in entry["e"]}
     assert "won" in kinds and "finished" in kinds
-    assert not kinds & QUIET_EVENTS
+    assert not kinds & QUIET
     assert {entry["by"] for entry in log} == {"person", "bot"}
     won = [e for entry in log for e in entry["e"] if e["kind"] == "won"]
     assert won[0]["player"] == final["winner"] and won[0]["a"] == 1

@@ -20,7 +20,7 @@ from .engine import GameError
 from .engine.options import OptionError, parse_assignments, written
 from .extras import MissingExtra, require
 from .games import GAMES, game_class, make_game
-from .i18n import LANGUAGES, plural, render as _render
+from .i18n import LANGUAGES, colour_name, plural, render as _render
 
 class _Commands(typer.core.TyperGroup):
     """The commands, with help that shows values as they are written: a flag
@@ -200,17 +200,17 @@ def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
         while True:
             start = state.clone()
             tg.last = ()
-            who = _(g.player_name(state.current_player))
+            who = _colour(g, state.current_player)
             tg.say(_("{player} starts by the roll-off.", player=who) if not m.rounds
                    else _("{player} starts game {number}.", player=who, number=len(m.rounds) + 1))
             tg.play(state)
             m.add(start, state)
             tg.screen(state)
-            console.print(Text(_("{player} wins.", player=_(g.player_name(state.winner))), style="bold")
+            console.print(Text(_("{player} wins.", player=_colour(g, state.winner)), style="bold")
                           + (" " + _("Match score: {score}.", score=_score(m)) if m.wins > 1 else ""))
             if m.over:
                 if m.wins > 1:
-                    console.print(Text(_("{player} wins the match.", player=_(g.player_name(m.winner))),
+                    console.print(Text(_("{player} wins the match.", player=_colour(g, m.winner)),
                                        style="bold"))
                 break
             state = m.new_game()
@@ -226,7 +226,7 @@ def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
 
 
 def _score(match):
-    return ", ".join(f"{_(match.game.player_name(p))} {w}" for p, w in enumerate(match.score))
+    return ", ".join(f"{_colour(match.game, p)} {w}" for p, w in enumerate(match.score))
 
 
 def _writable_dir(folder):
@@ -241,12 +241,6 @@ def _writable_dir(folder):
 
 def _where(move):
     return f"{move.frm} → {move.to}"
-
-
-def _describe(events, g, lang="en"):
-    from .render.terminal import describe_events
-    words = describe_events(events, g, lang)
-    return (" — " + words) if words else ""
 
 
 def _save(match, state, start, seats, record_dir):
@@ -285,7 +279,8 @@ def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
           as_json: bool = typer.Option(False, "--json", help="print JSON")):
     """The referee: the legal moves of a position, for a roll or at a decision that needs none."""
     from .engine.position import load_position, position_object
-    from .render.terminal import render
+    from .engine.story import Teller
+    from .render.terminal import render, tell_stories
     from .terminal_game import MAX_LISTED
     try:
         data = position_object(position.read_bytes())
@@ -315,9 +310,11 @@ def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
     elif state.is_chance:
         fail(_("the position is before a roll: give the roll with --dice (e.g. --dice {example})",
                example=",".join(str(hi) for _lo, hi in g.dice_ranges())))
+    teller = Teller(g)          # the roll opens the turn its moves' events are told in
+    told = tell_stories(teller.roll(roller, values if values is not None else state.dice, events), g, LANG)
     burned = values is not None and (state.is_chance or state.is_over or state.current_player != roller)
     legal = [] if burned else state.legal_moves()
-    verdict = _try_play(state, try_move, burned) if try_move else None
+    verdict = _try_play(state, try_move, burned, teller) if try_move else None
     rolled = "-".join(map(str, values)) if values is not None else ""
     if as_json:
         out = {"game": g.name, "player": roller, "dice": list(values) if values is not None else list(state.dice),
@@ -332,7 +329,7 @@ def moves(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
         who = _colour(g, roller)
         if burned:
             console.print(_("{player} rolled {dice}: no legal move — {what}; {next}", player=who, dice=rolled,
-                            what=_describe(events, g, LANG).lstrip(" —") or _("the dice burn"),
+                            what=told or _("the dice burn"),
                             next=_next_text(state)), soft_wrap=True)
         else:
             console.print(_(plural("{decision}: {count} legal move", "{decision}: {count} legal moves"), decision=_decision(state, rolled), count=len(legal)))
@@ -378,8 +375,8 @@ def _places(state, legal):
 
 
 def _colour(game, player):
-    """A player's colour in the invocation's language."""
-    return _(game.player_name(player))
+    """A player by its colour in the invocation's language ("Red")."""
+    return colour_name(game.player_name(player), LANG)
 
 
 def _dice_option(text):
@@ -418,9 +415,11 @@ def _next_text(state):
     return _("{player} rolls next", player=who) if n["step"] == "roll" else _("{player} moves next", player=who)
 
 
-def _try_play(state, text, burned):
+def _try_play(state, text, burned, teller):
     """Check a move or a whole play (moves separated by spaces or commas) on a copy:
-    each move with what it brought, then who acts next; or the first refusal."""
+    each move with what it brought (told by `teller`, which goes on with the turn), then who acts next;
+    or the first refusal."""
+    from .render.terminal import tell_stories
     moves = text.replace(",", " ").split()
     verdict = {"move": text, "legal": True, "plays": []}
     if not moves:
@@ -441,7 +440,8 @@ def _try_play(state, text, burned):
         except GameError as e:
             return {**verdict, "legal": False, "at": number, "reason": _told(e)}
         verdict["plays"].append({"move": move.text, "from": g.where(move)[0], "to": g.where(move)[1],
-                                 "board": board[0], "brings": _describe(events, g, LANG).lstrip(" —"),
+                                 "board": board[0],
+                                 "brings": tell_stories(teller.move(player, events, g.move_story(move)), g, LANG),
                                  "events": [e.as_dict() for e in events]})
     verdict["dice_left"] = list(trial.dice) if trial.current_player == player and not trial.is_chance else []
     verdict["next"] = _next_step(trial)
@@ -703,14 +703,14 @@ def replay(file: Path = typer.Argument(..., help="a record file"),
         if not quiet:
             last = _show_turns(rec, start, lines)
             console.print(render(g, g.view(final.arr), last, LANG))
-        result = ", ".join(_(g.player_name(p)) for p in final.finish_order) or _("unfinished")
+        result = ", ".join(_colour(g, p) for p in final.finish_order) or _("unfinished")
         rolls = sum(1 for _n, _p, tokens in rec.turns for t in tokens if records.DICE.match(t))
         console.print(Text(_("{file}: {game}, {rolls} rolls, all moves legal; result: {result}", file=file,
                         game=g.title + (" " + _("round {round}", round=i) if match else ""), rolls=rolls,
                         result=result)))
     if match:
         console.print(Text(_("match to {wins} wins: {score}", wins=match.wins, score=_score(match))
-                      + ("; " + _("{player} wins the match", player=_(match.game.player_name(match.winner)))
+                      + ("; " + _("{player} wins the match", player=_colour(match.game, match.winner))
                          if match.over else "")))
 
 
@@ -718,9 +718,11 @@ def _show_turns(rec, start, lines):
     """Each roll of a replayed game as its record numbers it, every move with
     its squares and what happened; returns the squares of the last move."""
     from . import record as records
-    from .render.terminal import MoveTrace, describe_events
+    from .engine.story import Teller
+    from .render.terminal import MoveTrace, tell_stories
     state = start.clone()
     g = state.game
+    teller = Teller(g)
     last = ()
     for line_number, name, tokens in rec.turns:
         number = records.LINE.match(lines[line_number - 1].strip()).group(1)
@@ -728,16 +730,17 @@ def _show_turns(rec, start, lines):
         for token in tokens:
             m = records.DICE.match(token)
             if m:
-                events = state.set_dice(tuple(int(d) for d in m.group(1).split("-")))
+                player = state.current_player
+                dice = tuple(int(d) for d in m.group(1).split("-"))
                 out += Text.assemble(" ", (token, "bold"))
-                said = describe_events(events, g, LANG)
+                said = tell_stories(teller.roll(player, dice, state.set_dice(dice)), g, LANG)
             else:
                 trace = MoveTrace(state, state.parse_move(token), LANG)
                 state.push(trace.move)
                 last = trace.cells or last
                 out += Text.assemble(" ", (token, "bold"),
                                      f" ({trace.frm} → {trace.to})" if trace.frm or trace.to else "")
-                said = trace.consequences(LANG)
+                said = trace.consequences(teller, LANG, played=True)
             if said:
                 out += Text(f" — {said}", style="italic")
         console.print(out)

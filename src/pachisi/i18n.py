@@ -128,10 +128,40 @@ class _Written(str):
         return str(self)
 
 
-def translations(text):
-    """{lang: text} in every other language the catalogue has it in."""
-    said = {lang: translate(text, lang) for lang in LANGUAGES[1:]}
-    return {lang: told for lang, told in said.items() if told != text}
+@functools.cache
+def _page_english():
+    """The English of the page's entries by their keys (the compiled web/static/i18n/en.json)."""
+    import json
+    path = Path(__file__).parent / "web" / "static" / "i18n" / "en.json"
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RuntimeError(f"{path} is not compiled: build the package (make, or pip install)") from None
+
+
+def tell(key, lang="en", /, **values):
+    """A message the page also says, by its key (the entry's context: "ev.captured"), in `lang` with its
+    {fields} filled, as the page's t() says it: the terminal and the web use the same words.  A message with a
+    count takes the form its `n` asks for.  The key itself when the catalogue has no such entry."""
+    english = _page_english().get(key)
+    if english is None:
+        return key
+    if isinstance(english, dict):
+        text = catalogue(lang).npgettext(key, english["one"], english["other"], abs(int(values.get("n", 0))))
+    else:
+        text = catalogue(lang).pgettext(key, english)
+    return text.format(**values) if values else text
+
+
+def colour_name(colour, lang="en"):
+    """A player by its colour, as the page names it too ("Red", «Красный»)."""
+    said = tell(f"colour.{colour}", lang)
+    return said if said != f"colour.{colour}" else translate(colour, lang)
+
+
+def in_every_language(text):
+    """{lang: text} in every language of the interface (English where the catalogue has none)."""
+    return {lang: translate(text, lang) for lang in LANGUAGES}
 
 
 def negotiate(header):

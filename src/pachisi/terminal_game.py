@@ -19,8 +19,9 @@ from rich.text import Text
 from .bots import bot_for_level
 from .engine import kernel as K
 from .engine.game import GameError
-from .i18n import plural, render as tr, translate
-from .render.terminal import MoveTrace, describe_events, piece_mark, render, seat_style
+from .i18n import colour_name, plural, render as tr, translate
+from .engine.story import Teller
+from .render.terminal import MoveTrace, piece_mark, render, seat_style, tell_stories
 
 MAX_LISTED = 40        # legal moves listed by number; more are typed in notation
 MANY = 200             # beyond this many (a fence step: thousands) only the first few are listed
@@ -48,6 +49,8 @@ class TerminalGame:
         self.last = ()               # squares of the last move, shaded
         self.shown = None            # the board last printed (appended output)
         self.seen = 0                # log lines up to a person's last decision
+        self.teller = Teller(game)   # tells the events, with why, from the turn so far
+        self.told = {}               # the teller before the action at each length of the history (undo)
 
     def _(self, template, **values):
         return tr(template, self.lang, **values)
@@ -84,7 +87,7 @@ class TerminalGame:
     def who(self, player):
         seat = self.game.seats[player]
         seat_kind = self.seats[player] if self.seats[player] != "human" else translate("human", self.lang)
-        return Text(f"{translate(self.game.player_name(player), self.lang)} ({seat_kind})",
+        return Text(f"{colour_name(self.game.player_name(player), self.lang)} ({seat_kind})",
                     style=seat_style(self.game, seat))
 
     def ask(self, prompt):
@@ -97,13 +100,15 @@ class TerminalGame:
     def play(self, state):
         """Play one game to its end; raises Quit if a person quits."""
         start_len = len(state.history)
+        self.teller, self.told = Teller(self.game), {}
         while not state.is_over:
             p = state.current_player
+            self.told[len(state.history)] = self.teller.saved()
             if state.is_chance:
                 dice, events = self.roll(state, p, start_len) if p not in self.bots else state.roll()
                 if dice is None:
                     continue
-                said = describe_events(events, self.game, self.lang)
+                said = tell_stories(self.teller.roll(p, dice, events), self.game, self.lang)
                 self.say(Text.assemble(self.who(p), " ", self._("rolls"), " ", ("-".join(map(str, dice)), "bold"),
                                        " — " + said if said else ""))
                 continue
@@ -119,7 +124,7 @@ class TerminalGame:
             self.say(self.move_line(p, trace))
 
     def move_line(self, player, trace):
-        said = trace.consequences(self.lang)
+        said = trace.consequences(self.teller, self.lang, played=True)
         return Text.assemble("  ", self.who(player), " ", self._("plays"), " ", (trace.move.text, "bold"),
                              f": {trace.frm} → {trace.to}" if trace.frm or trace.to else "",
                              " — " + said if said else "")
@@ -127,7 +132,7 @@ class TerminalGame:
     def think(self, state, player):
         bot = self.bots[player]
         if self.live and bot.name in SLOW_BOTS:
-            with self.console.status(self._("{player} is thinking…", player=translate(
+            with self.console.status(self._("{player} is thinking…", player=colour_name(
                     self.game.player_name(player), self.lang))):
                 return bot.choose(state)
         return bot.choose(state)
@@ -209,7 +214,7 @@ class TerminalGame:
             if 0 <= m.piece < len(self.game.piece_names) and (trace.frm or trace.to):
                 mark, style = piece_mark(self.game, m.player, m.piece)
                 entry += Text.assemble((mark, style), f" {trace.frm} → {trace.to}")
-            said = trace.consequences(self.lang)
+            said = trace.consequences(self.teller, self.lang)
             if said:
                 entry += Text("  " + said, style="italic")
             entries.append(entry)
@@ -265,6 +270,7 @@ class TerminalGame:
             if kind == "move" and not state.is_chance:
                 break
         self.last = ()
+        self.teller = Teller(self.game, self.told[len(state.history)])
         self.say(Text(self._("undone: back to before {move}", move=value), style="cyan"))
         return True
 

@@ -13,7 +13,9 @@ import pytest
 from websockets.sync.client import connect
 
 from pachisi import make_game
-from pachisi.engine.kernel import Move
+from pachisi.engine.kernel import Event, Move
+from pachisi.engine.story import Teller
+from pachisi.render.terminal import story_sentence
 from pachisi.web.testing import LiveServer
 from roompage import ROOM, my_turn, new_page, seq, wait_after
 
@@ -101,8 +103,8 @@ def test_the_log_tells_every_roll_in_plain_words_and_the_end_shows_places_figure
         text = "\n".join(lines)
         for _, e in captures[:3]:
             by, victim, piece = colour[e["b"]], colour[e["player"]], "abcd"[e["piece"]]
-            said = (f"{COLOUR['en'][by]} captured {COLOUR['en'][victim]}'s {piece}" if lang == "en"
-                    else f"{COLOUR['ru'][by]} сбил фишку {piece} {OWNER_RU[victim]}")
+            said = (f"{COLOUR['en'][by]} captures {COLOUR['en'][victim]}'s {piece}" if lang == "en"
+                    else f"{COLOUR['ru'][by]} сбивает фишку {piece} {OWNER_RU[victim]}")
             assert said in text
         winner = final["winner"]
         assert (f"{COLOUR['en'][colour[winner]]} wins!" if lang == "en"
@@ -462,7 +464,7 @@ def test_the_room_its_menu_its_end_and_a_bad_code_pass_an_accessibility_check(br
 
 
 STORY = {
-    "en": ["Red rolled 6-6 and brought piece a out and moved piece b 6; Red captured Blue's c; Red rolls again: for the capture",
+    "en": ["Red rolled 6-6 and brought piece a out and moved piece b 6; Red captures Blue's c; Red rolls again: for the capture",
            "Blue rolled 3-1; the 3 and the 1 cannot be played and are lost",
            "Red rolled 5-2 and moved piece b 5; Red earns a bonus move of 10 for a piece home; Red's b is home; Red wins!",
            "Blue rolled 6-6 and moved piece d 6; Blue's d goes to the lock-up: a missed capture, called by Red; "
@@ -471,7 +473,7 @@ STORY = {
            "Blue's b is flushed out of its shelter; Red rolls again to get going (2 tries left); Blue finishes in place 2",
            "Red called the missed capture: piece d goes to the lock-up", "Blue let the missed capture pass",
            "Red rolled 5-3 and moved piece a 5, then 3", "Blue rolled 4-2 and moved piece c 4 and piece d 2"],
-    "ru": ["Красный выбросил 6-6 и вывел фишку a и пошёл фишкой b на 6; Красный сбил фишку c Синего; "
+    "ru": ["Красный выбросил 6-6 и вывел фишку a и пошёл фишкой b на 6; Красный сбивает фишку c Синего; "
            "Красный бросает ещё раз: за взятие",
            "Синий выбросил 3-1; 3 и 1 не сыграть — очки сгорают",
            "Красный выбросил 5-2 и пошёл фишкой b на 5; Красный получает бонусный ход на 10 за фишку в доме; "
@@ -517,8 +519,21 @@ def told(browser, server, lang, log, room):
         ctx.close()
 
 
-ANNOUNCED = {"en": ["Red brought piece a out — Red captured Blue's c", "Red kept the fences"],
-             "ru": ["Красный вывел фишку a — Красный сбил фишку c Синего", "Красный оставил заборы на месте"]}
+def events_told(browser, server, lang, stories, room):
+    """Events as the page tells them (story.js storySentence), in `lang`."""
+    ctx, page = new_page(browser, lang, "desktop")
+    try:
+        page.goto(server.url + "/")
+        return page.evaluate("""async ([stories, room]) => {
+            const s = await import('/static/js/story.js');
+            return stories.map((x) => s.storySentence(x, room));
+        }""", [stories, room])
+    finally:
+        ctx.close()
+
+
+ANNOUNCED = {"en": ["Red brought piece a out — Red captures Blue's c", "Red kept the fences"],
+             "ru": ["Красный вывел фишку a — Красный сбивает фишку c Синего", "Красный оставил заборы на месте"]}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -528,15 +543,16 @@ def test_the_line_under_the_board_tells_a_move_once(browser, server, lang):
     ctx, page = new_page(browser, lang, "desktop")
     try:
         page.goto(server.url + "/")
-        said = page.evaluate("""async () => {
+        teller = Teller(make_game("ludo", 2))                  # as the room tells them
+        teller.roll(0, (6,), [])
+        out = {"say": "log.out", "piece": "a"}                   # as Game.move_story tells it
+        stories = teller.move(0, [Event("entered", 0, 0, -1, 0), Event("captured", 1, 2, 0, 0)], out)
+        said = page.evaluate("""async ([out, stories]) => {
             const s = await import('/static/js/story.js');
             const room = {game: 'ludo', piece_names: 'abcd', dice: [[1, 6]], seats: [{colour: 'red'}, {colour: 'blue'}]};
-            const ev = (kind, player, piece, b) => ({kind, player, piece, a: 0, b});
-            const events = [ev('entered', 0, 0, 0), ev('captured', 1, 2, 0)];
-            const out = {say: 'log.out', piece: 'a'};          // as Game.move_story tells them
-            return [[s.moveSentence(room, 0, '6a', out), ...s.describeEvents(events, room, [6], out)].join(' — '),
+            return [[s.moveSentence(room, 0, '6a', out), ...s.describeEvents(stories, room)].join(' — '),
                     s.moveSentence(room, 0, 'keep', {say: 'log.keep'})];
-        }""")
+        }""", [out, stories])
         assert said == ANNOUNCED[lang]
     finally:
         ctx.close()
@@ -581,13 +597,24 @@ def test_every_kind_of_event_is_told_in_words(browser, server, lang):
         {"n": 15, "r": 2, "p": 1, "k": "move", "v": "4c", "by": "bot", "e": []},
         {"n": 16, "r": 2, "p": 1, "k": "move", "v": "2d", "by": "bot", "e": []},
     ]
-    for x in log:                               # what the room logs of each move (Game.move_story)
+    game, teller, r = make_game("mandavoshka", 2), None, None
+    for x in log:                               # what the room logs of each move (Game.move_story) and event
         if x["k"] == "move":
             v = x["v"]
             x["d"] = ({"say": "log.nocall"} if v == "nocall" else {"say": "log.call", "piece": v[5:]} if v.startswith("call-")
                       else {"say": "log.out", "piece": v[-1]} if any(e["kind"] == "entered" for e in x["e"])
                       else {"piece": v[-1], "steps": v[:-1]})
+        if x["r"] != r:
+            teller, r = Teller(game), x["r"]                      # a new one each game, as the room's
+        events = [Event(e["kind"], e["player"], e["piece"], e["a"], e["b"]) for e in x["e"]]
+        x["s"] = (teller.roll(x["p"], map(int, x["v"].split("-")), events) if x["k"] == "roll"
+                  else teller.move(x["p"], events, x["d"]))
     room = {"game": "mandavoshka", "piece_names": "abcd", "dice": [[1, 6], [1, 6]],
-            "story": make_game("mandavoshka", 2).story,           # as the room's info brings it
             "seats": [{"player": 0, "colour": "red"}, {"player": 1, "colour": "blue"}]}
     assert told(browser, server, lang, log, room) == STORY[lang]
+    # the terminal tells every event in the same words as the page
+    stories = [st for x in log for st in x["s"]]
+    assert len(stories) == 14           # a piece brought out is told by its move, the two lost dice together
+    seats = [{"player": p, "colour": game.player_name(p)} for p in range(game.players)]   # the game's own colours
+    assert events_told(browser, server, lang, stories, dict(room, seats=seats)) == \
+        [story_sentence(st, game, lang) for st in stories]

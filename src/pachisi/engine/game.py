@@ -57,7 +57,7 @@ class Game:
     preset_titles: dict[str, tuple[str, str]] = {"seed": ("Standard", "the rules as the game's rule text gives them")}
     quick_players = 4           # how many play a quick start (you and bots), as the game's players expect
     familiarity = 100           # how widely the game is known: the lobby lists the quick starts of the best known first
-    # What the story of a game (the web log) needs to tell its events: whether a third six or double in a row
+    # What the log (engine.story's Teller) needs to tell why an event happened: whether a third six or double in a row
     # voids the roll (void_runs), what a penalty is for ("sixes", "doubles", "missed": a missed capture called)
     # and where it sends the piece ("back", "lockup")
     story: dict[str, Any] = {"void_runs": False, "penalty": "sixes", "penalty_to": "back"}

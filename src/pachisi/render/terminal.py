@@ -11,7 +11,7 @@ number.  Fences are drawn in the gaps between squares.  A legend explains every 
 from rich.text import Text
 
 from ..engine.view import MoveEffects
-from ..i18n import render as tr, translate
+from ..i18n import colour_name, render as tr, tell, translate
 
 SYMBOLS = ("●", "▲", "■", "◆")                     # by seat, so shape tells players apart without colour
 COLOUR_STYLES = {"red": "bold red", "green": "bold green", "yellow": "bold yellow", "blue": "bold blue"}
@@ -147,7 +147,7 @@ def legend(game, view, lang="en", highlight=False, crowded=False, signs=True):
     players = []
     for player in range(game.players):
         seat = game.seats[player]
-        entry = Text(f"{SYMBOLS[seat % 4]} {translate(game.player_name(player), lang)}", style=seat_style(game, seat))
+        entry = Text(f"{SYMBOLS[seat % 4]} {_who(game, player, lang)}", style=seat_style(game, seat))
         extra = view.off_board.get(player, {})
         if extra:
             entry += " (" + ", ".join(f"{translate(k, lang)} {v}" for k, v in extra.items()) + ")"
@@ -184,48 +184,35 @@ def legend(game, view, lang="en", highlight=False, crowded=False, signs=True):
     return out
 
 
-# -- moves in words ---------------------------------------------------------------------------
-def describe_events(events, game, lang="en"):
-    """What a roll or a move did, in words: "captures green's b, rolls again"."""
-    def name(player):
-        return translate(game.player_name(player), lang)
+# -- moves and events in words ----------------------------------------------------------------
+def story_sentence(story, game, lang="en"):
+    """One event as the log tells it (engine.story), in the words the web page uses for it: "Red captures
+    Blue's c", "Red rolls again: for the capture"."""
+    values = {}
+    for key, value in story.items():
+        if key in ("who", "by", "caller"):
+            values[key] = _who(game, value, lang)
+        elif key == "whose":
+            colour = game.player_name(value)
+            said = tell(f"owner.{colour}", lang)
+            values[key] = said if said != f"owner.{colour}" else tell("owner.any", lang, who=_who(game, value, lang))
+        elif key == "a" and isinstance(value, list):
+            values[key] = tell("word.and", lang).join(map(str, value))
+        elif key not in ("kind", "say", "why", "what"):
+            values[key] = value
+    for key in ("why", "what"):
+        if story.get(key):
+            values[key] = tell(story[key], lang, **values)
+    return tell(story["say"], lang, **values)
 
-    def piece(e):
-        return game.piece_names[e.piece] if 0 <= e.piece < len(game.piece_names) else "?"
 
-    words = []
-    for e in events:
-        if e.kind == "captured":
-            words.append(tr("captures {player}'s {piece}", lang, player=name(e.player), piece=piece(e)))
-        elif e.kind == "extra_roll":
-            words.append(tr("rolls again", lang))
-        elif e.kind == "burned":
-            words.append(tr("{die} burns", lang, die=e.a))
-        elif e.kind == "sheltered":
-            words.append(tr("hides in the shelter", lang))
-        elif e.kind == "jumped":
-            words.append(tr("jumps", lang))
-        elif e.kind == "won":
-            words.append(tr("{player} finishes, place {place}", lang, player=name(e.player), place=e.a))
-        elif e.kind == "reroll":
-            words.append(tr("rolls again ({tries} tries left)", lang, tries=e.a))
-        elif e.kind == "bonus":
-            words.append(tr("bonus of {points} lost", lang, points=e.a) if e.b
-                         else tr("earns a bonus of {points}", lang, points=e.a))
-        elif e.kind == "penalty":
-            words.append(tr("{player}'s {piece} is sent back by a penalty", lang, player=name(e.player),
-                            piece=piece(e)))
-        elif e.kind == "claim":
-            words.append(tr("{player} missed a capture: {other} may call it", lang, player=name(e.player),
-                            other=name(e.a)))
-        elif e.kind == "flushed":
-            words.append(tr("{player}'s {piece} is flushed out of its shelter", lang, player=name(e.player),
-                            piece=piece(e)))
-        elif e.kind == "pushed":
-            words.append(tr("pushes own {piece} on to {place}", lang, piece=piece(e), place=e.b))
-        elif e.kind not in ("moved", "entered", "pass", "house", "finished", "fence"):
-            words.append(translate(e.kind.replace("_", " "), lang))
-    return ", ".join(words)
+def _who(game, player, lang):
+    return colour_name(game.player_name(player), lang)
+
+
+def tell_stories(stories, game, lang="en"):
+    """An action's events in words, one sentence each: "Red captures Blue's c; Red rolls again: for the capture"."""
+    return "; ".join(story_sentence(s, game, lang) for s in stories)
 
 
 class MoveTrace:
@@ -236,7 +223,7 @@ class MoveTrace:
 
     def __init__(self, state, move, lang="en"):
         game = self.game = state.game
-        self.move = move
+        self.move, self.player = move, state.current_player
         effects = MoveEffects(game, state.arr)
         self.after = state.clone()
         self.events = self.after.push(move)
@@ -252,8 +239,11 @@ class MoveTrace:
         self.to = _place_name(effect.after, effect.target, lang)
         self.cells = tuple(place[1] for place in (effect.source, effect.target) if place and place[0] == "square")
 
-    def consequences(self, lang="en"):
-        return describe_events(self.events, self.game, lang)
+    def consequences(self, teller, lang="en", played=False):
+        """What the move does, in words, told by the game's `teller` in the turn so far; `played`: the move
+        is made (the teller goes on from it), else only looked at (a list of the moves to choose from)."""
+        told = teller.move if played else teller.peek
+        return tell_stories(told(self.player, self.events, self.game.move_story(self.move)), self.game, lang)
 
 
 def _place_name(view, place, lang):

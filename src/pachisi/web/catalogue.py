@@ -18,7 +18,7 @@ from ..engine.game import GameError
 from ..engine.options import OptionError
 from ..engine.position import load_position
 from ..games import DEFAULT_GAME, GAMES, game_class, make_game
-from ..i18n import LANGUAGES, Error, translations
+from ..i18n import LANGUAGES, Error, in_every_language
 from .boardjson import layout_json, moves_json, position_json
 
 _MD = MarkdownIt("commonmark", {"html": False}).enable("table")
@@ -42,14 +42,9 @@ def docs_dir(configured=None):
 QUICK_LEVEL = 3
 
 
-def told(text):
-    """{lang: text} in every language of the interface (English where untranslated)."""
-    return {lang: translations(text).get(lang, text) for lang in LANGUAGES}
-
-
 def _value(option, value):
     name = option.value_name(value)
-    return {"value": value, "name": told(name) if name else None}
+    return {"value": value, "name": in_every_language(name) if name else None}
 
 
 def _plain(text, option):
@@ -63,15 +58,18 @@ def _plain(text, option):
 
 def _option(o):
     title = o.title
-    return {"name": o.name, "default": o.default, "help": o.help, "translations": translations(o.help),
-            "player_help": {lang: _plain(text, o) for lang, text in told(o.help).items()},
-            "title": told(title) if title else {lang: o.name for lang in LANGUAGES},
+    helps = in_every_language(o.help)
+    return {"name": o.name, "default": o.default, "help": o.help,
+            "translations": {lang: said for lang, said in helps.items() if said != o.help},
+            "player_help": {lang: _plain(text, o) for lang, text in helps.items()},
+            "title": in_every_language(title) if title else {lang: o.name for lang in LANGUAGES},
             "kind": _kind(o), "choices": list(o.choices), "values": [_value(o, c) for c in o.choices]}
 
 
 def _preset(cls, name, values):
     title, help_ = cls.preset_title(name)
-    return {"name": name, "title": told(title), "help": told(help_) if help_ else {}, "values": dict(values)}
+    return {"name": name, "title": in_every_language(title), "help": in_every_language(help_) if help_ else {},
+            "values": dict(values)}
 
 
 def _kind(option):

@@ -29,6 +29,7 @@ from pebble import ProcessExpired, ProcessPool
 
 from .. import record as records
 from ..engine.game import GameError
+from ..engine.story import Teller
 from ..i18n import Error
 from .boardjson import events_json, last_route, layout_json, layout_signature, position_json
 from .limits import Bucket, SharedBuckets, SharedCounts
@@ -202,15 +203,16 @@ def replay_frames(text, budget=None):
         headers.append(dict(rec.headers))
         game = start.game
         state = start.clone()
+        teller = Teller(game)
         last_layout = None
 
-        def frame(kind, value, player, events, move=None, route=None):
+        def frame(kind, value, player, events, stories=(), move_story=None, route=None):
             nonlocal last_layout
             view = game.view(state.arr)
             out = {"round": round_no, "player": player, "kind": kind, "value": value, "dice": list(state.dice),
-                   "events": events_json(events), "position": position_json(view)}
-            if move is not None:
-                out["d"] = game.move_story(move)
+                   "events": events_json(events), "s": list(stories), "position": position_json(view)}
+            if move_story is not None:
+                out["d"] = move_story
             if route:
                 out["route"] = route
             sig = layout_signature(view)          # the layout itself only when it changed (it seldom does)
@@ -230,14 +232,16 @@ def replay_frames(text, budget=None):
                 player = state.current_player
                 m = records.DICE.match(token)
                 if m:
-                    events = state.set_dice(tuple(int(d) for d in m.group(1).split("-")))
-                    frame("roll", m.group(1), player, events)
+                    dice = tuple(int(d) for d in m.group(1).split("-"))
+                    events = state.set_dice(dice)
+                    frame("roll", m.group(1), player, events, teller.roll(player, dice, events))
                 else:
                     move = state.parse_move(token)
                     route = last_route(game, state.arr, move)
+                    told = game.move_story(move)
                     events = state.push(move)
-                    frame("move", token, player, events, move, route)
+                    frame("move", token, player, events, teller.move(player, events, told), told, route)
     return {"game": game.name, "title": game.title, "players": game.players,
             "colours": [game.player_name(p) for p in range(game.players)], "seat_colours": list(game.colours),
             "seats": [int(x) for x in game.seats], "dice": [list(r) for r in game.dice_ranges()],
-            "piece_names": game.piece_names, "story": game.story, "headers": headers, "frames": frames}
+            "piece_names": game.piece_names, "headers": headers, "frames": frames}

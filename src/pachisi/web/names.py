@@ -12,14 +12,15 @@ import re
 import unicodedata
 
 from ..bots import LEVELS
+from ..i18n import LANGUAGES, tell
 
 # letters that render as nothing, though Unicode files them as letters or symbols
 BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800\u180e\u17b4\u17b5\u034f")
 # categories that show nothing on their own: marks, format, separators, controls, unassigned, private
 INVISIBLE_CATEGORIES = frozenset({"Mn", "Me", "Mc", "Cf", "Cc", "Cs", "Co", "Cn", "Zs", "Zl", "Zp"})
 
-# the bots' level names as the web app shows them (the catalogue's bot.level.N), English and Russian
-LEVEL_NAMES = ("Beginner", "Easy", "Medium", "Hard", "Master", "Новичок", "Лёгкий", "Средний", "Сильный", "Мастер")
+# the bots' level names as the web app shows them (the catalogue's bot.level.N), in every language
+LEVEL_NAMES = tuple(dict.fromkeys(tell(f"bot.level.{n}", lang) for lang in LANGUAGES for n in LEVELS))
 BOT_WORDS = ("bot", "бот", "робот", "robot", "level", "уровень", "AI", "CPU", "ИИ", "компьютер", "computer")
 
 

@@ -39,6 +39,7 @@ import time
 from ..bots import LEVELS
 from ..engine.game import GameError, IllegalMove
 from ..engine.match import Match
+from ..engine.story import QUIET, Teller
 from ..games import make_game, state_from_json
 from ..i18n import Term
 from .. import record as records
@@ -56,7 +57,6 @@ CODE_LENGTH = 6
 SYMBOLS = ("●", "▲", "■", "◆")
 # what a move's notation can look like (in any game); anything else is refused before the engine parses it
 MOVE_SHAPE = re.compile(r"[A-Za-z0-9 .,:;+*/<>=()\[\]#@!?~_^'-]{1,64}")
-QUIET_EVENTS = frozenset({"moved", "house", "pass", "fence"})   # told by the move itself and whose turn it is
 
 
 def token_hash(token):
@@ -154,6 +154,7 @@ class Room:
         self.seq = 0
         self.log = []
         self.last = None
+        self.teller = Teller(self.game)
         for seat in self.seats:
             seat.resigned = False
         self._apply_rows(action_rows)
@@ -174,7 +175,7 @@ class Room:
         return json.dumps({"version": _version(), "seq": self.seq, "status": self.status,
                            "rounds": [[state(a), state(b)] for a, b in self.match.rounds],
                            "score": list(self.match.score), "start": state(self.start), "now": state(self.state),
-                           "log": self.log, "last": self.last,
+                           "log": self.log, "last": self.last, "teller": self.teller.saved(),
                            "resigned": [s.player for s in self.seats if s.resigned]},
                           ensure_ascii=False, separators=(",", ":"))
 
@@ -198,6 +199,7 @@ class Room:
         self.match.rounds, self.match.score = rounds, list(data["score"])
         self.start, self.state = start, now
         self.seq, self.log, self.last = data["seq"], data["log"], data["last"]
+        self.teller = Teller(self.game, data["teller"])
         if data["status"] == "over":
             self.status = "over"
         for seat in self.seats:
@@ -248,17 +250,20 @@ class Room:
                 raise GameError("room {code}: stored roll {value} is not the seed's roll {roll}", code=self.code,
                                 value=value, roll="-".join(map(str, st.next_roll())))
             events = st.set_dice(dice)
+            stories = self.teller.roll(player, dice, events)
             route = None
         else:
             move = st.parse_move(value)
             route = last_route(self.game, st.arr, move)
             entry["d"] = self.game.move_story(move)          # the log says it from this, not from the notation
             events = st.push(move)
+            stories = self.teller.move(player, events, entry["d"])
         self.seq += 1
         said = events_json(events)
-        # the log keeps what a move's notation does not say (captures, extra rolls, penalties, bonuses...),
-        # so that a page opened later can still tell the whole story
-        entry["e"] = [e for e in said if e["kind"] not in QUIET_EVENTS]
+        # the log keeps what a move's notation does not say (captures, extra rolls, penalties, bonuses...) and
+        # how the events are told (engine.story), so that a page opened later can still tell the whole story
+        entry["e"] = [e for e in said if e["kind"] not in QUIET]
+        entry["s"] = stories
         self.log.append(entry)
         self.last = dict(entry, events=said, id=client_id)
         if route:
@@ -271,6 +276,7 @@ class Room:
             else:
                 self.state = self.match.new_game()
                 self.start = self.state.clone()
+                self.teller = Teller(self.game)
         self._moves = self._legal = None
         st.clear_stack()        # the web undoes by replaying the stored actions (table.undo)
         return entry
@@ -280,8 +286,9 @@ class Room:
         player = int(value.split()[0])
         seat = self.seats[player]
         seat.resigned, seat.standin = True, False
+        self.teller.resign()
         entry = {"n": self.seq, "r": len(self.match.rounds) + 1, "p": player, "k": "resign", "v": value, "by": by,
-                 "e": []}
+                 "e": [], "s": []}
         self.seq += 1
         self.log.append(entry)
         self.last = dict(entry, events=[], id=client_id)
@@ -545,7 +552,7 @@ class Room:
             "players": g.players, "wins": self.match.wins, "score": list(self.match.score),
             "round": len(self.match.rounds) + (0 if over else 1), "status": self.status,
             "commit": self.commit, "terms": terms(g), "seed": str(self.seed) if over else None, "salt": self.salt if over else None,
-            "public": self.public, "absent_after": self.absent_after, "piece_names": g.piece_names, "story": g.story,
+            "public": self.public, "absent_after": self.absent_after, "piece_names": g.piece_names,
             "rematch": self.rematch, "standin_level": self.standin_level,
             "colours": list(g.colours),
             "dice": [list(r) for r in g.dice_ranges()],

@@ -118,13 +118,6 @@ class QuickStart(BaseModel):
     level: int
 
 
-class Story(BaseModel):
-    """What the log needs to tell a game's events (Game.story)."""
-    void_runs: bool = False
-    penalty: Literal["sixes", "doubles", "missed"] = "sixes"
-    penalty_to: Literal["back", "lockup"] = "back"
-
-
 class GameInfo(BaseModel):
     name: str
     title: str
@@ -184,7 +177,6 @@ class RoomInfo(BaseModel):
     public: bool
     absent_after: float
     piece_names: str
-    story: Story = Story()
     standin_level: int = 0          # the level of the bot that plays for an absent person
     rematch: Optional[str] = None   # the code of the room of this one's rematch, once a player asked for it
     colours: list[str]              # by seat
@@ -266,6 +258,7 @@ class ReplayFrame(BaseModel):
     value: str
     dice: list[int]
     events: list[dict[str, Any]]
+    s: list[dict[str, Any]] = []            # its events as the log tells them (engine.story)
     layout: Optional[dict[str, Any]] = None
     position: dict[str, Any]
     route: Optional[list[str]] = None       # a move's squares, "r,c" from its source: the board walks it
@@ -281,7 +274,6 @@ class ReplayOut(BaseModel):
     seats: list[int]
     dice: list[list[int]]           # each die's lowest and highest face
     piece_names: str
-    story: Story = Story()
     headers: list[dict[str, str]]
     frames: list[ReplayFrame]
 
@@ -375,6 +367,7 @@ class LogEntry(BaseModel):
     v: str
     by: str                         # person, bot, standin, clock (the turn clock played for the person)
     e: list[dict[str, Any]] = []    # its events but those the move itself tells (moved, house, pass, fence)
+    s: list[dict[str, Any]] = []    # its events as the log tells them (engine.story: message keys and values)
     d: Optional[dict[str, Any]] = None      # a move as the log tells it (Game.move_story)
 
 

@@ -40,11 +40,8 @@ export async function replayPage(root, code) {
   function show(data) {
     form.open = false;
     const players = data.colours.map((c, i) => ({ player: i, seat: data.seats[i], colour: c }));
-    const room = { game: data.game, story: data.story, seats: players.map((p) => ({ colour: p.colour })), piece_names: data.piece_names,
+    const room = { game: data.game, seats: players.map((p) => ({ colour: p.colour })), piece_names: data.piece_names,
                    dice: data.dice };
-    // the dice of each frame's roll, for the captions (why an extra roll came, which die was lost)
-    const rolls = [];
-    for (const f of data.frames) rolls.push(f.kind === "roll" ? f.value.split("-").map(Number) : rolls.length ? rolls[rolls.length - 1] : []);
     const layouts = [];
     let lastLayout = null;
     for (const f of data.frames) { if (f.layout) lastLayout = f.layout; layouts.push(lastLayout); }
@@ -73,7 +70,7 @@ export async function replayPage(root, code) {
       if (layouts[i] !== shownLayout) { board.setup(layouts[i], data.seat_colours); shownLayout = layouts[i]; }
       // one step forward: the board walks that move along its route; a jump just shows the position
       board.update(f.position, players, i === prev + 1 ? { k: f.kind, v: f.value, route: f.route } : null);
-      caption.textContent = [sentence(f), ...describeEvents(f.events, room, rolls[i], f.kind === "move" ? f.d : null)].join(" — ");
+      caption.textContent = [sentence(f), ...describeEvents(f.s, room)].join(" — ");
       counter.textContent = t("replay.step", { i: i + 1, n: data.frames.length });
       slider.value = String(i);
       steps[prev].removeAttribute("aria-current");

@@ -411,8 +411,7 @@ export class RoomPage {
     const head = last.k === "roll" ? t("ev.rolls", { who, dice: last.v })
       : last.k === "resign" ? turnSentence({ resign: true, by: last.by, p: last.p }, this.room)
       : moveSentence(this.room, last.p, last.v, last.d, this.words);
-    const dice = last.k === "roll" ? last.v.split("-").map(Number) : (this.turn.roll || []);
-    const text = [head, ...describeEvents(last.events, this.room, dice, last.k === "move" ? last.d : null)].join(" — ");
+    const text = [head, ...describeEvents(last.s, this.room)].join(" — ");
     this.lastLine.textContent = text;
     this.lastLine.title = text;
     this.lastLine.classList.remove("flash");

@@ -1,11 +1,9 @@
 // The story of a game in plain words, from the room's log (docs/web.md: each entry
-// {n, r, p, k, v, by, e: events}): one sentence a roll with its moves and what they
-// caused, every event told with who did what to whom and why, the summary of what
-// happened while a player was away, and the figures of the game-over screen.
+// {n, r, p, k, v, by, e: events, s: the events as the game tells them, d: the move as it tells it}): one
+// sentence a roll with its moves and what they caused, the summary of what happened while a player was
+// away, and the figures of the game-over screen.
 import { t, colourName, botName } from "./i18n.js";
 
-// Events the move's own words already tell.
-const QUIET = new Set(["moved", "house", "pass", "fence"]);
 // Events worth telling someone who was away.
 const NOTABLE = new Set(["captured", "finished", "won", "penalty", "claim", "flushed"]);
 
@@ -27,112 +25,44 @@ function whose(room, player) {
   return said === key ? t("owner.any", { who: who(room, player) }) : said;
 }
 
-function pieceName(room, piece) { return (room.piece_names || "abcd")[piece] || String(piece); }
-
 function isDouble(dice) { return dice.length > 1 && dice.every((d) => d === dice[0]); }
 
-// Why an extra roll was earned, from what the roll brought: a six, a double, a capture, a piece home.
-function extraReason(ctx) {
-  const { dice, events, player } = ctx;
-  if (events.some((e) => e.kind === "captured" && e.b === player)) return t("why.capture");
-  if (events.some((e) => e.kind === "finished" && e.player === player)) return t("why.home");
-  if (isDouble(dice)) return t("why.double");
-  if (dice.length === 1 && dice[0] === ctx.top) return t("why.six");
-  return null;
-}
-
-function bonusReason(ctx, e) {
-  if (ctx.events.some((x) => x.kind === "captured" && x.b === e.player)) return t("why.bonus.capture");
-  if (ctx.events.some((x) => x.kind === "finished" && x.player === e.player)) return t("why.bonus.home");
-  return null;
-}
-
-function penaltyReason(ctx, e) {
-  const penalty = ctx.story.penalty;
-  return penalty === "missed" ? t("why.penalty.missed", { caller: who(ctx.room, e.b) }) : t(`why.penalty.${penalty}`);
-}
-
-// Dice lost together are told together ("the 3 and the 3 cannot be played"), not once each.
-function mergeBurned(evs) {
-  const out = [];
-  for (const e of evs) {
-    const prev = out[out.length - 1];
-    if (e.kind === "burned" && prev && prev.kind === "burned") prev.values.push(e.a);
-    else out.push(e.kind === "burned" ? { ...e, values: [e.a] } : e);
+// One event as the server's game tells it (a log entry's `s`, engine.story: the message key `say` and its
+// values; `who`, `by`, `caller` players, `whose` an owner, `why` and `what` keys, a list under `a` dice said
+// together), in the words the terminal uses too.
+export function storySentence(s, room) {
+  const v = {};
+  for (const [k, x] of Object.entries(s)) {
+    if (k === "who" || k === "by" || k === "caller") v[k] = who(room, x);
+    else if (k === "whose") v[k] = whose(room, x);
+    else if (k === "a" && Array.isArray(x)) v[k] = x.join(t("word.and"));
+    else if (k !== "kind" && k !== "say" && k !== "why" && k !== "what") v[k] = x;
   }
-  return out;
+  for (const k of ["why", "what"]) if (s[k]) v[k] = t(s[k], v);
+  return t(s.say, v);
 }
 
-// One event as a sentence; ctx: {room, game, dice (the roll it came from), events (all of the roll), player, run, top}.
-export function eventSentence(e, ctx) {
-  const room = ctx.room;
-  const p = { who: who(room, e.player), whose: whose(room, e.player), piece: pieceName(room, e.piece), a: e.a };
-  switch (e.kind) {
-    case "captured": return t("ev.captured", { by: who(room, e.b), whose: p.whose, piece: p.piece });
-    case "extra_roll": {
-      const why = extraReason(ctx);
-      return why ? t("ev.extra_roll.why", { who: p.who, why }) : t("ev.extra_roll", p);
-    }
-    case "burned": {
-      const values = (e.values || [e.a]).join(t("word.and"));
-      if (ctx.run >= 3 && ctx.story.void_runs) return t("ev.burned.void", { a: values, n: ctx.run, what: t(isDouble(ctx.dice) ? "why.doubles" : "why.sixes") });
-      return t((e.values || []).length > 1 ? "ev.burned.many" : "ev.burned", { ...p, a: values });
-    }
-    case "bonus": {
-      const why = bonusReason(ctx, e);
-      return t(why ? "ev.bonus.why" : "ev.bonus", { ...p, why });
-    }
-    case "penalty": return t(ctx.story.penalty_to === "lockup" ? "ev.penalty.lockup" : "ev.penalty", { ...p, why: penaltyReason(ctx, e) });
-    case "won": return t(e.a === 1 ? "ev.won.first" : "ev.won", p);
-    case "claim": return t("ev.claim", { who: p.who, caller: who(room, e.a) });
-    default: {
-      const key = `ev.${e.kind}`, said = t(key, p);
-      return said === key ? e.kind.replace(/_/g, " ") : said;
-    }
-  }
+// The events of one action as sentences (the replay's caption and the room's announcement): its `s`.
+export function describeEvents(stories, room) {
+  return (stories || []).map((s) => storySentence(s, room));
 }
 
-// The events of one action as sentences (the replay's caption and the room's announcement); `move`: the
-// action's move as the log tells it (its `d`), whose own words already tell a piece brought out or put back.
-export function describeEvents(events, room, dice = [], move = null) {
-  const told = move ? toldByMove(move, events || []) : new Set();
-  const evs = (events || []).filter((e) => !QUIET.has(e.kind) && !told.has(e));
-  const ctx = { room, story: room.story || {}, dice, events: evs, player: evs.length ? evs[0].player : -1, run: 0, top: topOf(room) };
-  return mergeBurned(evs).map((e) => eventSentence(e, { ...ctx, player: e.kind === "captured" ? e.b : ctx.player }));
-}
-
-// The events a move's own words tell: a piece it brought out or put back ("brought piece b out").
-function toldByMove(d, events) {
-  const told = d && (d.say === "log.out" || d.say === "log.place" || d.steps);
-  return new Set(told ? events.filter((e) => e.kind === "entered") : []);
-}
-
-function topOf(room) { return room.dice && room.dice.length ? room.dice[0][1] : 6; }
-
-// The log as turns: [{r, p, by, dice, moves: [{text, events}], events, n, last}] — one per roll (a move without a
+// The log as turns: [{r, p, by, dice, moves: [{text, d}], events, stories, first, last}] — one per roll (a move without a
 // roll before it, as in a fence phase, opens a turn of its own).
 export function turnsOf(log) {
   const turns = [];
   let cur = null;
   for (const x of log) {
-    if (x.k === "resign") { turns.push({ r: x.r, p: x.p, by: x.by, resign: true, dice: [], moves: [], events: [], first: x.n, last: x.n }); cur = null; continue; }
+    if (x.k === "resign") { turns.push({ r: x.r, p: x.p, by: x.by, resign: true, dice: [], moves: [], events: [], stories: [], first: x.n, last: x.n }); cur = null; continue; }
     if (x.k === "roll" || !cur || cur.r !== x.r || cur.p !== x.p) {
-      cur = { r: x.r, p: x.p, by: x.by, dice: [], moves: [], events: [], first: x.n, last: x.n };
+      cur = { r: x.r, p: x.p, by: x.by, dice: [], moves: [], events: [], stories: [], first: x.n, last: x.n };
       turns.push(cur);
     }
     if (x.k === "roll") cur.dice = x.v.split("-").map(Number);
-    else cur.moves.push({ text: x.v, events: x.e || [], d: x.d });
+    else cur.moves.push({ text: x.v, d: x.d });
     cur.events.push(...(x.e || []));
+    cur.stories.push(...(x.s || []));
     cur.last = x.n;
-  }
-  // the run of sixes (doubles) a roll is in, for "the third six in a row"
-  let run = 0, prev = null;
-  for (const tr of turns) {
-    const hit = tr.dice.length && (tr.dice.length === 1 ? tr.dice[0] === 6 : isDouble(tr.dice));
-    run = hit && prev && prev.p === tr.p && prev.r === tr.r && prev.hit ? run + 1 : hit ? 1 : 0;
-    tr.run = run;
-    tr.hit = hit;
-    prev = tr;
   }
   return turns;
 }
@@ -177,7 +107,7 @@ function listOf(items) {
   return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")}${t("log.and")}${items[items.length - 1]}`;
 }
 
-// The moves of one turn as one phrase: [{text, events}] -> "brought piece b out and moved piece a 6".
+// The moves of one turn as one phrase: [{text, d}] -> "brought piece b out and moved piece a 6".
 function movesSaid(moves, words) {
   const parts = [];
   for (const { text, d } of moves) {
@@ -212,10 +142,7 @@ export function turnSentence(tr, room, words = {}) {
   if (tr.dice.length && moves) head = t("log.rolled.played", { who: w, dice, moves });
   else if (tr.dice.length) head = t("log.rolled", { who: w, dice });
   else head = `${w} ${moves}`;
-  const ctx = { room, story: room.story || {}, dice: tr.dice, events: tr.events, player: tr.p, run: tr.run, top: topOf(room) };
-  const told = new Set(tr.moves.flatMap((m) => [...toldByMove(m.d, m.events)]));
-  const rest = mergeBurned(tr.events.filter((e) => !QUIET.has(e.kind) && !told.has(e))).map((e) => eventSentence(e, ctx));
-  return [head, ...rest].join("; ");
+  return [head, ...describeEvents(tr.stories, room)].join("; ");
 }
 
 // What happened after action number `seen` (a player back after a while): how many actions, and the
@@ -224,11 +151,7 @@ export function awaySummary(log, room, seen) {
   const since = log.filter((x) => x.n > seen);
   if (!since.length) return null;
   const notable = [];
-  for (const tr of turnsOf(log)) {
-    if (tr.last <= seen) continue;
-    const ctx = { room, story: room.story || {}, dice: tr.dice, events: tr.events, player: tr.p, run: tr.run, top: topOf(room) };
-    for (const e of tr.events) if (NOTABLE.has(e.kind)) notable.push(eventSentence(e, ctx));
-  }
+  for (const x of since) for (const s of x.s || []) if (NOTABLE.has(s.kind)) notable.push(storySentence(s, room));
   return { actions: since.length, rolls: since.filter((x) => x.k === "roll").length, notable };
 }
 
