@@ -66,6 +66,32 @@ def test_states_compare_clone_and_survive_json():
         state_from_json(json.dumps(bad))
 
 
+def test_a_clone_shares_its_past_yet_each_undoes_and_plays_on_alone():
+    """A clone shares the undo stack's arrays and the history (so it costs the position's copy, however
+    long the game), but pops and pushes on either leave the other as it was."""
+    g = make_game("ludo", 4)
+    s = g.new_state(seed=7)
+    for _ in range(120):
+        if s.is_chance:
+            s.roll()
+        else:
+            s.push(s.legal_moves()[-1])
+    before = [a.copy() for a in s._stack]
+    history, position = list(s.history), s.arr.copy()
+    c = s.clone()
+    assert c._stack[0] is s._stack[0]
+    for _ in range(40):                   # the clone undoes, then plays another way
+        c.pop()
+    while not c.is_over and len(c.history) < 200:
+        c.roll() if c.is_chance else c.push(c.legal_moves()[0])
+    assert all(np.array_equal(a, b) for a, b in zip(s._stack, before)) and len(s._stack) == len(before)
+    assert s.history == history and np.array_equal(s.arr, position)
+    for _ in range(40):                   # and the original undoes to the same positions as before
+        s.pop()
+    assert np.array_equal(s.arr, before[-40])
+    assert c.history[:len(history) - 40] == history[:-40]
+
+
 def test_pop_undoes_rolls_and_moves_and_nothing_more():
     s = make_game("shishbesh", 2).new_state(seed=5)
     with pytest.raises(GameError, match="nothing to undo"):

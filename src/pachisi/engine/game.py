@@ -483,7 +483,7 @@ class State(K.StateCore):
         """Undo the last push or roll (GameError when there is nothing to undo)."""
         if not self._stack:
             raise GameError("nothing to undo")
-        self.arr = self._stack.pop()
+        self.arr = self._stack.pop().copy()     # a stacked array may be a clone's too: it is never written
         self._history.pop()
         self._written = min(self._written, len(self._history))
 
@@ -495,13 +495,14 @@ class State(K.StateCore):
 
     # -- copies, comparison, JSON --------------------------------------------------
     def clone(self) -> State:
-        """An independent copy: pop hands back the stacked arrays and later
-        pushes write into them, so each is copied too.  The game (its
-        parameters and compiled engine) is shared: it does not change."""
+        """An independent copy, in the time of the position's copy however long the game: the undo stack's
+        arrays and the history's entries are shared, as nothing writes them once stacked (push stacks a
+        copy, pop takes one back), and the moves are written out in words only when a history is read.
+        The game (its parameters and compiled engine) is shared: it does not change."""
         s = State(self.game, self.arr.copy(), self.seed)
-        s._stack = [a.copy() for a in self._stack]
-        s._history = list(self.history)       # written out: tuples only, nothing mutable
-        s._written = len(s._history)
+        s._stack = self._stack.copy()
+        s._history = self._history.copy()
+        s._written = self._written
         return s
 
     def __copy__(self) -> State:
