@@ -506,30 +506,27 @@ KIMBO_STORY = {
 }
 
 
-def told(browser, server, lang, log, room):
-    """The log's turns as the room's story tells them, in `lang`."""
+def story_js(browser, server, lang, expression, args):
+    """`expression` of story.js (`s`) and `args` evaluated in a page in `lang`."""
     ctx, page = new_page(browser, lang, "desktop")
     try:
         page.goto(server.url + "/")
-        return page.evaluate("""async ([log, room]) => {
+        return page.evaluate(f"""async (args) => {{
             const s = await import('/static/js/story.js');
-            return s.turnsOf(log).map((tr) => s.turnSentence(tr, room));
-        }""", [log, room])
+            return {expression};
+        }}""", args)
     finally:
         ctx.close()
+
+
+def told(browser, server, lang, log, room):
+    """The log's turns as the room's story tells them, in `lang`."""
+    return story_js(browser, server, lang, "s.turnsOf(args[0]).map((tr) => s.turnSentence(tr, args[1]))", [log, room])
 
 
 def events_told(browser, server, lang, stories, room):
     """Events as the page tells them (story.js storySentence), in `lang`."""
-    ctx, page = new_page(browser, lang, "desktop")
-    try:
-        page.goto(server.url + "/")
-        return page.evaluate("""async ([stories, room]) => {
-            const s = await import('/static/js/story.js');
-            return stories.map((x) => s.storySentence(x, room));
-        }""", [stories, room])
-    finally:
-        ctx.close()
+    return story_js(browser, server, lang, "args[0].map((x) => s.storySentence(x, args[1]))", [stories, room])
 
 
 ANNOUNCED = {"en": ["Red brought piece a out — Red captures Blue's c", "Red kept the fences"],
