@@ -157,3 +157,20 @@ def test_the_commands_take_a_ray_address(local_ray):
     r = runner.invoke(app, args + ["--ray", "local"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["bots"] == one["bots"]
+
+
+def test_a_ray_address_nobody_answers_at_stops_the_run_with_one_line_or_falls_back_when_asked():
+    pytest.importorskip("ray")
+    runner = CliRunner()
+    args = ["simulate", "--game", "shishbesh", "-n", "200", "--chunk", "100", "--players", "greedy,random", "--json"]
+    r = runner.invoke(app, args + ["--ray", "127.0.0.1:1"])
+    assert r.exit_code != 0
+    assert r.output.strip().splitlines() == ["error: no Ray cluster answers at 127.0.0.1:1: Connection refused"]
+    r = runner.invoke(app, args + ["--ray", "here"])
+    assert r.output.strip() == "error: --ray here: give host:port, local or auto"
+    one = json.loads(runner.invoke(app, args + ["--workers", "1"]).output)
+    r = runner.invoke(app, args + ["--ray", "127.0.0.1:1", "--ray-fallback", "--workers", "2"])
+    assert r.exit_code == 0, r.output
+    said, _, rest = r.output.partition("\n")
+    assert said == "no Ray cluster answers at 127.0.0.1:1: Connection refused; playing in 2 local processes instead"
+    assert json.loads(rest)["seats"] == one["seats"]

@@ -379,6 +379,24 @@ def _colour(game, player):
     return colour_name(game.player_name(player), LANG)
 
 
+def _ray(address, workers, fallback):
+    """The `--ray` address, its cluster joined before the run (sim.connect_ray, which tries a start again); when
+    Ray cannot be used, one line saying why and the run stops, or with --ray-fallback it plays in `workers`
+    local processes (the same results) after saying so."""
+    if not address:
+        return None
+    from .sim import RayUnavailable, connect_ray
+    try:
+        connect_ray(address, workers)
+    except RayUnavailable as e:
+        if not fallback:
+            fail(str(e))
+        err.print(_(plural("{problem}; playing in {count} local process instead",
+                           "{problem}; playing in {count} local processes instead"), problem=str(e), count=workers))
+        return None
+    return address
+
+
 def _dice_option(text):
     """The roll given with --dice: numbers separated by commas or dashes."""
     try:
@@ -471,6 +489,8 @@ def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
                                          "is the same for any number"),
              ray: str = typer.Option(None, "--ray", help="play the chunks on the Ray cluster at this address "
                                      "(\"local\": start one here; needs pachisi[ray]); the same totals"),
+             ray_fallback: bool = typer.Option(False, "--ray-fallback", help="play in local processes when Ray "
+                                               "cannot be reached or started (saying so), instead of stopping"),
              chunk: int = typer.Option(2000, help="games a chunk (the unit of sharding and of --out)"),
              out: Path = typer.Option(None, "--out", help="append each finished chunk's totals to this JSON-lines "
                                       "file as it ends"),
@@ -495,6 +515,7 @@ def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, disable=as_json or not err.is_terminal) as bar:
         task = bar.add_task("games", total=n)
+        ray = _ray(ray, workers or default_workers(), ray_fallback)
         try:
             res = run_simulate(g, n, bots, seed=seed, chunk=chunk, workers=workers or default_workers(), ray=ray,
                                out=out, resume=resume, progress=lambda done: bar.update(task, completed=done))
@@ -546,6 +567,8 @@ def fairness(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
              workers: int = typer.Option(None, help="processes to play in (default: every core)"),
              ray: str = typer.Option(None, "--ray", help="play on the Ray cluster at this address (\"local\": one "
                                      "here)"),
+             ray_fallback: bool = typer.Option(False, "--ray-fallback", help="play in local processes when Ray "
+                                               "cannot be reached or started (saying so), instead of stopping"),
              plot: Path = typer.Option(None, help="save seat advantage and length distribution to this PNG"),
              as_json: bool = typer.Option(False, "--json", help="print JSON")):
     """Is a seat favoured, does a house rule change the game?  Win rates per seat and per turn
@@ -575,6 +598,7 @@ def fairness(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
         sides[0] = (f"A: {preset or 'seed'}" + "".join(f" {o}" for o in option or ()), sides[0][1])
         sides.append((f"B: {compare}", _game(game, players, other_preset, [f"{k}={v}" for k, v in {**base, **changes}.items()])))
     total = sum(k for _, k in plan) * len(sides)
+    ray = _ray(ray, workers or default_workers(), ray_fallback)
     measured = []
     with Progress(TextColumn("playing"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, disable=as_json or not err.is_terminal) as bar:
@@ -880,7 +904,9 @@ def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES
                plot: Path = typer.Option(None, help="save a PNG of the win rates and ratings here"),
                workers: int = typer.Option(1, help="processes to play in; the results are the same for any number"),
                ray: str = typer.Option(None, "--ray", help="play on the Ray cluster at this address (\"local\": "
-                                       "start one here; needs pachisi[ray]); the same results")):
+                                       "start one here; needs pachisi[ray]); the same results"),
+               ray_fallback: bool = typer.Option(False, "--ray-fallback", help="play in local processes when Ray "
+                                                 "cannot be reached or started (saying so), instead of stopping")):
     """Bots against bots, seats rotated: win rates with 95% CIs and ratings (Elo, OpenSkill)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from rich.table import Table
@@ -906,6 +932,7 @@ def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES
             plot = tour.plot_path(plot)
         except ValueError as e:
             fail(_("cannot save the plot: {problem}", problem=str(e)))
+    ray = _ray(ray, max(1, workers), ray_fallback)
     with Progress(TextColumn(_("playing")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err, disable=as_json or markdown or not err.is_terminal) as bar:
         task = bar.add_task("games", total=n)

@@ -8,6 +8,7 @@ import json
 import math
 import os
 from pathlib import Path
+import socket
 import time
 
 import numpy as np
@@ -223,19 +224,48 @@ def run_sharded(func, jobs, workers=1, ray=None):
                     yield f.result()
 
 
-def connect_ray(address, workers=None):
-    """Join the Ray cluster at `address` ("local": start one here with
-    `workers` CPUs, or every core); a clear error when ray is not installed."""
+class RayUnavailable(RuntimeError):
+    """Ray cannot be used: not installed, nothing answers at the address, or it would not start; one line."""
+
+
+RAY_TRIES = 3           # starts of a local Ray on a loaded machine may miss their own deadlines: try again
+
+
+def connect_ray(address, workers=None, tries=RAY_TRIES):
+    """Join the Ray cluster at `address` ("local": start one here with `workers` CPUs, or every core; "auto":
+    the one this machine runs), starting again up to `tries` times; RayUnavailable when it cannot."""
     try:
         import ray
     except ImportError:
-        raise RuntimeError("--ray needs the ray package: pip install 'pachisi[ray]'") from None
-    if not ray.is_initialized():
-        if address == "local":
-            ray.init(num_cpus=workers or None, include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
-    return ray
+        raise RayUnavailable("--ray needs the ray package: pip install 'pachisi[ray]'") from None
+    if address not in ("local", "auto"):
+        _answers(address)
+    if ray.is_initialized():
+        return ray
+    problem = ""
+    for attempt in range(tries):
+        try:
+            if address == "local":
+                ray.init(num_cpus=workers or None, include_dashboard=False, log_to_driver=False)
+            else:
+                ray.init(address=address, log_to_driver=False)
+            return ray
+        except Exception as e:          # Ray's start-up raises many kinds (RuntimeError, ConnectionError, ...)
+            problem = (str(e).strip().splitlines() or [type(e).__name__])[0]
+            ray.shutdown()
+            time.sleep(1 + attempt)
+    raise RayUnavailable(f"Ray did not start at {address} in {tries} tries: {problem}")
+
+
+def _answers(address):
+    """RayUnavailable at once when nothing listens at host:port (Ray itself would retry for minutes)."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not port.isdigit():
+        raise RayUnavailable(f"--ray {address}: give host:port, local or auto")
+    try:
+        socket.create_connection((host or "127.0.0.1", int(port)), timeout=10).close()
+    except OSError as e:
+        raise RayUnavailable(f"no Ray cluster answers at {address}: {e.strerror or e}") from None
 
 
 def _run_on_ray(func, jobs, address, workers):
