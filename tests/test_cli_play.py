@@ -195,7 +195,7 @@ def test_replay_numbers_rolls_as_the_record_does(tmp_path):
     r = run("replay", path)
     assert r.exit_code == 0, r.output
     first = next(line for line in r.output.splitlines() if re.match(r"\s+\d+\. ", line))
-    assert first.startswith("   1. red ")
+    assert first.startswith("   1. Red ")
     assert not re.search(r"\b\d{3}\b →", r.output)                  # square names, never node numbers
     assert re.search(r"\(([a-o]\d{1,2}|C|captured) → ([a-o]\d{1,2}|C)\)", r.output)
     assert f"Kimbo, {rolls} rolls, all moves legal" in r.output

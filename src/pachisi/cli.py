@@ -750,7 +750,7 @@ def _show_turns(rec, start, lines):
     last = ()
     for line_number, name, tokens in rec.turns:
         number = records.LINE.match(lines[line_number - 1].strip()).group(1)
-        out = Text.assemble((f"{number:>4}. ", "dim"), (_(name), _style_of(g, name)))
+        out = Text.assemble((f"{number:>4}. ", "dim"), (colour_name(name, LANG), _style_of(g, name)))
         for token in tokens:
             m = records.DICE.match(token)
             if m:
