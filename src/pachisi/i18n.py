@@ -159,6 +159,12 @@ def colour_name(colour, lang="en"):
     return said if said != f"colour.{colour}" else translate(colour, lang)
 
 
+def owner_name(colour, lang="en"):
+    """A player as the owner of a piece, as the page says it too ("Red's", «Красного»)."""
+    said = tell(f"owner.{colour}", lang)
+    return said if said != f"owner.{colour}" else tell("owner.any", lang, who=colour_name(colour, lang))
+
+
 def in_every_language(text):
     """{lang: text} in every language of the interface (English where the catalogue has none)."""
     return {lang: translate(text, lang) for lang in LANGUAGES}

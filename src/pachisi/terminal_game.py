@@ -19,8 +19,8 @@ from rich.text import Text
 from .bots import bot_for_level
 from .engine import kernel as K
 from .engine.game import GameError
-from .i18n import colour_name, plural, render as tr, translate
 from .engine.story import Teller
+from .i18n import colour_name, plural, render as tr, translate
 from .render.terminal import MoveTrace, piece_mark, render, seat_style, tell_stories
 
 MAX_LISTED = 40        # legal moves listed by number; more are typed in notation

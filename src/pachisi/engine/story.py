@@ -27,10 +27,17 @@ class Teller:
         self.game = game
         ranges = game.dice_ranges()
         self.top = ranges[0][1] if ranges else 6
-        self.player, self.dice, self.seen, self.run, self.hit = None, (), [], 0, False
+        self._open(None)
         if saved:
-            self.player, dice, seen, self.run, self.hit = saved
-            self.dice, self.seen = tuple(dice), [tuple(x) for x in seen]
+            self._load(saved)
+
+    def _open(self, player):
+        """A turn of `player`'s with no roll yet, in no run."""
+        self.player, self.dice, self.seen, self.run, self.hit = player, (), [], 0, False
+
+    def _load(self, saved):
+        self.player, dice, seen, self.run, self.hit = saved
+        self.dice, self.seen = tuple(dice), [tuple(x) for x in seen]
 
     def saved(self) -> list[Any]:
         """What the teller knows of the turn, as JSON (a room's snapshot); Teller(game, saved) goes on from it."""
@@ -49,12 +56,12 @@ class Teller:
         """A move of `player`'s (a move with no roll before it, a fence's, opens a turn of its own);
         `move_story`: the move as Game.move_story tells it, whose words already say a piece brought out."""
         if player != self.player:
-            self.player, self.dice, self.seen, self.run, self.hit = player, (), [], 0, False
+            self._open(player)
         return self._tell(events, move_story)
 
     def resign(self):
         """A player gave up: the next roll opens a new run."""
-        self.player, self.dice, self.seen, self.run, self.hit = None, (), [], 0, False
+        self._open(None)
 
     def peek(self, player, events, move_story=None) -> list[dict[str, Any]]:
         """What a move would be told as, the turn left as it is (a list of the moves to choose from)."""
@@ -62,7 +69,7 @@ class Teller:
         try:
             return self.move(player, events, move_story)
         finally:
-            Teller.__init__(self, self.game, saved)
+            self._load(saved)
 
     # -- telling -----------------------------------------------------------------------------------
     def _tell(self, events, move_story=None):
@@ -126,10 +133,8 @@ class Teller:
             return "why.capture"
         if self._did("finished", player):
             return "why.home"
-        if _double(self.dice):
-            return "why.double"
-        if len(self.dice) == 1 and self.dice[0] == self.top:
-            return "why.six"
+        if self.hit:
+            return "why.double" if len(self.dice) > 1 else "why.six"
         return None
 
 

@@ -11,7 +11,7 @@ number.  Fences are drawn in the gaps between squares.  A legend explains every 
 from rich.text import Text
 
 from ..engine.view import MoveEffects
-from ..i18n import colour_name, render as tr, tell, translate
+from ..i18n import colour_name, owner_name, render as tr, tell, translate
 
 SYMBOLS = ("●", "▲", "■", "◆")                     # by seat, so shape tells players apart without colour
 COLOUR_STYLES = {"red": "bold red", "green": "bold green", "yellow": "bold yellow", "blue": "bold blue"}
@@ -193,9 +193,7 @@ def story_sentence(story, game, lang="en"):
         if key in ("who", "by", "caller"):
             values[key] = _who(game, value, lang)
         elif key == "whose":
-            colour = game.player_name(value)
-            said = tell(f"owner.{colour}", lang)
-            values[key] = said if said != f"owner.{colour}" else tell("owner.any", lang, who=_who(game, value, lang))
+            values[key] = owner_name(game.player_name(value), lang)
         elif key == "a" and isinstance(value, list):
             values[key] = tell("word.and", lang).join(map(str, value))
         elif key not in ("kind", "say", "why", "what"):
