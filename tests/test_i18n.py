@@ -45,7 +45,7 @@ def _variants(cls):
                       for v in (o.choices or ((True, False) if o.kind is bool else ()))]
     for preset in cls.presets:
         for change in changes:
-            yield make_game(cls.name, cls.max_players, preset, change)
+            yield make_game(cls.name, min(cls.max_players, change.get("seats", cls.max_players)), preset, change)
 
 
 def _untranslated(texts):

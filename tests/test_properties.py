@@ -28,7 +28,7 @@ def option_values(option):
 def games(draw, name):
     cls = GAMES[name]
     opts = {o.name: draw(option_values(o)) for o in cls.options}
-    players = draw(st.integers(cls.min_players, cls.max_players))
+    players = draw(st.integers(cls.min_players, min(cls.max_players, opts.get("seats", cls.max_players))))
     return cls(players=players, options=opts)
 
 

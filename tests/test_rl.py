@@ -165,8 +165,8 @@ def test_an_illegal_action_ends_the_episode_with_the_penalty():
 def test_bad_constructor_arguments_are_refused_with_the_engines_option_errors():
     with pytest.raises(OptionError, match="unknown game 'chess'"):
         rl.env("chess")
-    with pytest.raises(OptionError, match="2 to 4 players"):
-        rl.env("ludo", players=5)
+    with pytest.raises(OptionError, match="2 to 6 players"):
+        rl.env("ludo", players=7)
     with pytest.raises(OptionError, match="preset"):
         rl.env("ludo", preset="nope")
     with pytest.raises(OptionError, match="arm"):

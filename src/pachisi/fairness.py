@@ -17,6 +17,7 @@ import time
 import numpy as np
 
 from .bots import LEVELS, make_bot
+from .engine import kernel as K
 from .extras import require
 from .sim import SimResult, Tally, hist_stats, run_sharded, simulate
 
@@ -53,7 +54,7 @@ def _level5_chunk(spec, seed, count, max_rolls):
     game = make_game(*spec)
     name, settings = LEVELS[5]
     table = np.array([make_bot(name, 0, **settings).params()])
-    out = np.zeros(6, np.int64)
+    out = np.zeros(2 + K.MAX_PLAYERS, np.int64)
     seats = np.zeros(game.players, np.int64)
     tally = Tally(game.players)
     for s in range(seed, seed + count):

@@ -14,6 +14,7 @@ import time
 import numpy as np
 
 from .bots import BOTS
+from .engine import kernel as K
 
 Z95 = 1.959963984540054
 
@@ -43,7 +44,7 @@ def policies_for(names, players):
             raise ValueError(f"{name} searches and has no compiled policy to simulate with "
                              f"({', '.join(policies)}); it plays in tournament.run")
         codes.append(BOTS[name].policy)
-    return np.array(codes + [0] * (4 - len(codes)), np.int64)
+    return np.array(codes + [0] * (K.MAX_PLAYERS - len(codes)), np.int64)
 
 
 class Tally:
@@ -404,7 +405,7 @@ def bench(game, seconds=5.0, policy="random", max_rolls=None, seed=0):
     longer than max_rolls (default: the game's `turn_cap`) are cut off and
     not counted as finished; chunks grow until each takes about a fifth of a
     second."""
-    policies = [BOTS[policy].policy] * 4
+    policies = [BOTS[policy].policy] * game.players
     cap = max_rolls or game.turn_cap
     start = game.new_state(seed=seed, first_player=0).arr
     games = finished = actions = rolls = 0

@@ -30,7 +30,7 @@ from libc.string cimport memcpy
 
 from pachisi.engine.kernel cimport (
     Engine, Rules, Work, i64, work_alloc, work_free, set_dice, settle, legal, draw, mix64,
-    H_NPLAYERS, H_NFIN, H_ORDER, H_PHASE, H_PLAYER, H_ROLLS, H_SEQ, H_WINNER, MAX_DICE, MAX_PLAYERS,
+    H_NPLAYERS, H_NFIN, order_at, H_PHASE, H_PLAYER, H_ROLLS, H_SEQ, H_WINNER, MAX_DICE, MAX_PLAYERS,
     PHASE_MOVE, PHASE_OVER, PHASE_ROLL)
 
 # -- a bot as a row of parameters --------------------------------------------------
@@ -915,7 +915,7 @@ cdef void _play_game(Ctx* C, i64* st, i64 dice_seed, const double* bots, const i
             R.play(st, R.tab, a, NULL, 0)
         settle(R, &C.W, st, NULL, 0, acts, &n)
     for i in range(st[H_NFIN]):
-        out[2 + i] = st[H_ORDER + i]
+        out[2 + i] = st[order_at(i)]
     if st[H_NFIN] == 0 and st[H_WINNER] >= 0:
         out[2] = st[H_WINNER]
 

@@ -131,7 +131,13 @@ class Game:
                               low=self.min_players, high=self.max_players, players=players)
         self.players = players
         self.preset, self.opts = resolve(self.options, self.presets, preset, options)
+        self.fit_board(players, options or {})
+        if players > self.seat_count:
+            raise OptionError("{game}: this board seats {low} to {seats} players, not {players}; a larger "
+                              "board: the seats option", game=self.title,
+                              seats=self.seat_count, low=self.min_players, players=players)
         self.seats = self.seating(players)
+        self.colours = self.seat_colours()
         self.tab = self.tables()
         self.size = self.state_size()
         self.engine = self.rules(self.tab, self.size, self.max_actions)
@@ -157,9 +163,29 @@ class Game:
         return hash((type(self), self.players, self.preset, tuple(sorted(self.opts.items()))))
 
     # -- what a game module provides ---------------------------------------
+    @property
+    def seat_count(self) -> int:
+        """The seats of the game's board (a game with a seats option: the board chosen)."""
+        return 4
+
+    def fit_board(self, players, given):
+        """More players than the default board seats, and no board asked for (a game with a seats
+        option): the smallest board that seats them all is taken, as a table would be chosen."""
+        seats = next((o for o in self.options if o.name == "seats"), None)
+        if seats is None or "seats" in given or "seats" in self.presets.get(self.preset, {}) or players <= self.seat_count:
+            return
+        self.opts["seats"] = min((n for n in seats.choices if n >= players), default=self.opts["seats"])
+
+    def seat_colours(self):
+        """The colour of every seat of the board (the class's `colours`: a board of four)."""
+        return type(self).colours
+
     def seating(self, players):
-        """Physical seats of the players, in turn order."""
-        return {2: (0, 2), 3: (0, 1, 2), 4: (0, 1, 2, 3)}[players]
+        """Physical seats of the players, in turn order: spread round the board as evenly as the
+        seats allow, player i at seat floor(i * seats / players) (on four seats: 0 2, 0 1 2, 0 1 2 3),
+        so that no player has more open road behind him than the spacing forces."""
+        n = self.seat_count
+        return tuple(i * n // players for i in range(players))
 
     def tables(self):
         raise NotImplementedError
@@ -346,7 +372,7 @@ class State(K.StateCore):
     @property
     def finish_order(self) -> list[int]:
         """The players who have finished, first to last."""
-        return [int(x) for x in self.arr[K.H_ORDER:K.H_ORDER + self.arr[K.H_NFIN]]]
+        return [int(self.arr[K.order_index(i)]) for i in range(int(self.arr[K.H_NFIN]))]
 
     @property
     def dice(self) -> tuple[int, ...]:

@@ -15,13 +15,24 @@ cpdef enum:
     H_SCORE = 9      # look-ahead score of the roll so far
     H_WINNER = 10    # winning player, -1 while none
     H_NFIN = 11      # players finished so far
-    H_ORDER = 12     # finishing order, MAX_PLAYERS slots
-    MAX_PLAYERS = 4
+    H_ORDER = 12     # finishing order: its first ORDER_LO slots (the rest: order_at)
+    ORDER_LO = 4
     H_ROLLS = 16     # rolls made so far: the dice stream's counter
     H_NPLAYERS = 17
     H_SEQ = 18       # actions and rolls applied: the state's sequence number
     H_ROLL0 = 19     # the dice as rolled (MAX_DICE slots), for records and rules
     HEADER = 25
+    MAX_PLAYERS = 8  # seats an engine may have (the C arrays over players are this long)
+    H_ORDER_HI = HEADER + 32   # finishing order slots ORDER_LO.. of a game of more than ORDER_LO seats
+
+
+cdef inline i64 order_at(i64 i) noexcept nogil:
+    """Where slot i of the finishing order is kept.  The header has ORDER_LO slots,
+    as it had when no board seated more than four: a game of 2-4 players keeps
+    the state it always had, byte for byte (its records, positions and corpus
+    stay valid).  A game of more seats (the race games' wide boards, whose
+    pieces fill HEADER .. HEADER + 31) keeps the later slots after its pieces."""
+    return H_ORDER + i if i < ORDER_LO else H_ORDER_HI + i - ORDER_LO
 
 cpdef enum:
     PHASE_ROLL = 0

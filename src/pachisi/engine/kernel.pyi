@@ -17,7 +17,9 @@ H_SCORE: int
 H_WINNER: int
 H_NFIN: int
 H_ORDER: int
+ORDER_LO: int
 MAX_PLAYERS: int
+H_ORDER_HI: int
 H_ROLLS: int
 H_NPLAYERS: int
 H_SEQ: int
@@ -33,6 +35,7 @@ POLICY_GREEDY: int
 EV_NAMES: dict[int, str]
 
 
+def order_index(i: int) -> int: ...
 def encode_action(slot: int, piece: int, kind: int) -> int: ...
 def decode_action(a: int) -> tuple[int, int, int]: ...
 def draw_number(seed: int, counter: int, modulus: int) -> int: ...

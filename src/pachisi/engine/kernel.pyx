@@ -39,6 +39,11 @@ def decode_action(i64 a):
     return a_slot(a), a_piece(a), a_kind(a)
 
 
+def order_index(i64 i):
+    """The index in a state of slot i of its finishing order (order_at)."""
+    return order_at(i)
+
+
 def draw_number(i64 seed, i64 counter, i64 modulus):
     """The counter-th number of the seed's stream, in [0, modulus)."""
     return draw(seed, counter, modulus)
@@ -611,6 +616,8 @@ cdef class Engine:
         cdef i64 i
         if start.shape[0] != self.R.size:
             raise ValueError("a state of this game has %d numbers" % self.R.size)
+        if len(policies) < start[H_NPLAYERS]:
+            raise ValueError("a policy for each of the %d players" % start[H_NPLAYERS])
         for i in range(start[H_NPLAYERS]):
             pol[i] = policies[i]
         result = np.zeros((count, 5), np.int64)

@@ -72,7 +72,8 @@ def piece_rows(pieces, players, count, names):
             yield q, k, value, Text("player {player} piece {piece}", player=q, piece=names[k])
 
 
-def start_places(arr, players, waiting):
-    """Every piece of the players in play waits off the board; slots of absent players say so."""
-    arr[POS:POS + K.MAX_PLAYERS * PIECES] = ABSENT
+def start_places(arr, players, waiting, slots=4 * PIECES):
+    """Every piece of the players in play waits off the board; the `slots` places from POS of absent
+    players say so (a board of four seats has 16, a wide one 32: track_rules.pxd)."""
+    arr[POS:POS + slots] = ABSENT
     arr[POS:POS + players * PIECES] = waiting

@@ -4,7 +4,7 @@
 # dice that cannot be played, and taking earned extra rolls.  The Python face
 # of a game whose actions are single-die moves is RaceEngine (race_rules.pyx).
 from pachisi.engine.kernel cimport (i64, Engine, encode, emit, die_to_list, H_PLAYER, H_PHASE, H_NDICE,
-                                    H_DICE, H_SCORE, H_WINNER, H_NFIN, H_ORDER, MAX_PLAYERS, PHASE_MOVE,
+                                    H_DICE, H_SCORE, H_WINNER, H_NFIN, order_at, MAX_PLAYERS, PHASE_MOVE,
                                     PHASE_ROLL, PHASE_OVER, HEADER, EV_WON, EV_FINISHED, EV_BURNED, EV_PASS,
                                     EV_EXTRA_ROLL)
 
@@ -90,7 +90,7 @@ cdef inline bint finished(const i64* st, i64 q) noexcept nogil:
     """True once player q has finished (is in the finishing order)."""
     cdef i64 i
     for i in range(st[H_NFIN]):
-        if st[H_ORDER + i] == q:
+        if st[order_at(i)] == q:
             return True
     return False
 
@@ -99,7 +99,7 @@ cdef inline i64 record_finish(i64* st, i64 nplayers, i64 pl, bint play_for_place
     """Player pl has brought all pieces home: note the place, end the game
     when the winner is known (or, playing for places, when one player is left)."""
     cdef i64 nfin = st[H_NFIN], left, q
-    st[H_ORDER + nfin] = pl
+    st[order_at(nfin)] = pl
     st[H_NFIN] = nfin + 1
     if nfin == 0:
         st[H_WINNER] = pl
@@ -109,7 +109,7 @@ cdef inline i64 record_finish(i64* st, i64 nplayers, i64 pl, bint play_for_place
         if play_for_places and left == 1:
             for q in range(nplayers):
                 if not finished(st, q):
-                    st[H_ORDER + nfin + 1] = q
+                    st[order_at(nfin + 1)] = q
                     st[H_NFIN] = nfin + 2
         st[H_PHASE] = PHASE_OVER
     return ne

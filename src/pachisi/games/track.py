@@ -33,7 +33,7 @@ from ..engine.view import BoardView, Square
 from ..i18n import Term, Text, plural
 from . import race
 from .race import PIECES, POS
-from .track_rules import (YARD, G_EXTRA, G_NPEND, G_RUN, G_STAGE, G_TURN_ROLLS, CAPTURE_BONUS, GOAL_BONUS,
+from .track_rules import (YARD, WIDE_SHIFT, G_EXTRA, G_NPEND, G_RUN, G_STAGE, G_TURN_ROLLS, CAPTURE_BONUS, GOAL_BONUS,
                           R_OVER, R_NO_DIE, R_NO_PIECE, R_NO_KIND, R_IN_GOAL, R_OVERSHOOT,
                           R_BLOCKED, R_FULL, R_OWN, R_BLOCK_LAND, R_YARD_BONUS, R_SAFE_TAKEN, R_YARD_ORDER)
 
@@ -59,7 +59,7 @@ REASONS = {
 
 
 # -- the game side ---------------------------------------------------------------------
-TRACK = "dice_lo dice_hi offsets nplayers ring_size last_ring lane_size spacing safe places"     # what TrackEngine.load reads
+TRACK = "dice_lo dice_hi offsets nplayers ring_size last_ring lane_size spacing safe wide places"     # what TrackEngine.load reads
 
 
 class TrackGame(race.FirstPlayer, Game):
@@ -71,22 +71,49 @@ class TrackGame(race.FirstPlayer, Game):
     `at`); places in files and moves use the
     player-relative numbering: -1 yard, 0..T ring, T+1.. lane, T+1+H goal."""
 
-    last_ring = 0
-    ring_size = 0
-    spacing = 0
+    spacing = 0                  # ring squares a seat: the ring has spacing * seat_count
+    turn_back = 0                # T = the ring's length - turn_back
     lane_size = 0
     ring_offset = 0              # board track index of global square 0 (seat 0's start)
+    per_piece_fields = 0         # the game's own fields with a place per piece (16 narrow, 32 wide)
     kind_marks = {}              # move kind -> notation suffix
     yard_name = "yard"
     goal_name = "goal"
     story = {**Game.story, "void_runs": True}       # a third six in a row: the roll does not count
 
     @property
+    def seat_count(self):
+        return int(self.opts.get("seats", 4))
+
+    @property
+    def ring_size(self):
+        return self.spacing * self.seat_count
+
+    @property
+    def last_ring(self):
+        return self.ring_size - self.turn_back
+
+    @property
+    def wide(self):
+        """A board of more than four seats keeps the wide layout of the state (track_rules.pxd)."""
+        return self.seat_count > 4
+
+    @property
+    def shift(self):
+        """How far the fields from G_RUN on (the game's own too) stand from their narrow place."""
+        return WIDE_SHIFT if self.wide else 0
+
+    @property
+    def slots(self):
+        """Piece places the state keeps from POS: four seats' or eight seats'."""
+        return (8 if self.wide else 4) * PIECES
+
+    @property
     def goal_place(self):
         return self.ring_size + self.lane_size
 
     def state_size(self):
-        return self.layout_end
+        return self.layout_end + self.shift + (self.slots - 4 * PIECES) * self.per_piece_fields
 
     def track_tables(self, ndice, safe_squares):
         """The fields TRACK a track game's tables begin with: its dice (1..6), each
@@ -94,10 +121,10 @@ class TrackGame(race.FirstPlayer, Game):
         in every quarter) and the play for places; the game's own flags follow them."""
         return (np.ones(ndice, np.int64), np.full(ndice, 6, np.int64), seat_offsets(self.seats, self.spacing),
                 self.players, self.ring_size, self.last_ring, self.lane_size, self.spacing,
-                safe_bits(self.spacing, safe_squares), int(self.opts["play_for_places"]))
+                safe_bits(self.spacing, safe_squares), int(self.wide), int(self.opts["play_for_places"]))
 
     def initial(self, arr):
-        race.start_places(arr, self.players, YARD)
+        race.start_places(arr, self.players, YARD, self.slots)
         self.engine.rebuild(arr)
 
     def is_safe(self, g):
@@ -197,7 +224,7 @@ class TrackGame(race.FirstPlayer, Game):
                                     count=places.count(p), place=self.rel(p))
         at = self.engine.at
         for g in range(self.ring_size):
-            who = [(pid // PIECES, pid % PIECES) for pid in range(16) if at(arr, g) >> pid & 1]
+            who = [(pid // PIECES, pid % PIECES) for pid in range(self.slots) if at(arr, g) >> pid & 1]
             problem = self.square_problem(g, who)
             if problem:
                 q, k = who[0]
@@ -232,7 +259,7 @@ class TrackGame(race.FirstPlayer, Game):
 
     def turn_to_json(self, arr):
         phase = arr[K.H_PHASE]
-        if phase == K.PHASE_MOVE and arr[G_STAGE] == 1 and arr[G_NPEND] == 0 and "bonus" in self.turn_keys:
+        if phase == K.PHASE_MOVE and arr[self.shift + G_STAGE] == 1 and arr[self.shift + G_NPEND] == 0 and "bonus" in self.turn_keys:
             turn = self.run_to_json(arr)
             turn["bonus"] = [int(d) for d in arr[K.H_DICE:K.H_DICE + arr[K.H_NDICE]] if d]
             turn["roll"] = [int(d) for d in arr[K.H_ROLL0:K.H_ROLL0 + len(self.dice_ranges())]]
@@ -244,21 +271,21 @@ class TrackGame(race.FirstPlayer, Game):
     def run_to_json(self, arr):
         """The turn fields the rules keep between the rolls of a turn (defaults left out)."""
         turn = {}
-        if arr[G_RUN]:
-            turn[self.run_name] = int(arr[G_RUN])
-        if arr[G_EXTRA] and "extra_rolls" in self.turn_keys:
-            turn["extra_rolls"] = int(arr[G_EXTRA])
+        if arr[self.shift + G_RUN]:
+            turn[self.run_name] = int(arr[self.shift + G_RUN])
+        if arr[self.shift + G_EXTRA] and "extra_rolls" in self.turn_keys:
+            turn["extra_rolls"] = int(arr[self.shift + G_EXTRA])
         return turn
 
     def turn_from_json(self, arr, turn):
         run = take_count(turn, self.run_name, 0, self.run_limit())
-        arr[G_RUN] = run
+        arr[self.shift + G_RUN] = run
         if "extra_rolls" in self.turn_keys:
-            arr[G_EXTRA] = take_count(turn, "extra_rolls")
+            arr[self.shift + G_EXTRA] = take_count(turn, "extra_rolls")
         if "bonus" in turn and "bonus" in self.turn_keys:
             self.bonus_from_json(arr, turn, run)
-        if run or arr[G_EXTRA] or arr[G_STAGE]:
-            arr[G_TURN_ROLLS] = 1                # not the turn's first roll: what the turn began with is kept
+        if run or arr[self.shift + G_EXTRA] or arr[self.shift + G_STAGE]:
+            arr[self.shift + G_TURN_ROLLS] = 1                # not the turn's first roll: what the turn began with is kept
 
     def bonus_from_json(self, arr, turn, run):
         """A pending bonus: the roll is played out and its bonuses are the moves to make now."""
@@ -278,28 +305,29 @@ class TrackGame(race.FirstPlayer, Game):
         arr[K.H_DICE:K.H_DICE + len(bonus)] = bonus
         arr[K.H_NDICE] = len(bonus)
         arr[K.H_SCORE] = 0
-        arr[G_STAGE] = 1
+        arr[self.shift + G_STAGE] = 1
         if not self.engine.legal(arr):
             raise GameError("turn: no piece can play the bonus {bonus} here: it is lost, and the position is "
                             "the one after it", bonus=bonus)
 
     def pieces_at_turn_start(self, arr, turn, key, into):
         """Pop `key`, the pieces where they stood when the turn began (rows like "pieces"),
-        into the state slots from `into` (16 of them); absent: where they stand now."""
+        into the state slots from `into` (self.slots of them); absent: where they stand now."""
+        n = self.slots
         rows = turn.pop(key, None)
         if rows is None:
-            arr[into:into + 16] = arr[POS:POS + 16]
+            arr[into:into + n] = arr[POS:POS + n]
             return False
         scratch = arr.copy()
         try:
             self.pieces_from_json(scratch, rows)
         except GameError as e:
             raise GameError("{where}: {error}", where=f"turn: {key}", error=e) from None
-        arr[into:into + 16] = scratch[POS:POS + 16]
+        arr[into:into + n] = scratch[POS:POS + n]
         return True
 
     def rows_of(self, arr, start):
-        """Rows like "pieces" of the 16 places stored from `start`."""
+        """Rows like "pieces" of the places stored from `start`."""
         return [[self.rel(arr[start + q * PIECES + k]) for k in range(PIECES)] for q in range(self.players)]
 
     # -- drawing ----------------------------------------------------------------------
@@ -313,7 +341,7 @@ class TrackGame(race.FirstPlayer, Game):
                 squares[rc] = Square("start", starts[g], label=self.square_label(g))
             else:
                 squares[rc] = Square("safe" if self.is_safe(g) else "track", label=self.square_label(g))
-        for seat in range(4):
+        for seat in range(self.seat_count):
             for i, rc in enumerate(b.lane(seat)):
                 squares[rc] = Square("house", seat, label=str(self.last_ring + 1 + i))
             squares[b.goal(seat)] = Square("goal", seat)
@@ -335,12 +363,12 @@ class TrackGame(race.FirstPlayer, Game):
                     squares[self.ring_cell(q, p)].pieces.append((q, k, False))
             off[q] = {self.yard_name: len(waiting[q][self.yard_name])}
         seats = range(self.players)
-        return BoardView(b.size, b.size, squares, off,
+        return BoardView(getattr(b, "height", b.size), getattr(b, "width", b.size), squares, off,
                          stores={q: {self.yard_name: b.yard(self.seats[q])} for q in seats},
                          off_pieces=waiting,
                          paths={q: [self.ring_cell(q, p) for p in range(self.last_ring + 1)] + list(b.lane(self.seats[q]))
                                 + [b.goal(self.seats[q])] for q in seats},
-                         regions=[(self.yard_name, seat, *b.yard_area(seat)) for seat in range(4)]
+                         regions=[(self.yard_name, seat, *b.yard_area(seat)) for seat in range(self.seat_count)]
                          + [("centre", None, *b.centre_area())],
                          track=b.track[self.ring_offset:] + b.track[:self.ring_offset], seats=tuple(self.seats))
 
@@ -351,7 +379,7 @@ class TrackGame(race.FirstPlayer, Game):
 
 class Ring68Game(TrackGame):
     """The 68-square ring with lanes of 7 (Parchís, Parcheesi); seat 0 starts on square 5."""
-    last_ring, ring_size, spacing, lane_size = 63, 68, 17, 7
+    spacing, turn_back, lane_size = 17, 5, 7
     ring_offset = 5
     board = Ring68Board()
 

@@ -5,7 +5,7 @@
 # exported to Python by track_rules.pyx, which also holds TrackEngine: the
 # Python face every track game's engine shares.
 cimport cython
-from pachisi.engine.kernel cimport (i64, emit, H_PLAYER, H_PHASE, H_NDICE, H_DICE, H_SCORE, H_WINNER,
+from pachisi.engine.kernel cimport (i64, emit, H_ORDER_HI, H_PLAYER, H_PHASE, H_NDICE, H_DICE, H_SCORE, H_WINNER,
                                     MAX_DICE, MAX_PLAYERS, PHASE_MOVE, EV_CAPTURED, EV_ENTERED, EV_HOUSE, EV_MOVED,
                                     EV_BONUS)
 from pachisi.games.race_rules cimport (PIECES, POS, ABSENT, RaceEngine, bits, die_refused, reach_home, burn_dice,
@@ -13,12 +13,18 @@ from pachisi.games.race_rules cimport (PIECES, POS, ABSENT, RaceEngine, bits, di
 
 cpdef enum:
     YARD = -1
-    RING = 68                      # the largest ring of these games
+    RING = 136                     # the largest ring of these games (Parchís for 8)
+    NARROW_RING = 68               # the largest ring of a board of four seats
 
 # -- the shared part of the state, after the core header and POS (race) ----------------
+# A board of four seats (narrow) keeps the layout below, unchanged since the games had
+# no other boards.  A board of more seats (wide: TrackTab.wide) has 32 piece places
+# from POS, the finishing order's later slots (H_ORDER_HI) after them, a mask of
+# 32 bits a square (WIDE_MASK) and every field from G_RUN on (the game's own too)
+# WIDE_SHIFT further on: the rules read those fields at tab.d + G_..., d = 0 or WIDE_SHIFT.
 cpdef enum:
     MASK = POS + 16                # 16 bits per global ring square, 4 squares a word (see `at`)
-    G_RUN = MASK + (RING >> 2)     # sixes (doubles) rolled in a row in this turn
+    G_RUN = MASK + (NARROW_RING >> 2)  # sixes (doubles) rolled in a row in this turn
     G_EXTRA = G_RUN + 1            # extra rolls banked
     G_STAGE = G_EXTRA + 1          # 0 while the slots hold the dice, 1 while they hold bonuses
     G_NPEND = G_STAGE + 1          # bonuses earned and not yet opened as a stage
@@ -29,6 +35,8 @@ cpdef enum:
     G_TURN_ROLLS = G_GOALS + 1     # rolls made in this turn
     G_BLOCKS = G_TURN_ROLLS + 1    # ring squares holding a block (two pieces of one colour)
     END = G_BLOCKS + 1             # a game lays out its own fields from here
+    WIDE_MASK = H_ORDER_HI + 4     # wide boards: 32 bits per ring square, 2 squares a word
+    WIDE_SHIFT = WIDE_MASK + (RING >> 1) - G_RUN
 
 # reasons a single action is refused, shared by the three games (texts: track.REASONS)
 cpdef enum:
@@ -71,6 +79,8 @@ cdef struct TrackTab:
     i64 spacing                    # squares between two seats' starts
     i64 safe                       # safe offsets of one quarter, as bits
     i64 places                     # play on for the places
+    i64 wide                       # more than four seats: the wide layout (above)
+    i64 d                          # where the fields from G_RUN on are moved to: 0, or WIDE_SHIFT when wide
     # tables derived from the above once, by TrackEngine.load, so that the hot
     # loops divide by nothing; each covers [0, RING) and repeats a formula below
     unsigned char cells[MAX_PLAYERS][RING]   # cell(pl, r)
@@ -181,9 +191,21 @@ cdef inline i64 remaining(const TrackTab* tab, i64 p) noexcept nogil:
     return turn_off(tab, p) + tab.lane_size + 1
 
 
-cdef inline i64 at(const i64* st, i64 g) noexcept nogil:
+cdef inline i64 at(const i64* st, const TrackTab* tab, i64 g) noexcept nogil:
     """The pieces standing on global ring square g, as bits of piece ids."""
+    if tab.wide:
+        return (st[WIDE_MASK + (g >> 1)] >> (32 * (g & 1))) & ((<i64>1 << 32) - 1)
     return (st[MASK + (g >> 2)] >> (16 * (g & 3))) & 0xFFFF
+
+
+cdef inline i64 mask_word(const TrackTab* tab, i64 g) noexcept nogil:
+    """Where the mask word holding global ring square g is."""
+    return WIDE_MASK + (g >> 1) if tab.wide else MASK + (g >> 2)
+
+
+cdef inline i64 piece_slots(const TrackTab* tab) noexcept nogil:
+    """The places the state keeps from POS: 4 seats' pieces (narrow) or 8 seats' (wide)."""
+    return 8 * PIECES if tab.wide else 4 * PIECES
 
 
 cdef inline i64 own_bits(i64 mask, i64 pl) noexcept nogil:
@@ -195,10 +217,12 @@ cdef inline bint has_block(i64 mask, i64 skip) noexcept nogil:
     cdef i64 q, nib
     if mask & (mask - 1) == 0:
         return False
-    for q in range(4):
+    while mask:
+        q = lowest_bit(mask) >> 2
         nib = (mask >> (4 * q)) & 15
         if q != skip and nib & (nib - 1):
             return True
+        mask &= ~((<i64>15) << (4 * q))
     return False
 
 
@@ -216,7 +240,7 @@ cdef inline bint blocked_between(const i64* st, const TrackTab* tab, i64 pl, i64
     """True when a block stands on a square strictly between p and its target:
     two pieces of one colour on the ring (own ones ignored when own_passes),
     or two own pieces in the lane (unless own_passes)."""
-    cdef bint ring = st[G_BLOCKS] > 0
+    cdef bint ring = st[tab.d + G_BLOCKS] > 0
     cdef i64 q, i
     if not ring and (own_passes or (p < tab.ring_size and (not turn_in or d <= turn_off(tab, p)))):
         return False                         # no block anywhere the path goes
@@ -224,7 +248,7 @@ cdef inline bint blocked_between(const i64* st, const TrackTab* tab, i64 pl, i64
     for i in range(d - 1):
         q = step(tab, q, turn_in)
         if q < tab.ring_size:
-            if ring and has_block(at(st, cell(tab, pl, q)), pl if own_passes else -1):
+            if ring and has_block(at(st, tab, cell(tab, pl, q)), pl if own_passes else -1):
                 return True
         elif not own_passes and q < tab.ring_size + tab.lane_size and lane_count(st, pl, q) >= 2:
             return True
@@ -238,7 +262,7 @@ cdef inline bint in_block(const i64* st, const TrackTab* tab, i64 pid) noexcept 
     if p < 0 or p >= tab.ring_size + tab.lane_size:
         return False
     if p < tab.ring_size:
-        return bits(own_bits(at(st, cell(tab, pl, p)), pl)) >= 2
+        return bits(own_bits(at(st, tab, cell(tab, pl, p)), pl)) >= 2
     return lane_count(st, pl, p) >= 2
 
 
@@ -268,8 +292,11 @@ cdef inline i64 yard_count(const i64* st, i64 pl) noexcept nogil:
 
 
 # -- moving pieces ----------------------------------------------------------------
-cdef inline i64 bit(i64 pid, i64 g) noexcept nogil:
-    """Piece pid's bit in the mask word of global ring square g (bit 63 for pid 15 on a 4th square)."""
+cdef inline i64 bit(const TrackTab* tab, i64 pid, i64 g) noexcept nogil:
+    """Piece pid's bit in the mask word of global ring square g (bit 63 for pid 15 on a 4th square,
+    or for pid 31 on a 2nd square of a wide board)."""
+    if tab.wide:
+        return <i64>((<unsigned long long>1) << (pid + 32 * (g & 1)))
     return <i64>((<unsigned long long>1) << (pid + 16 * (g & 3)))
 
 
@@ -278,9 +305,9 @@ cdef inline void lift(i64* st, const TrackTab* tab, i64 pid) noexcept nogil:
     if 0 <= p < tab.ring_size:
         pl = pid // PIECES
         g = cell(tab, pl, p)
-        if bits(own_bits(at(st, g), pl)) == 2:
-            st[G_BLOCKS] -= 1
-        st[MASK + (g >> 2)] &= ~bit(pid, g)
+        if bits(own_bits(at(st, tab, g), pl)) == 2:
+            st[tab.d + G_BLOCKS] -= 1
+        st[mask_word(tab, g)] &= ~bit(tab, pid, g)
 
 
 cdef inline void put(i64* st, const TrackTab* tab, i64 pid, i64 t) noexcept nogil:
@@ -289,9 +316,9 @@ cdef inline void put(i64* st, const TrackTab* tab, i64 pid, i64 t) noexcept nogi
     if 0 <= t < tab.ring_size:
         pl = pid // PIECES
         g = cell(tab, pl, t)
-        if bits(own_bits(at(st, g), pl)) == 1:
-            st[G_BLOCKS] += 1
-        st[MASK + (g >> 2)] |= bit(pid, g)
+        if bits(own_bits(at(st, tab, g), pl)) == 1:
+            st[tab.d + G_BLOCKS] += 1
+        st[mask_word(tab, g)] |= bit(tab, pid, g)
 
 
 cdef inline void send_to_yard(i64* st, const TrackTab* tab, i64 victim) noexcept nogil:
@@ -301,20 +328,19 @@ cdef inline void send_to_yard(i64* st, const TrackTab* tab, i64 victim) noexcept
 
 cdef inline i64 capture(i64* st, const TrackTab* tab, i64 victim, i64 g, i64 captor, i64* ev, i64 ne) noexcept nogil:
     send_to_yard(st, tab, victim)
-    st[G_CAPT] += 1
+    st[tab.d + G_CAPT] += 1
     return emit(ev, ne, EV_CAPTURED, victim // PIECES, victim % PIECES, g, captor)
 
 
-cdef inline i64 foes_at(const i64* st, i64 g, i64 pl) noexcept nogil:
+cdef inline i64 foes_at(const i64* st, const TrackTab* tab, i64 g, i64 pl) noexcept nogil:
     """The pieces of pl's opponents on global ring square g, as bits."""
-    return at(st, g) & ~((<i64>15) << (4 * pl))
+    return at(st, tab, g) & ~((<i64>15) << (4 * pl))
 
 
 cdef inline i64 capture_all(i64* st, const TrackTab* tab, i64 foes, i64 g, i64 captor, i64* ev,
                             i64 ne) noexcept nogil:
-    """Every piece in `foes` (bits, 16 at most) on global ring square g goes
+    """Every piece in `foes` (bits of piece ids) on global ring square g goes
     back to its yard, the lowest piece id first."""
-    foes &= 0xFFFF
     while foes:
         ne = capture(st, tab, lowest_bit(foes), g, captor, ev, ne)
         foes &= foes - 1
@@ -332,7 +358,7 @@ cdef inline i64 moved_events(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p,
     else:
         ne = emit(ev, ne, EV_MOVED, pl, k, a, b)
     if t == tab.ring_size + tab.lane_size:
-        st[G_GOALS] += 1
+        st[tab.d + G_GOALS] += 1
         ne = reach_home(st, tab.nplayers, tab.places, pl, k, a, b, tab.ring_size + tab.lane_size - 1, ev, ne)
     return ne
 
@@ -340,62 +366,66 @@ cdef inline i64 moved_events(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p,
 cdef inline void rebuild(i64* st, const TrackTab* tab) noexcept nogil:
     """Recompute the ring masks from the places."""
     cdef i64 w, pid
-    for w in range(RING // 4):
-        st[MASK + w] = 0
-    st[G_BLOCKS] = 0
-    for pid in range(4 * PIECES):
+    for w in range(RING >> 1 if tab.wide else NARROW_RING >> 2):
+        st[(WIDE_MASK if tab.wide else MASK) + w] = 0
+    st[tab.d + G_BLOCKS] = 0
+    for pid in range(piece_slots(tab)):
         if st[POS + pid] != ABSENT:
             put(st, tab, pid, st[POS + pid])
 
 
 # -- rolls, stages, turns -----------------------------------------------------------
-cdef inline bint start_roll(i64* st) noexcept nogil:
+cdef inline bint start_roll(i64* st, const TrackTab* tab) noexcept nogil:
     """Reset the per-roll counters; True when this is the first roll of the turn."""
-    st[G_TURN_ROLLS] += 1
-    st[G_STAGE] = 0
-    st[G_NPEND] = 0
-    st[G_VOID] = 0
-    st[G_CAPT] = 0
-    st[G_GOALS] = 0
-    return st[G_TURN_ROLLS] == 1
+    cdef i64* g = st + tab.d
+    g[G_TURN_ROLLS] += 1
+    g[G_STAGE] = 0
+    g[G_NPEND] = 0
+    g[G_VOID] = 0
+    g[G_CAPT] = 0
+    g[G_GOALS] = 0
+    return g[G_TURN_ROLLS] == 1
 
 
-cdef inline i64 count_run(i64* st, bint hit) noexcept nogil:
+cdef inline i64 count_run(i64* st, const TrackTab* tab, bint hit) noexcept nogil:
     """Count a six (double) rolled in a row in this turn; any other roll resets it."""
-    st[G_RUN] = st[G_RUN] + 1 if hit else 0
-    return st[G_RUN]
+    cdef i64* g = st + tab.d
+    g[G_RUN] = g[G_RUN] + 1 if hit else 0
+    return g[G_RUN]
 
 
-cdef inline i64 void_roll(i64* st, i64* ev, i64 ne) noexcept nogil:
+cdef inline i64 void_roll(i64* st, const TrackTab* tab, i64* ev, i64 ne) noexcept nogil:
     """The roll is not played (the third six / double)."""
-    st[G_VOID] = 1
+    st[tab.d + G_VOID] = 1
     return burn_dice(st, ev, ne)
 
 
-cdef inline i64 earn_bonus(i64* st, i64 value, i64* ev, i64 ne) noexcept nogil:
-    cdef i64 n = st[G_NPEND]
+cdef inline i64 earn_bonus(i64* st, const TrackTab* tab, i64 value, i64* ev, i64 ne) noexcept nogil:
+    cdef i64* g = st + tab.d
+    cdef i64 n = g[G_NPEND]
     if n < MAX_DICE:
-        st[G_PEND + n] = value
-        st[G_NPEND] = n + 1
+        g[G_PEND + n] = value
+        g[G_NPEND] = n + 1
     return emit(ev, ne, EV_BONUS, st[H_PLAYER], 0, value, 0)
 
 
-cdef inline i64 close_stage(i64* st, i64* ev, i64 ne, bint* more) noexcept nogil:
+cdef inline i64 close_stage(i64* st, const TrackTab* tab, i64* ev, i64 ne, bint* more) noexcept nogil:
     """No action is left in this stage: the dice still unused are lost; when
     bonuses are pending they become the dice of a new stage (*more = True)."""
+    cdef i64* g = st + tab.d
     cdef i64 n, i
     ne = burn_dice(st, ev, ne)
     more[0] = False
     if st[H_PHASE] != PHASE_MOVE:
         return ne
-    n = st[G_NPEND]
+    n = g[G_NPEND]
     if n == 0:
         return ne
     for i in range(MAX_DICE):
-        st[H_DICE + i] = st[G_PEND + i] if i < n else 0
+        st[H_DICE + i] = g[G_PEND + i] if i < n else 0
     st[H_NDICE] = n
-    st[G_NPEND] = 0
-    st[G_STAGE] = 1
+    g[G_NPEND] = 0
+    g[G_STAGE] = 1
     st[H_SCORE] = 0
     more[0] = True
     return ne
@@ -405,20 +435,21 @@ cdef inline i64 end_roll(i64* st, const TrackTab* tab, i64 earned, i64* ev, i64 
     """No action is left in this stage: open the next stage when bonuses are
     pending; else the roll is over: bank `earned` extra rolls, then roll
     again or pass."""
+    cdef i64* g = st + tab.d
     cdef bint more
     cdef i64 pl
-    ne = close_stage(st, ev, ne, &more)
+    ne = close_stage(st, tab, ev, ne, &more)
     if more or st[H_PHASE] != PHASE_MOVE:
         return ne
     pl = st[H_PLAYER]
-    if st[G_VOID]:
-        st[G_EXTRA] = 0
+    if g[G_VOID]:
+        g[G_EXTRA] = 0
     else:
-        st[G_EXTRA] += earned
-    ne = roll_again_or_pass(st, tab.nplayers, G_EXTRA, ev, ne)
+        g[G_EXTRA] += earned
+    ne = roll_again_or_pass(st, tab.nplayers, tab.d + G_EXTRA, ev, ne)
     if st[H_PLAYER] != pl:
-        st[G_RUN] = 0
-        st[G_TURN_ROLLS] = 0
+        g[G_RUN] = 0
+        g[G_TURN_ROLLS] = 0
     return ne
 
 
@@ -449,7 +480,7 @@ cdef inline double race_value(const i64* st, const TrackTab* tab, i64 me, i64 re
                     prog += block_w
                 elif not is_safe(tab, g):
                     for back in range(1, reach + 1):
-                        m = at(st, wrap(g - back, tab.ring_size)) & ~((<i64>15) << (4 * q))
+                        m = at(st, tab, wrap(g - back, tab.ring_size)) & ~((<i64>15) << (4 * q))
                         if m:
                             prog -= 0.3 * prog
                             break

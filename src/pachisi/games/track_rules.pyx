@@ -25,6 +25,10 @@ cdef class TrackEngine(RaceEngine):
         self.t.offsets, self.t.nplayers, self.t.places = tab.offsets, tab.nplayers, tab.places
         self.t.ring_size, self.t.last_ring, self.t.lane_size = tab.ring_size, tab.last_ring, tab.lane_size
         self.t.spacing, self.t.safe = tab.spacing, tab.safe
+        self.t.wide = 1 if tab.wide else 0
+        self.t.d = WIDE_SHIFT if tab.wide else 0
+        if not tab.wide and tab.ring_size > NARROW_RING:
+            raise ValueError("a board of four seats has a ring of %d squares at most" % NARROW_RING)
         for r in range(RING):
             for pl in range(MAX_PLAYERS):
                 self.t.cells[pl][r] = (r + ((tab.offsets >> (8 * pl)) & 255)) % tab.ring_size
@@ -42,4 +46,4 @@ cdef class TrackEngine(RaceEngine):
 
     def at(self, i64[::1] arr, i64 g):
         """The pieces standing on global ring square g, as bits of piece ids."""
-        return at(self.state(arr), g)
+        return at(self.state(arr), self.t, g)

@@ -13,8 +13,9 @@ from rich.text import Text
 from ..engine.view import MoveEffects
 from ..i18n import colour_name, owner_name, render as tr, tell, translate
 
-SYMBOLS = ("●", "▲", "■", "◆")                     # by seat, so shape tells players apart without colour
-COLOUR_STYLES = {"red": "bold red", "green": "bold green", "yellow": "bold yellow", "blue": "bold blue"}
+SYMBOLS = ("●", "▲", "■", "◆", "▼", "♣", "♠", "♥")  # by seat, so shape tells players apart without colour
+COLOUR_STYLES = {"red": "bold red", "green": "bold green", "yellow": "bold yellow", "blue": "bold blue",
+                 "purple": "bold magenta", "orange": "bold dark_orange", "pink": "bold hot_pink", "grey": "bold grey62"}
 EMPTY = {"track": "·", "corner": "◇", "shelter": "⌂", "start": "▸", "house": "░", "goal": "★",
          "centre": " ", "bur": "✕", "safe": "☆", "entrance": "▫", "teleport": "◇"}
 KIND_WORDS = {"start": "start square", "safe": "safe square", "house": "home column", "goal": "the goal",
@@ -34,7 +35,7 @@ def piece_mark(game, player, piece, hidden=False):
     """A piece as (text, style): its player's symbol and its letter (a capital while hidden)."""
     seat = game.seats[player]
     letter = game.piece_names[piece]
-    return SYMBOLS[seat % 4] + (letter.upper() if hidden else letter), seat_style(game, seat)
+    return SYMBOLS[seat % len(SYMBOLS)] + (letter.upper() if hidden else letter), seat_style(game, seat)
 
 
 def cell_name(view, rc, lang="en"):
@@ -147,7 +148,7 @@ def legend(game, view, lang="en", highlight=False, crowded=False, signs=True):
     players = []
     for player in range(game.players):
         seat = game.seats[player]
-        entry = Text(f"{SYMBOLS[seat % 4]} {_who(game, player, lang)}", style=seat_style(game, seat))
+        entry = Text(f"{SYMBOLS[seat % len(SYMBOLS)]} {_who(game, player, lang)}", style=seat_style(game, seat))
         extra = view.off_board.get(player, {})
         if extra:
             entry += " (" + ", ".join(f"{translate(k, lang)} {v}" for k, v in extra.items()) + ")"

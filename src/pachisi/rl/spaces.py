@@ -8,8 +8,9 @@ is dense and the same in every position; the legal ones are marked in a mask.
 Observations: a flat float32 vector, the same layout for every position of
 a game (see docs/rl.md for each game's table):
 
-- for each player seen from the observer (the observer first, then the
-  others in turn order; rows of absent players stay 0) and each of its
+- for each seat of the board (four; six or eight on a larger board: the
+  game's seat_count) a row: each player seen from the observer (the observer
+  first, then the others in turn order; rows of absent players stay 0) and each of its
   pieces, a one-hot of the piece's place in the player's own route
   numbering (the numbering of position files: -1 the yard, the house last),
   so that an action's piece can be found; the folk games
@@ -30,7 +31,6 @@ import numpy as np
 
 from ..engine import kernel as K
 
-SEATS = K.MAX_PLAYERS
 DICE_SLOTS = K.MAX_DICE
 HIGH = 4.0          # observation bound: a bonus of 20 points is 20/6 in a dice slot
 
@@ -100,15 +100,16 @@ class Observer:
         self.places = game.place_count()
         self.planes = game.observation_planes()
         self.extra = list(game.turn_features)
+        self.seats = game.seat_count
         self.size = sum(n for _, n in self.layout())
 
     def layout(self):
         """(name, length) of each part of the vector, in order: for docs and users."""
         parts = [(f"player +{r}, {self.game.piece_word} {c}: one-hot place", self.places)
-                 for r in range(SEATS) for c in self.game.piece_names[:self.pieces]]
+                 for r in range(self.seats) for c in self.game.piece_names[:self.pieces]]
         parts += self.planes
         parts += [("dice left (value / 6)", DICE_SLOTS), ("dice as rolled (value / 6)", DICE_SLOTS),
-                  ("player +r in the game", SEATS), ("player +r finished", SEATS)]
+                  ("player +r in the game", self.seats), ("player +r finished", self.seats)]
         return parts + [(x, 1) for x in self.extra]
 
     def __call__(self, state, observer):
@@ -119,7 +120,7 @@ class Observer:
             for c, v in enumerate(g.observed_places(arr, (observer + r) % n)):
                 if v is not None:
                     out[(r * per + c) * width + v] = 1.0
-        at = SEATS * per * width
+        at = self.seats * per * width
         planes = sum(length for _, length in self.planes)
         if planes:
             g.fill_planes(state, observer, out[at:at + planes])
@@ -132,8 +133,8 @@ class Observer:
         finished = set(state.finish_order)
         for r in range(n):
             out[at + r] = 1.0
-            out[at + SEATS + r] = float((observer + r) % n in finished)
-        at += 2 * SEATS
+            out[at + self.seats + r] = float((observer + r) % n in finished)
+        at += 2 * self.seats
         if self.extra:
             g.fill_turn_features(state, observer, out[at:])
         return out

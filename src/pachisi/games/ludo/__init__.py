@@ -18,6 +18,7 @@ nor land on (a third own piece may not join it).
 from collections import namedtuple
 
 from .board import LudoBoard
+from ..boards.seatring import seat_ring_board
 from ...engine.options import Option
 from ...i18n import Text, plural
 from .. import race, track
@@ -26,11 +27,12 @@ from ...engine.game import GameError
 from .rules import R_YARD_ONE_SIX, R_YARD_SIX, SIZE, SNAP, STEP, LudoEngine
 from ..track_rules import G_TURN_ROLLS
 
+CROSS = LudoBoard()
 REASONS = dict(track.REASONS)
 REASONS[R_YARD_SIX] = "a piece leaves the yard only on a 6"
 REASONS[R_YARD_ONE_SIX] = "a piece leaves the yard only on a 1 or a 6"
 
-LudoTab = namedtuple("LudoTab", track.TRACK + " blocks capture_roll finish_roll cumulative void_turn yard_on_one")
+LudoTab = namedtuple("LudoTab", track.TRACK + " snap blocks capture_roll finish_roll cumulative void_turn yard_on_one")
 
 
 # -- the game ------------------------------------------------------------------------
@@ -45,9 +47,10 @@ class Ludo(track.TrackGame):
     preset_aliases = {"ludo-bonus": "with-bonuses"}
     rules = LudoEngine
     reasons = REASONS
-    colours = ("red", "green", "yellow", "blue")
-    last_ring, ring_size, spacing, lane_size = 50, 52, 13, 5
+    max_players = 6
+    spacing, turn_back, lane_size = 13, 2, 5
     layout_end = SIZE
+    per_piece_fields = 1        # SNAP
     kind_marks = {STEP: ""}
     goal_name = "centre"
     notation_help = "a move is written die and piece: 6a, 3c"
@@ -70,6 +73,9 @@ class Ludo(track.TrackGame):
                "captures earns two); off: one extra roll a roll at most", kind=bool, title="Extra rolls add up"),
         race.PLAY_FOR_PLACES,
         race.first_player_option("die"),
+        Option("seats", 4, "the board: four arms (52 squares) or six (78 squares); fewer players than seats "
+               "sit spread round it as evenly as it allows", (4, 6), kind=int,
+               title="Seats at the board", names={4: "four", 6: "six"}),
     )
     presets = {
         "seed": {},
@@ -81,11 +87,24 @@ class Ludo(track.TrackGame):
                          "extra rolls for a capture and for reaching the centre; two pieces form a block"),
         "void-turn": ("Third six undoes the turn", "three sixes in a row undo the whole turn"),
     }
-    board = LudoBoard()
+    colours = ("red", "green", "yellow", "blue")
+
+    def seat_colours(self):
+        """Clockwise; the six-seat star adds purple and orange (our choice: no source names them)."""
+        return ("red", "green", "yellow", "blue", "purple", "orange")[:self.seat_count]
+
+    @property
+    def board(self):
+        return CROSS if self.seat_count == 4 else seat_ring_board(self.seat_count, 6, self.lane_size, shift=2)
+
+    @property
+    def snap(self):
+        """Where the places at the start of the turn are kept (SNAP, moved on a wide board)."""
+        return SNAP + self.shift
 
     def tables(self):
         o = self.opts
-        return LudoTab(*self.track_tables(1, self.board.starts() + self.board.stars()),
+        return LudoTab(*self.track_tables(1, self.board.starts() + self.board.stars()), self.snap,
                        int(o["blocks"]), int(o["capture_roll"]),
                        int(o["finish_roll"]), int(o["extra_rolls_cumulative"]),
                        int(o["third_six"] == "void_turn"), int(o["yard_on_one"]))
@@ -116,17 +135,17 @@ class Ludo(track.TrackGame):
 
     def turn_to_json(self, arr):
         turn = super().turn_to_json(arr)
-        if turn is not None and self.opts["third_six"] == "void_turn" and arr[G_TURN_ROLLS]:
-            turn["turn_start"] = self.rows_of(arr, SNAP)
+        if turn is not None and self.opts["third_six"] == "void_turn" and arr[self.shift + G_TURN_ROLLS]:
+            turn["turn_start"] = self.rows_of(arr, self.snap)
         return turn
 
     def turn_from_json(self, arr, turn):
         if "turn_start" in turn and self.opts["third_six"] != "void_turn":
             raise GameError("turn: turn_start matters only with third_six=void_turn (the third six undoes the turn)")
         super().turn_from_json(arr, turn)
-        if self.pieces_at_turn_start(arr, turn, "turn_start", SNAP):
-            arr[G_TURN_ROLLS] = 1
-        elif arr[K.H_PHASE] == K.PHASE_ROLL and arr[G_TURN_ROLLS] and self.opts["third_six"] == "void_turn":
+        if self.pieces_at_turn_start(arr, turn, "turn_start", self.snap):
+            arr[self.shift + G_TURN_ROLLS] = 1
+        elif arr[K.H_PHASE] == K.PHASE_ROLL and arr[self.shift + G_TURN_ROLLS] and self.opts["third_six"] == "void_turn":
             raise GameError("turn: with third_six=void_turn a turn under way needs its turn_start "
                             "(where the pieces stood when it began)")
 

@@ -4,7 +4,7 @@ from pachisi.games.track_rules cimport END, TrackTab
 
 cpdef enum:
     SNAP = END                     # the places at the start of the turn (third_six = void_turn)
-    SIZE = SNAP + 16
+    SIZE = SNAP + 16               # on a wide board (six seats) SNAP + WIDE_SHIFT, 32 long (LudoTab.snap)
 
 cpdef enum:
     STEP = 0                       # the only kind of move
@@ -17,6 +17,7 @@ cpdef enum:
 cdef struct LudoTab:
     TrackTab track                 # first: the track's helpers read a LudoTab as its TrackTab
     # the option flags, in the order of LudoTab's fields in ludo/__init__.py (TrackEngine.load)
+    i64 snap                       # where SNAP is: SNAP, or SNAP + WIDE_SHIFT on a wide board
     i64 blocks
     i64 capture_roll
     i64 finish_roll

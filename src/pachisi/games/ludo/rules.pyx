@@ -41,7 +41,7 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
         if lane_count(st, pl, t) >= cap:
             return R_OWN
         return 0
-    m = at(st, cell(tab, pl, t))
+    m = at(st, tab, cell(tab, pl, t))
     if bits(own_bits(m, pl)) >= cap:
         return R_OWN
     if own(tab).blocks and has_block(m, pl):
@@ -72,22 +72,22 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     if t < tab.ring_size:
         g = cell(tab, pl, t)
         if not is_safe(tab, g):
-            ne = capture_all(st, tab, foes_at(st, g, pl), g, pl, ev, ne)
+            ne = capture_all(st, tab, foes_at(st, tab, g, pl), g, pl, ev, ne)
     put(st, tab, pid, t)
     return moved_events(st, tab, pl, k, p, t, ev, ne)
 
 
 cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
-    cdef i64 i
-    if start_roll(st):
-        for i in range(16):
-            st[SNAP + i] = st[POS + i]
-    if count_run(st, st[H_DICE] == 6) == 3:
-        ne = void_roll(st, ev, ne)
+    cdef i64 i, snap = own(tab).snap
+    if start_roll(st, tab):
+        for i in range(piece_slots(tab)):
+            st[snap + i] = st[POS + i]
+    if count_run(st, tab, st[H_DICE] == 6) == 3:
+        ne = void_roll(st, tab, ev, ne)
         if own(tab).void_turn:
-            for i in range(16):
-                st[POS + i] = st[SNAP + i]
+            for i in range(piece_slots(tab)):
+                st[POS + i] = st[snap + i]
             rebuild(st, tab)
     return ne
 
@@ -95,8 +95,8 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
 cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 six = 1 if st[H_ROLL0] == 6 else 0
-    cdef i64 capt = st[G_CAPT] if own(tab).capture_roll else 0
-    cdef i64 goals = st[G_GOALS] if own(tab).finish_roll else 0
+    cdef i64 capt = st[tab.d + G_CAPT] if own(tab).capture_roll else 0
+    cdef i64 goals = st[tab.d + G_GOALS] if own(tab).finish_roll else 0
     cdef i64 earned = six + capt + goals if own(tab).cumulative else min(1, six + capt + goals)
     return end_roll(st, tab, earned, ev, ne)
 

@@ -1,4 +1,5 @@
-# Parcheesi's part of the state, its kinds of move and its reasons (parcheesi.py imports
+# Parcheesi's part of the state (its board has four seats: the narrow layout of track_rules,
+# whose fields it reads at their own indices), its kinds of move and its reasons (parcheesi.py imports
 # them from the compiled module).
 from pachisi.games.race_rules cimport PIECES
 from pachisi.engine.kernel cimport i64

@@ -17,7 +17,7 @@ cdef enum:
 # -- the rules ---------------------------------------------------------------------------------
 cdef inline i64 entry(const i64* st, const TrackTab* tab, i64 pl) noexcept nogil:
     """Can a pawn of pl enter onto its entry space now: the reason (0: yes)."""
-    cdef i64 m = at(st, cell(tab, pl, 0))
+    cdef i64 m = at(st, tab, cell(tab, pl, 0))
     cdef i64 own = bits(own_bits(m, pl))
     if own >= 2:
         return R_FULL
@@ -46,7 +46,7 @@ cdef inline i64 reach(const i64* st, const TrackTab* tab, i64 pl, i64 p, i64 d, 
         return 0
     if t >= tab.ring_size:
         return R_FULL if lane_count(st, pl, t) >= 2 else 0
-    m = at(st, cell(tab, pl, t))
+    m = at(st, tab, cell(tab, pl, t))
     n = bits(m)
     if n >= 2:
         return R_BLOCK_LAND
@@ -199,7 +199,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     captured = False
     if t < tab.ring_size:
         g = cell(tab, pl, t)
-        foes = foes_at(st, g, pl)
+        foes = foes_at(st, tab, g, pl)
         if foes:
             ne = capture_all(st, tab, foes, g, pl, ev, ne)
             captured = True
@@ -207,9 +207,9 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     ne = moved_events(st, tab, pl, k, p, t, ev, ne)
     if st[H_PHASE] == PHASE_MOVE:
         if captured:
-            ne = earn_bonus(st, CAPTURE_BONUS, ev, ne)
+            ne = earn_bonus(st, tab, CAPTURE_BONUS, ev, ne)
         if t == goal(tab):
-            ne = earn_bonus(st, GOAL_BONUS, ev, ne)
+            ne = earn_bonus(st, tab, GOAL_BONUS, ev, ne)
     if dice_stage:
         st[H_SCORE] -= W_BLOCKADE * (together(st, tab, pl) - before)
     return ne
@@ -233,19 +233,19 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     cdef i64 pl = st[H_PLAYER]
     cdef i64 d, k, j, p
     cdef bint dbl, is_due
-    if start_roll(st):
+    if start_roll(st, tab):
         for k in range(PIECES):
             st[TSTART + k] = st[POS + pl * PIECES + k]
     st[H_SCORE] = 2 * W_BLOCKADE          # room for the penalty: scores stay positive
     d = st[H_DICE]
     dbl = d == st[H_DICE + 1]
-    if count_run(st, dbl) == 3 and own(tab).three_doubles:
+    if count_run(st, tab, dbl) == 3 and own(tab).three_doubles:
         k = farthest(st, tab, pl)
         if k >= 0:
             p = st[POS + pl * PIECES + k]
             send_to_yard(st, tab, pl * PIECES + k)
             ne = emit(ev, ne, EV_PENALTY, pl, k, numbered(tab, p), 0)
-        return void_roll(st, ev, ne)
+        return void_roll(st, tab, ev, ne)
     if dbl and yard_count(st, pl) == 0:
         st[H_DICE + 2] = 7 - d
         st[H_DICE + 3] = 7 - d

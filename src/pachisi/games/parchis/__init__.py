@@ -25,10 +25,13 @@ from ...engine.options import Option
 from ...engine.position import take_piece
 from .. import race, track
 from ..race import PIECES, POS
+from ..boards.ring68 import Ring68Board
+from ..boards.seatring import seat_ring_board
 from ..track_rules import G_RUN, G_STAGE, G_TURN_ROLLS, YARD
 from .rules import (G_CLOCK, G_LAST, R_EXIT_BARRIER, R_YARD_FIVE, SIZE, STAMP, STEP,
                    ParchisEngine)
 
+RING68 = Ring68Board()
 REASONS = dict(track.REASONS)
 REASONS[R_YARD_FIVE] = "a piece leaves home only on a 5"
 REASONS[R_EXIT_BARRIER] = "your own barrier closes your exit"
@@ -36,7 +39,7 @@ REASONS[track.R_BLOCKED] = "a barrier (two pieces of one colour) stands in the w
 
 SEGUROS = (5, 12, 17, 22, 29, 34, 39, 46, 51, 56, 63, 68)      # square numbers
 
-ParchisTab = namedtuple("ParchisTab", track.TRACK + " exit_capture spare_corridor")
+ParchisTab = namedtuple("ParchisTab", track.TRACK + " stamp clock exit_capture spare_corridor")
 
 
 # -- the game ------------------------------------------------------------------------------
@@ -50,8 +53,9 @@ class Parchis(track.Ring68Game):
     aliases = ("парчис", "parchís")
     rules = ParchisEngine
     reasons = REASONS
-    colours = ("yellow", "blue", "red", "green")
+    max_players = 8
     layout_end = SIZE
+    per_piece_fields = 1        # STAMP
     kind_marks = {STEP: ""}
     yard_name = "home"
     goal_name = "meta"
@@ -65,6 +69,9 @@ class Parchis(track.Ring68Game):
                "the corridor (off: only the meta spares it)", kind=bool, title="The third 6 spares the corridor"),
         race.PLAY_FOR_PLACES,
         race.first_player_option("die"),
+        Option("seats", 4, "the board: 4, 6 or 8 seats (68, 102 or 136 squares, 17 a seat); fewer players "
+               "than seats sit spread round it as evenly as it allows", (4, 6, 8), kind=int,
+               title="Seats at the board", names={4: "four", 6: "six", 8: "eight"}),
     )
     presets = {
         "seed": {},
@@ -74,28 +81,55 @@ class Parchis(track.Ring68Game):
         "no-exit-capture": ("No capture at the exit", "a full exit is closed: leaving home never captures"),
     }
 
+    colours = ("yellow", "blue", "red", "green")
+
+    def seat_colours(self):
+        """Ring order: amarillo, azul, rojo, verde, then naranja and morado on six seats, and on eight
+        our choice, rosa and gris (no source names them)."""
+        return ("yellow", "blue", "red", "green", "orange", "purple", "pink", "grey")[:self.seat_count]
+
+    @property
+    def board(self):
+        if self.seat_count == 4:
+            return RING68
+        return seat_ring_board(self.seat_count, 8, self.lane_size, mirror=True)
+
+    @property
+    def stamp(self):
+        """Where the arrival stamps are kept (STAMP, moved on a wide board)."""
+        return STAMP + self.shift
+
+    @property
+    def clock(self):
+        """Where G_CLOCK is (G_LAST follows it): after the stamps."""
+        return self.stamp + self.slots
+
     def tables(self):
         o = self.opts
-        return ParchisTab(*self.track_tables(1, [(n - 5) % 68 for n in SEGUROS]),
-                          int(o["exit_capture"]), int(o["spare_corridor"]))
+        return ParchisTab(*self.track_tables(1, [(n - 5) % self.ring_size for n in self.seguros()]),
+                          self.stamp, self.clock, int(o["exit_capture"]), int(o["spare_corridor"]))
+
+    def seguros(self):
+        """The seguros' square numbers: 17k + 5, 17k + 12, 17k + 17 for every seat k."""
+        return tuple(sorted(17 * k + d for k in range(self.seat_count) for d in (5, 12, 17)))
 
     def pieces_from_json(self, arr, pieces):
         super().pieces_from_json(arr, pieces)
-        for pid in range(16):                # arrival order on shared squares: listing order
-            arr[STAMP + pid] = pid + 1
-        arr[G_CLOCK] = 16
-        arr[G_LAST] = -1
+        for pid in range(self.slots):        # arrival order on shared squares: listing order
+            arr[self.stamp + pid] = pid + 1
+        arr[self.clock] = self.slots
+        arr[self.clock + G_LAST - G_CLOCK] = -1
 
     def square_label(self, g):
-        return str((g + 4) % 68 + 1)
+        return str((g + 4) % self.ring_size + 1)
 
     # -- the moment of a turn: sixes rolled, the piece moved last, a pending bonus ----------
     turn_keys = ("sixes", "last_moved", "bonus", "arrived_last")
 
     def run_to_json(self, arr):
         turn = super().run_to_json(arr)
-        pl, last = int(arr[K.H_PLAYER]), int(arr[G_LAST])
-        if arr[G_TURN_ROLLS] and last >= 0 and last // PIECES == pl:
+        pl, last = int(arr[K.H_PLAYER]), int(arr[self.clock + G_LAST - G_CLOCK])
+        if arr[self.shift + G_TURN_ROLLS] and last >= 0 and last // PIECES == pl:
             turn["last_moved"] = self.piece_names[last % PIECES]
         later = [[pid // PIECES, self.piece_names[pid % PIECES]] for pid in self.listed_out_of_order(arr)]
         if later:
@@ -106,14 +140,14 @@ class Parchis(track.Ring68Game):
         """The ring squares where two colours share (a seguro, an exit): their two pieces, in listing order."""
         for g in range(self.ring_size):
             mask = int(self.engine.at(arr, g))
-            pids = [pid for pid in range(16) if mask >> pid & 1]
+            pids = [pid for pid in range(self.slots) if mask >> pid & 1]
             if len(pids) == 2 and pids[0] // PIECES != pids[1] // PIECES:
                 yield pids
 
     def listed_out_of_order(self, arr):
         """Pieces that arrived on a shared square after the piece listed after them (a piece leaving
         home onto its exit captures the one that arrived last); listing order is the default."""
-        return [a for a, b in self.shared(arr) if arr[STAMP + a] > arr[STAMP + b]]
+        return [a for a, b in self.shared(arr) if arr[self.stamp + a] > arr[self.stamp + b]]
 
     def turn_from_json(self, arr, turn):
         last = take_piece(turn, "last_moved", self.piece_names)
@@ -129,20 +163,20 @@ class Parchis(track.Ring68Game):
             if pid not in pairs:
                 raise GameError("turn: arrived_last names pieces, like [[1, \"a\"]], each sharing a square with "
                                 "a piece of another colour, not {value}", value=entry)
-            arr[G_CLOCK] += 1
-            arr[STAMP + pid] = arr[G_CLOCK]
+            arr[self.clock] += 1
+            arr[self.stamp + pid] = arr[self.clock]
         super().turn_from_json(arr, turn)
         if last < 0:
             return
         pl = int(arr[K.H_PLAYER])
-        if not arr[G_RUN] and not arr[G_STAGE]:
+        if not arr[self.shift + G_RUN] and not arr[self.shift + G_STAGE]:
             raise GameError("turn: last_moved names a piece moved earlier in this turn, but no six has been "
                             "rolled in it (sixes is 0)")
         if arr[POS + pl * PIECES + last] == YARD:
             raise GameError("turn: the last-moved piece {piece} is at home: a piece that has moved is on the "
                             "board", piece=self.piece_names[last])
-        arr[G_LAST] = pl * PIECES + last
-        arr[G_TURN_ROLLS] = 1
+        arr[self.clock + G_LAST - G_CLOCK] = pl * PIECES + last
+        arr[self.shift + G_TURN_ROLLS] = 1
 
     def whole_roll_reason(self):
         return ("the die must be played when it can be; a 5 must bring a piece out of home when it can, "

@@ -7,7 +7,7 @@ cpdef enum:
     G_CLOCK = STAMP + 16
     G_LAST = G_CLOCK + 1           # the piece moved last in this turn, -1 none
     G_DUTY = G_LAST + 1            # what this roll's die must do: DUTY_*
-    SIZE = G_DUTY + 1
+    SIZE = G_DUTY + 1              # on a wide board (6, 8 seats): STAMP 32 long, all WIDE_SHIFT on (ParchisTab)
 
 cpdef enum:
     STEP = 0                       # the only kind of move
@@ -25,6 +25,8 @@ cpdef enum:
 cdef struct ParchisTab:
     TrackTab track                 # first: the track's helpers read a ParchisTab as its TrackTab
     # the option flags, in the order of ParchisTab's fields in parchis/__init__.py (TrackEngine.load)
+    i64 stamp                      # where STAMP is: STAMP, or STAMP + WIDE_SHIFT on a wide board
+    i64 clock                      # where G_CLOCK is (G_LAST, G_DUTY follow it)
     i64 exit_capture
     i64 spare_corridor
 

@@ -19,13 +19,13 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
     pl = st[H_PLAYER]
     p = st[POS + pl * PIECES + k]
     if p == YARD:
-        if st[G_STAGE]:
+        if st[tab.d + G_STAGE]:
             return R_YARD_BONUS
         if d != 5:
             return R_YARD_FIVE
         if k != first_in_yard(st, pl):
             return R_YARD_ORDER
-        m = at(st, cell(tab, pl, 0))
+        m = at(st, tab, cell(tab, pl, 0))
         if bits(m) >= 2:
             if bits(own_bits(m, pl)) == 2:
                 return R_EXIT_BARRIER
@@ -44,7 +44,7 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
         return 0
     if t >= tab.ring_size:
         return R_FULL if lane_count(st, pl, t) >= 2 else 0
-    if bits(at(st, cell(tab, pl, t))) >= 2:
+    if bits(at(st, tab, cell(tab, pl, t))) >= 2:
         return R_FULL
     return 0
 
@@ -57,13 +57,13 @@ cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
     return die_gen(dest, st, tab, out)
 
 
-cdef i64 exit_victim(const i64* st, i64 pl, i64 g) noexcept nogil:
+cdef i64 exit_victim(const i64* st, const TrackTab* tab, i64 pl, i64 g) noexcept nogil:
     """The foreign piece a piece leaving home captures on its exit square g:
     of two foreign pieces the last to arrive."""
-    cdef i64 foes = foes_at(st, g, pl)
+    cdef i64 foes = foes_at(st, tab, g, pl)
     cdef i64 victim = -1, pid
-    for pid in range(16):
-        if foes >> pid & 1 and (victim < 0 or st[STAMP + pid] > st[STAMP + victim]):
+    for pid in range(piece_slots(tab)):
+        if foes >> pid & 1 and (victim < 0 or st[own(tab).stamp + pid] > st[own(tab).stamp + victim]):
             victim = pid
     return victim
 
@@ -79,30 +79,30 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef bint captured
     st[H_DICE + slot] = 0
     st[H_SCORE] += 1
-    duty = st[G_DUTY] if st[G_STAGE] == 0 else DUTY_NONE
+    duty = st[own(tab).clock + G_DUTY - G_CLOCK] if st[tab.d + G_STAGE] == 0 else DUTY_NONE
     if (duty == DUTY_EXIT and p == YARD) or (duty == DUTY_OPEN and in_block(st, tab, pid)):
         st[H_SCORE] += 1
     lift(st, tab, pid)
     captured = False
     if t < tab.ring_size:
         g = cell(tab, pl, t)
-        foes = foes_at(st, g, pl)
-        if p == YARD and bits(at(st, g)) >= 2 and foes:
-            ne = capture(st, tab, exit_victim(st, pl, g), g, pl, ev, ne)
+        foes = foes_at(st, tab, g, pl)
+        if p == YARD and bits(at(st, tab, g)) >= 2 and foes:
+            ne = capture(st, tab, exit_victim(st, tab, pl, g), g, pl, ev, ne)
             captured = True
         elif foes and not is_safe(tab, g):
             ne = capture_all(st, tab, foes, g, pl, ev, ne)
             captured = True
     put(st, tab, pid, t)
-    st[G_CLOCK] += 1
-    st[STAMP + pid] = st[G_CLOCK]
-    st[G_LAST] = pid
+    st[own(tab).clock] += 1
+    st[own(tab).stamp + pid] = st[own(tab).clock]
+    st[own(tab).clock + G_LAST - G_CLOCK] = pid
     ne = moved_events(st, tab, pl, k, p, t, ev, ne)
     if st[H_PHASE] == PHASE_MOVE:
         if captured:
-            ne = earn_bonus(st, CAPTURE_BONUS, ev, ne)
+            ne = earn_bonus(st, tab, CAPTURE_BONUS, ev, ne)
         if t == goal(tab):
-            ne = earn_bonus(st, GOAL_BONUS, ev, ne)
+            ne = earn_bonus(st, tab, GOAL_BONUS, ev, ne)
     return ne
 
 
@@ -110,24 +110,24 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 pl = st[H_PLAYER]
     cdef i64 d, last, p
-    if start_roll(st):
-        st[G_LAST] = -1
+    if start_roll(st, tab):
+        st[own(tab).clock + G_LAST - G_CLOCK] = -1
     d = st[H_DICE]
-    st[G_DUTY] = DUTY_NONE
-    if count_run(st, d == 6) == 3:
-        last = st[G_LAST]
+    st[own(tab).clock + G_DUTY - G_CLOCK] = DUTY_NONE
+    if count_run(st, tab, d == 6) == 3:
+        last = st[own(tab).clock + G_LAST - G_CLOCK]
         if last >= 0:
             p = st[POS + last]
             if p < tab.ring_size or (p < goal(tab) and not own(tab).spare_corridor):
                 send_to_yard(st, tab, last)
                 ne = emit(ev, ne, EV_PENALTY, pl, last % PIECES, numbered(tab, p), 0)
-        return void_roll(st, ev, ne)
+        return void_roll(st, tab, ev, ne)
     if d == 6 and yard_count(st, pl) == 0:
         st[H_DICE] = 7
     if d == 5 and yard_count(st, pl) > 0:
-        st[G_DUTY] = DUTY_EXIT
+        st[own(tab).clock + G_DUTY - G_CLOCK] = DUTY_EXIT
     elif d == 6 and has_own_block(st, tab, pl):
-        st[G_DUTY] = DUTY_OPEN
+        st[own(tab).clock + G_DUTY - G_CLOCK] = DUTY_OPEN
     return ne
 
 
@@ -135,11 +135,12 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     return end_roll(st, <const TrackTab*>tab_, 1 if st[H_ROLL0] == 6 else 0, ev, ne)
 
 
-cdef i64 potential(i64* st, const void* tab) noexcept nogil:
+cdef i64 potential(i64* st, const void* tab_) noexcept nogil:
     """A move scores 1, and 1 more when it does the roll's duty (`play`); the
     duty stays what `begin` set all roll, so without one each die left adds 1
     at most (and the kernel needs no look-ahead for the last die)."""
-    if st[G_STAGE] == 0 and st[G_DUTY] != DUTY_NONE:
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    if st[tab.d + G_STAGE] == 0 and st[own(tab).clock + G_DUTY - G_CLOCK] != DUTY_NONE:
         return st[H_SCORE] + 2 * dice_left(st)
     return st[H_SCORE] + dice_left(st)
 
