@@ -181,7 +181,7 @@ def test_a_room_with_bad_options_or_seats_is_refused_with_a_reason(client):
     r = client.post("/api/rooms", json={"game": "shishbesh", "options": {"arm": 9},
                                         "seats": [{"kind": "local"}, {"kind": "bot"}]})
     assert r.status_code == 400 and "arm" in r.json()["message"]
-    r = client.post("/api/rooms", json={"game": "shishbesh", "seats": [{"kind": "local"}] * 5})
+    r = client.post("/api/rooms", json={"game": "shishbesh", "seats": [{"kind": "local"}] * 9})
     assert r.status_code == 422 and r.json()["code"] == "malformed"
     r = client.post("/api/rooms", json={"game": "shishbesh", "seats": [{"kind": "alien"}, {"kind": "bot"}]})
     assert r.status_code == 422

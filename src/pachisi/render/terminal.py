@@ -13,7 +13,7 @@ from rich.text import Text
 from ..engine.view import MoveEffects
 from ..i18n import colour_name, owner_name, render as tr, tell, translate
 
-SYMBOLS = ("●", "▲", "■", "◆", "▼", "♣", "♠", "♥")  # by seat, so shape tells players apart without colour
+SYMBOLS = ("●", "▲", "■", "◆", "▼", "⬢", "✦", "✚")  # by seat, so shape tells players apart without colour
 COLOUR_STYLES = {"red": "bold red", "green": "bold green", "yellow": "bold yellow", "blue": "bold blue",
                  "purple": "bold magenta", "orange": "bold dark_orange", "pink": "bold hot_pink", "grey": "bold grey62"}
 EMPTY = {"track": "·", "corner": "◇", "shelter": "⌂", "start": "▸", "house": "░", "goal": "★",

@@ -4,6 +4,7 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, field_validator
 
+from ..engine import kernel as K
 from ..i18n import LANGUAGES
 
 SPEEDS = ("instant", "fast", "normal", "slow")     # bot speeds, as table.SPEEDS
@@ -43,7 +44,7 @@ class CreateRoom(Strict):
     game: str = Field(min_length=1, max_length=40)
     preset: Optional[str] = Field(None, max_length=60)
     options: dict[str, Scalar] = Field(default_factory=dict)
-    seats: list[SeatSpec] = Field(min_length=1, max_length=4)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=K.MAX_PLAYERS)      # the largest board's seats
     wins: Optional[int] = Field(None, ge=1, le=9)
     public: bool = False            # listed in the lobby while it waits for invited players: only if asked
     absent_after: Optional[float] = Field(None, ge=0, le=86400)
@@ -69,7 +70,7 @@ class Created(BaseModel):
 
 
 class JoinRoom(Strict):
-    player: int = Field(ge=0, le=3)
+    player: int = Field(ge=0, le=K.MAX_PLAYERS - 1)
     name: str = Field("", max_length=100)
     key: Optional[str] = Field(None, max_length=64)     # the invitation link's key (a private room's seats need it)
 
@@ -309,7 +310,7 @@ class Pace(Strict):
 
 class Resign(Strict):
     type: Literal["resign"]
-    player: int = Field(ge=0, le=3)                         # the seat its holder gives up
+    player: int = Field(ge=0, le=K.MAX_PLAYERS - 1)                         # the seat its holder gives up
 
 
 class Back(Strict):

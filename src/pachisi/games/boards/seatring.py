@@ -101,7 +101,7 @@ class SeatRingBoard:
         return side, x + 3, half                   # the corner after: its near half
 
     def yard(self, seat):
-        """The four cells of a seat's yard, in the middle of its half corner."""
+        """The four cells of a seat's yard, a square of 2x2 in the middle of its half corner."""
         side, x, half = self._yard_half(seat)
         a0 = x + (half - 2) // 2
         d0 = self.arm // 2 - 1

@@ -31,12 +31,14 @@ import { sounds, soundOn, setSoundOn } from "./sound.js";
 export { rollDice, dieFace } from "./anim.js";
 
 export const CELL = 40;
-export const SYMBOLS = ["●", "▲", "■", "◆"];
-const PALETTE = { red: "#d55e00", green: "#009e73", yellow: "#f0e442", blue: "#0072b2" };
+export const SYMBOLS = ["●", "▲", "■", "◆", "▼", "⬢", "✦", "✚"];   // seats 4-7: the larger boards
+const PALETTE = { red: "#d55e00", green: "#009e73", yellow: "#f0e442", blue: "#0072b2",
+                  purple: "#8e5bb5", orange: "#e69f00", pink: "#f29bc6", grey: "#9a9a9a" };
 // Each colour's ink: symbols, outlines and text in that colour, dark enough for a contrast of
 // at least 3:1 on the board and on the colour's own light tint (yellow on white is 1.3:1).
-const INK = { red: "#8a3c00", green: "#005c40", yellow: "#5c5300", blue: "#004a75" };
-const DARK_TEXT = new Set(["yellow"]);
+const INK = { red: "#8a3c00", green: "#005c40", yellow: "#5c5300", blue: "#004a75",
+              purple: "#5a2f7a", orange: "#6e4a00", pink: "#8a2f5c", grey: "#474747" };
+const DARK_TEXT = new Set(["yellow", "orange", "pink", "grey"]);
 const DASHES = [null, "9 5", "3 4", "12 4 3 4"];
 const GLYPH = { corner: "◇", shelter: "⌂", start: "➤", bur: "✕", safe: "★", entrance: "▫", teleport: "◈" };
 const STORE_REGIONS = new Set(["yard", "home", "nest"]);   // the track games' corner yards
@@ -47,15 +49,31 @@ export function colourHex(name) { return PALETTE[name] || "#777"; }
 
 export function colourInk(name) { return INK[name] || "#333"; }
 
-export function seatSymbol(seat) { return SYMBOLS[((seat % 4) + 4) % 4]; }
+export function seatSymbol(seat) { return SYMBOLS[((seat % SYMBOLS.length) + SYMBOLS.length) % SYMBOLS.length]; }
 
 function shape(seat, r) {
-  switch (((seat % 4) + 4) % 4) {
+  switch (((seat % 8) + 8) % 8) {
     case 0: return s("circle", { r });
     case 1: return s("polygon", { points: `0,${-r * 1.2} ${r * 1.1},${r * 0.8} ${-r * 1.1},${r * 0.8}` });
     case 2: return s("rect", { x: -r * 0.9, y: -r * 0.9, width: r * 1.8, height: r * 1.8, rx: 3 });
-    default: return s("polygon", { points: `0,${-r * 1.25} ${r * 1.25},0 0,${r * 1.25} ${-r * 1.25},0` });
+    case 3: return s("polygon", { points: `0,${-r * 1.25} ${r * 1.25},0 0,${r * 1.25} ${-r * 1.25},0` });
+    case 4: return s("polygon", { points: `0,${r * 1.2} ${r * 1.1},${-r * 0.8} ${-r * 1.1},${-r * 0.8}` });
+    case 5: return s("polygon", { points: hexagon(r * 1.15) });
+    case 6: return s("polygon", { points: star(r * 1.35, r * 0.5) });
+    default: return s("polygon", { points: `${-r * 0.4},${-r * 1.1} ${r * 0.4},${-r * 1.1} ${r * 0.4},${-r * 0.4} ${r * 1.1},${-r * 0.4} ${r * 1.1},${r * 0.4} ${r * 0.4},${r * 0.4} ${r * 0.4},${r * 1.1} ${-r * 0.4},${r * 1.1} ${-r * 0.4},${r * 0.4} ${-r * 1.1},${r * 0.4} ${-r * 1.1},${-r * 0.4} ${-r * 0.4},${-r * 0.4}` });
   }
+}
+
+// the shapes of seats 5 and 6 (a hexagon, a four-pointed star): points of a polygon round 0,0
+function hexagon(r) {
+  return [0, 1, 2, 3, 4, 5].map((i) => `${r * Math.cos(Math.PI / 3 * i)},${r * Math.sin(Math.PI / 3 * i)}`).join(" ");
+}
+
+function star(outer, inner) {
+  return [...Array(8).keys()].map((i) => {
+    const a = -Math.PI / 2 + Math.PI / 4 * i, r = i % 2 ? inner : outer;
+    return `${r * Math.cos(a)},${r * Math.sin(a)}`;
+  }).join(" ");
 }
 
 function parseRef(ref) {

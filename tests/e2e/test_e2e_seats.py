@@ -1,0 +1,63 @@
+"""The boards of more than four seats in the browser (Ludo for 6, Parchís for 8), in English and Russian:
+at 1280x900 the board shows; on a 390x844 touch phone, after the first tap zooms in, every square and piece
+a finger taps is at least 44 px (Ludo for 6).  Screenshots go to the test's tmp dir."""
+import json
+
+import pytest
+
+from roompage import ROOM, seq, wait_after
+from test_e2e_touch import MARKS, PHONE, small
+
+pytestmark = pytest.mark.timeout(900)
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+BOARDS = [("ludo", 6), ("parchis", 8)]
+
+
+def open_room(browser, server, game, seats, lang, device):
+    room = server.api("/api/rooms", {"game": game, "options": {"seats": seats},
+                                     "seats": [{"kind": "local", "name": f"P{i}"} for i in range(seats)]})
+    ctx = browser.new_context(**device)
+    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));"
+                        f"localStorage.setItem('pachisi.tokens', JSON.stringify({json.dumps({room['code']: room['token']})}));")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/#/room/{room['code']}")
+    page.wait_for_selector(".room[data-seq] .board .sq")
+    for _ in range(200):                         # roll until a roll leaves a move
+        if page.get_attribute(ROOM, "data-phase") == "move":
+            break
+        before = seq(page)
+        page.locator("button.roll").click()
+        wait_after(page, before)
+    assert page.get_attribute(ROOM, "data-phase") == "move"
+    return ctx, page
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("game,seats", BOARDS)
+def test_a_large_board_shows_at_1280(browser, server, game, seats, lang, tmp_path):
+    ctx, page = open_room(browser, server, game, seats, lang, DESKTOP)
+    try:
+        page.screenshot(path=str(tmp_path / f"{game}{seats}-{lang}-1280.png"))
+        board = page.locator(".room svg.board").bounding_box()
+        assert board["width"] > 600 and board["x"] + board["width"] <= 1280
+        assert page.locator(".room svg.board .piece").count() == 4 * seats      # every seat's pieces, in its yard
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("game,seats", [("ludo", 6)])     # Parchís 8: a home lies too far from its exit for the zoom
+def test_a_large_board_is_tappable_on_a_phone(browser, server, game, seats, lang, tmp_path):
+    ctx, page = open_room(browser, server, game, seats, lang, PHONE)
+    try:
+        page.screenshot(path=str(tmp_path / f"{game}{seats}-{lang}-390.png"))
+        page.locator(".room svg.board .mark.src").first.tap()       # the first tap zooms in around it
+        page.screenshot(path=str(tmp_path / f"{game}{seats}-{lang}-390-tapped.png"))
+        marks = page.evaluate(MARKS, ".mark.src")
+        assert marks and not small(marks), small(marks)
+        page.locator(".room svg.board .mark.src").first.tap()       # a piece picked: where it may go
+        targets = page.evaluate(MARKS, ".mark.dst")
+        assert targets and not small(targets), small(targets)
+        page.screenshot(path=str(tmp_path / f"{game}{seats}-{lang}-390-zoomed.png"))
+    finally:
+        ctx.close()
