@@ -217,12 +217,10 @@ cdef inline bint has_block(i64 mask, i64 skip) noexcept nogil:
     cdef i64 q, nib
     if mask & (mask - 1) == 0:
         return False
-    while mask:
-        q = lowest_bit(mask) >> 2
+    for q in range(8 if mask >> 16 else 4):     # seats 4..7 only on a wide board
         nib = (mask >> (4 * q)) & 15
         if q != skip and nib & (nib - 1):
             return True
-        mask &= ~((<i64>15) << (4 * q))
     return False
 
 
