@@ -95,10 +95,18 @@ def _seating(cls):
     return out
 
 
+def _colours(cls):
+    """The seats' colours of the largest board (the seating of more players than four indexes them)."""
+    try:
+        return list(make_game(cls.name, cls.max_players).colours)
+    except (OptionError, ValueError):
+        return list(cls.colours)
+
+
 def game_info(cls, docs=None):
     return {
         "name": cls.name, "title": cls.title, "min_players": cls.min_players, "max_players": cls.max_players,
-        "match_wins": _match_wins(cls), "colours": list(cls.colours), "piece_names": cls.piece_names,
+        "match_wins": _match_wins(cls), "colours": _colours(cls), "piece_names": cls.piece_names,
         "options": [_option(o) for o in cls.options],
         "presets": {name: dict(values) for name, values in cls.presets.items()},
         "preset_info": [_preset(cls, name, values) for name, values in cls.presets.items()],
