@@ -1,0 +1,234 @@
+"""Mensch ärgere Dich nicht (the Schmidt Spiele leaflet «Mensch ärgere Dich nicht – Spielanleitung»;
+docs/games/maedn.md).
+
+An 11x11 cross with a 40-field track, one die, play clockwise.  Each player has four pieces: one starts
+on its A field (the start), three on its B fields.  A 6 rolls again, however often, except the 6 that
+brings the last piece home.  The moves are forced in this order: a player with pieces on B must clear
+the own A field while the piece there can move; else a 6 must enter a piece from B onto A; else any
+piece moves by the roll.  Pieces passed stay put; ending on an opponent captures it back to its B
+fields; two own pieces never share a field; there are no safe fields.  After a lap a piece moves into
+its own goal fields a-d by exact count and may move on inside them, never passing a piece there
+(goal_jump off).  A player with no piece on the track who cannot move in the goal rolls up to three
+times for a 6.  Four pieces in the goal win; the others play on for the places.
+
+Presets: schmidt (the above), schmidt-base (the leaflet's base rule: pieces jump in the goal, one roll
+a turn).  Options: the leaflet's variants (backward capture, barriers, the obligation to capture)."""
+from collections import namedtuple
+
+from .board import MaednBoard
+from ...engine import kernel as K
+from ...engine.game import GameError
+from ...engine.options import Option
+from ...engine.position import take_count
+from ...engine.view import BoardView, Square
+from ...i18n import Term, Text, plural
+from .. import race, track
+from ..race import PIECES, POS
+from ..track_rules import G_TURN_ROLLS, YARD
+from .rules import (BACK, CAPTURE_FORCED, CAPTURE_OFF, CAPTURE_PENALTY, G_TRIES, R_BACK_START, R_BACK_TARGET,
+                    R_CLEAR_START, R_GOAL_END, R_GOAL_JUMP, R_MUST_CAPTURE, R_MUST_ENTER, R_YARD_SIX, SIZE, STEP,
+                    MaednEngine)
+
+REASONS = dict(track.REASONS)
+REASONS.update({
+    R_YARD_SIX: "a piece leaves its B fields only on a 6",
+    R_CLEAR_START: "the piece on your A field must move on first while pieces wait on your B fields",
+    R_MUST_ENTER: "a 6 must bring a piece out of your B fields onto your A field",
+    R_GOAL_JUMP: "a piece may not pass a piece in the goal (goal_jump is off)",
+    R_BACK_TARGET: "a piece moves backward only to capture, and no opponent stands there",
+    R_BACK_START: "a piece moves backward only on the track, never onto or past its own A field",
+    R_MUST_CAPTURE: "a capture is possible, and capturing is compulsory (must_capture=forced)",
+    R_GOAL_END: "the goal fields end at d: this move goes beyond it",
+})
+
+MaednTab = namedtuple("MaednTab", track.TRACK + " goal_jump three_tries must_capture backward barriers")
+
+
+class Maedn(track.TrackGame):
+    """Places (docs/games/maedn.md): -1 B fields, 0 own A field .. 39 the field before the goal,
+    40..43 goal fields a..d."""
+    name = "maedn"
+    title = "Mensch ärgere Dich nicht"
+    familiarity = 1
+    move_kinds = 2              # RL: the kinds of move its rules make (rules.pxd: STEP, BACK)
+    turn_features = ("three tries made / 3",)
+    aliases = ("mensch", "mädn")
+    rules = MaednEngine
+    reasons = REASONS
+    colours = ("yellow", "green", "red", "blue")
+    last_ring, ring_size, spacing, lane_size = 39, 40, 10, 4
+    layout_end = SIZE
+    kind_marks = {STEP: "", BACK: "<"}
+    kind_words = {BACK: "backward, to capture"}
+    goal_name = "goal"
+    notation_help = "a move is written die and piece: 6a, 3c (3c< moves piece c back to capture)"
+    place_help = "-1 B fields, 0 own A field .. 39 the field before the goal, 40..43 goal fields a..d"
+    story = {**track.TrackGame.story, "void_runs": False, "penalty": "missed"}
+    options = (
+        Option("start_on_a", True, "each player starts with one piece on its A field and three on its B "
+               "fields; off: all four on B (older rule texts, OpenSpiel)", kind=bool,
+               title="One piece starts on A"),
+        Option("three_tries", True, "a player with no piece on the track whose goal pieces cannot move "
+               "rolls up to three times for a 6", kind=bool, title="Three tries"),
+        Option("goal_jump", False, "a piece may pass pieces in the goal; off: it may not (the last piece "
+               "enters only on a)", kind=bool, title="Jumping in the goal"),
+        Option("must_capture", "off", "a possible capture: free to skip (off); the piece that could "
+               "have captured goes back to B (penalty); or only capturing moves are legal (forced)",
+               ("off", "penalty", "forced"), title="Obligation to capture",
+               names={"off": "no obligation", "penalty": "the piece that missed goes back",
+                      "forced": "only capturing moves"}),
+        Option("backward_capture", False, "a piece may move backward by the roll to capture (never onto "
+               "or past its own A field)", kind=bool, title="Backward capture"),
+        Option("barriers", False, "two own pieces may share a field and form a barrier that nobody, "
+               "the owner included, may pass or capture", kind=bool, title="Barriers"),
+        Option("play_for_places", True, "after the winner the others play on for the places", kind=bool,
+               title="Play on for the places"),
+        race.first_player_option("die"),
+    )
+    presets = {
+        "schmidt": {},
+        "schmidt-base": {"three_tries": False, "goal_jump": True},
+    }
+    preset_titles = {
+        "schmidt": ("Schmidt", "the leaflet with the variants most tables play: three tries, no jumping "
+                    "in the goal"),
+        "schmidt-base": ("Schmidt, base rule", "the leaflet's base rule exactly: one roll a turn, pieces "
+                         "jump in the goal"),
+    }
+    board = MaednBoard()
+
+    def tables(self):
+        o = self.opts
+        capture = {"off": CAPTURE_OFF, "penalty": CAPTURE_PENALTY, "forced": CAPTURE_FORCED}[o["must_capture"]]
+        return MaednTab(*self.track_tables(1, ()), int(o["goal_jump"]), int(o["three_tries"]), capture,
+                        int(o["backward_capture"]), int(o["barriers"]))
+
+    def initial(self, arr):
+        race.start_places(arr, self.players, YARD)
+        if self.opts["start_on_a"]:
+            for q in range(self.players):
+                arr[POS + q * PIECES] = 0
+        self.engine.rebuild(arr)
+
+    # -- places ---------------------------------------------------------------------
+    def max_rel(self):
+        return self.ring_size + self.lane_size - 1
+
+    def parse_place(self, where, value):
+        if value == self.goal_name:
+            raise GameError("{where}: {value!r} is not a place ({places})", where=where, value=value,
+                            places=Term(self.place_help))
+        return super().parse_place(where, value)
+
+    def square_capacity(self):
+        return 2 if self.opts["barriers"] else 1
+
+    def square_label(self, g):
+        return "A" if g % self.spacing == 0 else ""
+
+    def pieces_from_json(self, arr, pieces):
+        """The pieces, each goal field holding one; a player with all four in the goal must be named
+        in the turn's "finished" (turn_from_json checks it)."""
+        super().pieces_from_json(arr, pieces)
+        for q in range(self.players):
+            places = [int(arr[POS + q * PIECES + k]) for k in range(PIECES)]
+            for p in set(places):
+                if p >= self.ring_size and places.count(p) > 1:
+                    raise GameError(plural("player {player}: {count} piece on lane place {place}",
+                                           "player {player}: {count} pieces on lane place {place}"), player=q,
+                                    count=places.count(p), place=p)
+
+    def home(self, arr, q):
+        return all(arr[POS + q * PIECES + k] >= self.ring_size for k in range(PIECES))
+
+    def whole_roll_reason(self):
+        return "a move must be made when one is possible"
+
+    # -- the moment of a turn: the three tries made, the players finished ----------------------
+    turn_keys = ("tries_left", "finished")
+
+    def run_to_json(self, arr):
+        turn = {"tries_left": 3 - int(arr[G_TRIES])} if arr[G_TRIES] else {}
+        if arr[K.H_NFIN]:
+            turn["finished"] = [int(q) for q in arr[K.H_ORDER:K.H_ORDER + arr[K.H_NFIN]]]
+        return turn
+
+    def turn_from_json(self, arr, turn):
+        finished = turn.pop("finished", [])
+        if (not isinstance(finished, list) or len(set(finished)) != len(finished)
+                or any(isinstance(q, bool) or not isinstance(q, int) or not 0 <= q < self.players for q in finished)):
+            raise GameError("turn: finished lists the players who have brought all pieces home, first to last, "
+                            "not {value}", value=finished)
+        home = [q for q in range(self.players) if self.home(arr, q)]
+        if sorted(finished) != home:
+            q = min(set(home) ^ set(finished))
+            if q in home:
+                raise GameError("player {player} has already won: all pieces are in the {goal}", player=q,
+                                goal=Term(self.goal_name))
+            raise GameError("turn: finished names player {player}, whose pieces are not all in the goal", player=q)
+        if finished and not self.opts["play_for_places"]:
+            raise GameError("player {player} has already won: all pieces are in the {goal}", player=finished[0],
+                            goal=Term(self.goal_name))
+        if len(finished) >= self.players - 1:
+            raise GameError("turn: finished names every player but one: the game is over")
+        if int(arr[K.H_PLAYER]) in finished:
+            raise GameError("turn: player {player} has finished and has no turn", player=int(arr[K.H_PLAYER]))
+        arr[K.H_ORDER:K.H_ORDER + len(finished)] = finished
+        arr[K.H_NFIN] = len(finished)
+        arr[K.H_WINNER] = finished[0] if finished else -1
+        if "tries_left" not in turn:
+            return
+        if not self.opts["three_tries"]:
+            raise GameError("turn: tries_left counts the three tries: only with three_tries=true")
+        left = take_count(turn, "tries_left", 1, 3)
+        pl = int(arr[K.H_PLAYER])
+        if left < 3 and any(0 <= arr[POS + pl * PIECES + k] < self.ring_size for k in range(PIECES)):
+            raise GameError("turn: tries_left counts the three tries, which are made while none of the player's "
+                            "pieces is on the track; player {player} has one there", player=pl)
+        arr[G_TRIES] = 3 - left
+        if arr[G_TRIES]:
+            arr[G_TURN_ROLLS] = 1
+
+    def fill_turn_features(self, state, observer, out):
+        out[0] = int(state.arr[G_TRIES]) / 3.0
+
+    # -- drawing ----------------------------------------------------------------------
+    def view(self, arr):
+        """The coloured board: the 40 track fields with each seat's A field, its goal fields a-d and
+        its four B fields; the centre stays empty."""
+        b = self.board
+        squares = {}
+        starts = {self.seat_cell(q, 0): self.seats[q] for q in range(self.players)}
+        for g in range(self.ring_size):
+            rc = b.track[g]
+            squares[rc] = (Square("start", starts[g], label="A") if g in starts
+                           else Square("track", label=self.square_label(g)))
+        for seat in range(4):
+            for i, rc in enumerate(b.lane(seat)):
+                squares[rc] = Square("house", seat, label="abcd"[i])
+        for rc in b.centre():
+            squares[rc] = Square("centre")
+        off, waiting = {}, {}
+        for q in range(self.players):
+            seat = self.seats[q]
+            waiting[q] = {self.yard_name: []}
+            for k in range(PIECES):
+                p = int(arr[POS + q * PIECES + k])
+                if p == YARD:
+                    waiting[q][self.yard_name].append((q, k, False))
+                elif p >= self.ring_size:
+                    squares[b.lane(seat)[p - self.ring_size]].pieces.append((q, k, False))
+                else:
+                    squares[self.ring_cell(q, p)].pieces.append((q, k, False))
+            off[q] = {self.yard_name: len(waiting[q][self.yard_name])}
+        seats = range(self.players)
+        return BoardView(b.size, b.size, squares, off,
+                         stores={q: {self.yard_name: b.yard(self.seats[q])} for q in seats},
+                         off_pieces=waiting,
+                         paths={q: [self.ring_cell(q, p) for p in range(self.ring_size)] + list(b.lane(self.seats[q]))
+                                for q in seats},
+                         regions=[(self.yard_name, seat, *b.yard_area(seat)) for seat in range(4)],
+                         track=b.track, seats=tuple(self.seats))
+
+
+GAME = Maedn

@@ -1,0 +1,44 @@
+# Mensch ärgere Dich nicht's part of the state, its kinds of move and its reasons (maedn/__init__.py
+# imports them from the compiled module).
+from pachisi.engine.kernel cimport i64
+from pachisi.games.track_rules cimport END, TrackTab
+
+cpdef enum:
+    G_TRIES = END                  # rolls of the three tries made in this turn
+    G_MISS = G_TRIES + 1           # pieces with a capturing legal move in this roll (bits)
+    SIZE = G_MISS + 1
+
+cpdef enum:
+    STEP = 0                       # a piece forward by the roll
+    BACK = 1                       # a piece backward by the roll, to capture (backwardCapture)
+
+cpdef enum:
+    # the obligation to capture (mustCapture)
+    CAPTURE_OFF = 0
+    CAPTURE_PENALTY = 1
+    CAPTURE_FORCED = 2
+
+cpdef enum:
+    R_YARD_SIX = 20
+    R_CLEAR_START = 21
+    R_MUST_ENTER = 22
+    R_GOAL_JUMP = 23
+    R_BACK_TARGET = 24
+    R_BACK_START = 25
+    R_MUST_CAPTURE = 26
+    R_GOAL_END = 27
+
+
+cdef struct MaednTab:
+    TrackTab track                 # first: the track's helpers read a MaednTab as its TrackTab
+    # the option flags, in the order of MaednTab's fields in maedn/__init__.py (TrackEngine.load)
+    i64 goal_jump                  # a piece may pass pieces in the goal
+    i64 three_tries                # a player who cannot move rolls up to three times for a 6
+    i64 must_capture               # CAPTURE_OFF, CAPTURE_PENALTY, CAPTURE_FORCED
+    i64 backward                   # a piece may move backward by the roll to capture
+    i64 barriers                   # two own pieces on a field form a barrier
+
+
+cdef inline const MaednTab* own(const TrackTab* tab) noexcept nogil:
+    """Mensch ärgere Dich nicht's flags, from the TrackTab its rules are given."""
+    return <const MaednTab*>tab

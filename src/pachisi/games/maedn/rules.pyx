@@ -1,0 +1,288 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""Mensch ärgere Dich nicht's rules, compiled (maedn/__init__.py holds the game's Python side and
+docs/games/maedn.md the rules): the order of the forced moves (clear the A field, enter on a 6,
+else any move), the goal fields counted one by one, the three tries, the obligation to capture,
+the backward capture and the barriers."""
+from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
+                                    H_NDICE, H_DICE, H_SCORE, H_ROLL0, PHASE_MOVE, PHASE_ROLL, EV_ENTERED,
+                                    EV_HOUSE, EV_MOVED, EV_PENALTY, EV_REROLL)
+from pachisi.games.race_rules cimport (PIECES, POS, bits, die_potential, die_refused, reach_home, burn_dice,
+                                       roll_again_or_pass)
+from pachisi.games.track_rules cimport *
+
+cdef enum:
+    CLEAR = 1                      # the piece on the own A field while pieces wait on B (rule 3a)
+    ENTER = 2                      # a piece entering from B (rule 3b)
+    CAPTURES = 4                   # the move lands on an opponent
+    MOST = 2 * PIECES * 6          # candidates a roll can have (two kinds, every die slot)
+
+
+# -- the rules -----------------------------------------------------------------------
+cdef inline i64 last_goal(const TrackTab* tab) noexcept nogil:
+    """The place of goal field d (the goal fields are the lane; there is no place beyond)."""
+    return tab.ring_size + tab.lane_size - 1
+
+
+cdef inline bint barrier_behind(const i64* st, const TrackTab* tab, i64 pl, i64 p, i64 d) noexcept nogil:
+    """A barrier stands on a field strictly between ring place p and p - d (a backward move)."""
+    cdef i64 i
+    for i in range(1, d):
+        if has_block(at(st, cell(tab, pl, p - i)), -1):
+            return True
+    return False
+
+
+cdef inline i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
+    """Whether the piece can make the move by itself, the order of rule 3 aside: the reason
+    (0: it can), the target in *to."""
+    cdef i64 d, pl, p, t, m, q, cap
+    to[0] = 0
+    m = die_refused(st, slot, k, R_OVER, R_NO_DIE, R_NO_PIECE)
+    if m:
+        return m
+    if kind != STEP and not (kind == BACK and own(tab).backward):
+        return R_NO_KIND
+    d = st[H_DICE + slot]
+    pl = st[H_PLAYER]
+    p = st[POS + pl * PIECES + k]
+    cap = 2 if own(tab).barriers else 1
+    if p == YARD:
+        if kind == BACK:
+            return R_BACK_START
+        if d != 6:
+            return R_YARD_SIX
+        if k != first_in_yard(st, pl):
+            return R_YARD_ORDER
+        t = 0
+    elif kind == BACK:
+        if p >= tab.ring_size or p - d <= 0:
+            return R_BACK_START
+        t = p - d
+        if st[G_BLOCKS] and barrier_behind(st, tab, pl, p, d):
+            return R_BLOCKED
+        m = at(st, cell(tab, pl, t))
+        if foes_at(st, cell(tab, pl, t), pl) == 0:
+            return R_BACK_TARGET
+        if has_block(m, pl):
+            return R_BLOCK_LAND
+        to[0] = t
+        return 0
+    else:
+        t = p + d                  # the ring's last place is L - 1: the goal fields follow on
+        if t > last_goal(tab):
+            return R_GOAL_END if p >= tab.ring_size else R_OVERSHOOT
+        if t > tab.ring_size and not own(tab).goal_jump:
+            for q in range(max(p + 1, tab.ring_size), t):
+                if lane_count(st, pl, q):
+                    return R_GOAL_JUMP
+        if st[G_BLOCKS] and blocked_between(st, tab, pl, p, d, True, False):
+            return R_BLOCKED
+    if t >= tab.ring_size:
+        if lane_count(st, pl, t):
+            return R_OWN
+        to[0] = t
+        return 0
+    m = at(st, cell(tab, pl, t))
+    if bits(own_bits(m, pl)) >= cap:
+        return R_OWN
+    if has_block(m, pl):
+        return R_BLOCK_LAND
+    to[0] = t
+    return 0
+
+
+cdef inline i64 candidates(i64* st, const TrackTab* tab, i64* out, i64* cls) noexcept nogil:
+    """Every move the pieces can make by themselves, with what rule 3 and the capture rule
+    ask of it (CLEAR, ENTER, CAPTURES bits in cls)."""
+    cdef i64 n = 0, slot, k, kind, to, p, pl = st[H_PLAYER]
+    cdef i64 kinds = 2 if own(tab).backward else 1
+    cdef bint waiting = yard_count(st, pl) > 0
+    for slot in range(st[H_NDICE]):
+        if not die_to_list(st, slot):
+            continue
+        for k in range(PIECES):
+            for kind in range(kinds):
+                if base(st, tab, slot, k, kind, &to) != 0:
+                    continue
+                p = st[POS + pl * PIECES + k]
+                out[n] = encode(slot, k, kind)
+                cls[n] = ((CLEAR if p == 0 and waiting else 0) | (ENTER if p == YARD else 0)
+                          | (CAPTURES if to < tab.ring_size and foes_at(st, cell(tab, pl, to), pl) else 0))
+                n += 1
+    return n
+
+
+cdef inline i64 narrowing(const i64* st, const TrackTab* tab, const i64* cls, i64 n) noexcept nogil:
+    """The class every legal move must have (0: none) and the reason a move without it is refused:
+    rule 3a clears the A field, then 3b enters on a 6, then mustCapture=forced captures."""
+    cdef i64 i, seen = 0
+    for i in range(n):
+        seen |= cls[i]
+    if seen & CLEAR:
+        return CLEAR
+    if seen & ENTER and st[H_ROLL0] == 6:
+        return ENTER
+    if seen & CAPTURES and own(tab).must_capture == CAPTURE_FORCED:
+        return CAPTURES
+    return 0
+
+
+cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
+    """Where the single-die action would take the piece: the reason (0: legal), the target in *to."""
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    cdef i64 out[MOST]
+    cdef i64 cls[MOST]
+    cdef i64 m = base(st, tab, slot, k, kind, to), n, i, need, a = encode(slot, k, kind)
+    if m:
+        return m
+    n = candidates(st, tab, out, cls)
+    need = narrowing(st, tab, cls, n)
+    for i in range(n):
+        if out[i] == a and cls[i] & need != need:
+            return R_CLEAR_START if need == CLEAR else R_MUST_ENTER if need == ENTER else R_MUST_CAPTURE
+    return 0
+
+
+cdef i64 check(i64* st, const void* tab, i64 slot, i64 k, i64 kind) noexcept nogil:
+    cdef i64 to
+    return dest(st, tab, slot, k, kind, &to)
+
+
+cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
+    """The legal moves: the candidates narrowed by rule 3's order and the capture rule."""
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    cdef i64 cls[MOST]
+    cdef i64 n, need, i, m = 0
+    if st[H_PHASE] != PHASE_MOVE:
+        return 0
+    n = candidates(st, tab, out, cls)
+    need = narrowing(st, tab, cls, n)
+    if need == 0:
+        return n
+    for i in range(n):
+        if cls[i] & need:
+            out[m] = out[i]
+            m += 1
+    return m
+
+
+cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    cdef i64 slot = a_slot(a), k = a_piece(a), kind = a_kind(a)
+    cdef i64 pl = st[H_PLAYER]
+    cdef i64 pid = pl * PIECES + k
+    cdef i64 p = st[POS + pid], d = st[H_DICE + slot]
+    cdef i64 t = 0 if p == YARD else p - d if kind == BACK else p + d
+    cdef i64 g
+    st[H_DICE + slot] = 0
+    st[H_SCORE] += 1
+    lift(st, tab, pid)
+    if t < tab.ring_size:
+        g = cell(tab, pl, t)
+        ne = capture_all(st, tab, foes_at(st, g, pl), g, pl, ev, ne)
+    put(st, tab, pid, t)
+    if p == YARD:
+        ne = emit(ev, ne, EV_ENTERED, pl, k, p, t)
+    elif t >= tab.ring_size:
+        ne = emit(ev, ne, EV_HOUSE, pl, k, p, t)
+    else:
+        ne = emit(ev, ne, EV_MOVED, pl, k, p, t)
+    if t >= tab.ring_size > p:
+        st[G_GOALS] += 1
+        ne = reach_home(st, tab.nplayers, tab.places, pl, k, p, t, tab.ring_size - 1, ev, ne)
+    return ne
+
+
+cdef i64 capturers(i64* st, const TrackTab* tab) noexcept nogil:
+    """The pieces with a capturing legal move in this roll (bits): whom a missed capture is charged to."""
+    cdef i64 out[MOST]
+    cdef i64 cls[MOST]
+    cdef i64 n = candidates(st, tab, out, cls), need = narrowing(st, tab, cls, n), i, miss = 0
+    for i in range(n):
+        if cls[i] & CAPTURES and cls[i] & need == need:
+            miss |= (<i64>1) << a_piece(out[i])
+    return miss
+
+
+cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    start_roll(st)
+    st[G_MISS] = capturers(st, tab) if own(tab).must_capture == CAPTURE_PENALTY else 0
+    return ne
+
+
+cdef bint stuck(const i64* st, const TrackTab* tab, i64 pl) noexcept nogil:
+    """Rule 6: no piece on the track, and no goal piece could advance by a 1, 2 or 3."""
+    cdef i64 j, p, t, q
+    cdef bint free
+    for j in range(PIECES):
+        p = st[POS + pl * PIECES + j]
+        if 0 <= p < tab.ring_size:
+            return False
+        if p < tab.ring_size:
+            continue
+        for t in range(p + 1, min(p + 3, last_goal(tab)) + 1):
+            free = lane_count(st, pl, t) == 0
+            if free and not own(tab).goal_jump:
+                for q in range(p + 1, t):
+                    if lane_count(st, pl, q):
+                        free = False
+            if free:
+                return False
+    return True
+
+
+cdef i64 penalise(i64* st, const TrackTab* tab, i64 pl, i64 miss, i64* ev, i64 ne) noexcept nogil:
+    """A missed capture: the most advanced piece that could have captured, if still on the track,
+    goes back to its B fields."""
+    cdef i64 best = -1, j, p
+    for j in range(PIECES):
+        p = st[POS + pl * PIECES + j]
+        if (miss >> j) & 1 and 0 <= p < tab.ring_size and (best < 0 or p > st[POS + pl * PIECES + best]):
+            best = j
+    if best < 0:
+        return ne
+    p = st[POS + pl * PIECES + best]
+    send_to_yard(st, tab, pl * PIECES + best)
+    return emit(ev, ne, EV_PENALTY, pl, best, p, -1)
+
+
+cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
+    """The roll is over: charge a missed capture; a 6 rolls again (not once the last piece is
+    home); a player who is stuck rolls up to three times; else the turn passes."""
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    cdef i64 pl = st[H_PLAYER]
+    cdef bint six = st[H_ROLL0] == 6
+    ne = burn_dice(st, ev, ne)
+    if st[H_PHASE] != PHASE_MOVE:
+        return ne
+    if st[G_MISS] and st[G_CAPT] == 0:
+        ne = penalise(st, tab, pl, st[G_MISS], ev, ne)
+    if not six and st[H_SCORE] == 0 and own(tab).three_tries and stuck(st, tab, pl):
+        st[G_TRIES] += 1
+        if st[G_TRIES] < 3:
+            st[H_PHASE] = PHASE_ROLL
+            return emit(ev, ne, EV_REROLL, pl, 0, 3 - st[G_TRIES], 0)
+    st[G_EXTRA] = 1 if six else 0
+    ne = roll_again_or_pass(st, tab.nplayers, G_EXTRA, ev, ne)
+    if st[H_PLAYER] != pl:
+        st[G_TURN_ROLLS] = 0
+        st[G_TRIES] = 0
+    return ne
+
+
+cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    return race_value(st, tab, me, 6, 4.0 if own(tab).barriers else 0.0)
+
+
+# -- the Python face -------------------------------------------------------------------
+cdef class MaednEngine(TrackEngine):
+    """Mensch ärgere Dich nicht's rules with a game's tables frozen in."""
+    cdef MaednTab tables
+
+    def __init__(self, tab, i64 size, i64 max_actions):
+        self.load(&self.tables.track, sizeof(MaednTab), tab)
+        self.dest_rule = dest
+        self.setup(&self.tables, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
+                   tab.dice_lo, tab.dice_hi)
