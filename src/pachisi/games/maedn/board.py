@@ -39,12 +39,12 @@ class MaednBoard(SquareBoard):
         return ((5, 5),)
 
     def yard(self, seat):
-        """The four B fields of a seat (the corner before its A field)."""
-        return tuple(self.rotate(rc, seat) for rc in ((0, 0), (0, 1), (1, 0), (1, 1)))
+        """The four B fields of a seat, 2x2 in the middle of the corner before its A field."""
+        return tuple(self.rotate(rc, seat) for rc in ((1, 1), (1, 2), (2, 1), (2, 2)))
 
     def yard_area(self, seat):
-        """The corner of a seat's B fields: (row, col, height, width)."""
-        return self.rotate_rect(0, 0, 1, 1, seat)
+        """The corner of a seat's B fields, the 4x4 beside its arm: (row, col, height, width)."""
+        return self.rotate_rect(0, 0, 3, 3, seat)
 
     def centre_area(self):
         return 5, 5, 1, 1
