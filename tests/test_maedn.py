@@ -304,13 +304,13 @@ def test_rule_9_backward_capture_never_onto_or_past_the_own_a_field():
 
 
 def test_rule_9_barriers_share_a_field_and_nobody_passes():
-    s = position([[10, 14, 20, 30], B, B, B], barriers=True)
+    s = position([[10, 14, 20, 30], B, B, B], barriers="barrier")
     s.set_dice((4,))
     s.push("4a")
     assert places(s, 0)[:2] == [14, 14]
-    s = position([[12, 14, 14, 30], [rel(1, 10), -1, -1, -1], B, B], barriers=True, to_move=1)
+    s = position([[12, 14, 14, 30], [rel(1, 10), -1, -1, -1], B, B], barriers="barrier", to_move=1)
     assert legal(s, (5,)) == set()                  # player 1 cannot pass the barrier on 14
-    s = position([[12, 14, 14, 30], B, B, B], barriers=True)
+    s = position([[12, 14, 14, 30], B, B, B], barriers="barrier")
     assert legal(s, (4,)) == {"4b", "4c", "4d"}     # the owner cannot pass it either
 
 
@@ -340,6 +340,64 @@ def test_rule_9_must_capture_penalty_spares_a_capture_made():
     s = position([[10, 20, 5, 30], [rel(1, 14), -1, -1, -1], B, B], must_capture="penalty")
     s.set_dice((4,))
     assert "penalty" not in kinds(s.push("4a"))
+
+
+def test_rule_9_walls_stop_other_colours_but_not_their_owner():
+    s = position([[12, 14, 14, 30], B, B, B], barriers="wall")
+    assert legal(s, (4,)) == {"4a", "4b", "4c", "4d"}        # a passes its own wall on 14
+    s = position([[12, 14, 14, 30], [rel(1, 10), -1, -1, -1], B, B], barriers="wall", to_move=1)
+    s.set_dice((5,))
+    assert s.legal_moves() == [] and s.current_player == 2
+
+
+# -- Non t'arrabbiare (Editrice Giochi) ------------------------------------------------------------
+nontarrabbiare = partial(position, preset="nontarrabbiare")
+
+
+def test_nontarrabbiare_a_piece_leaves_b_on_a_5_and_must():
+    s = nontarrabbiare([[-1, -1, 12, 20], B, B, B])
+    assert legal(s, (5,)) == {"5a"}
+    s = nontarrabbiare([[-1, -1, 12, 20], B, B, B])
+    s.set_dice((6,))
+    refused(s, "6a", match="only on a 5")
+    assert legal(s) == {"6c", "6d"}
+
+
+def test_nontarrabbiare_entering_comes_before_the_compulsory_capture():
+    s = nontarrabbiare([[-1, 10, 20, 30], [rel(1, 15), -1, -1, -1], B, B])
+    assert legal(s, (5,)) == {"5a"}
+    s = nontarrabbiare([[0, 10, 20, 30], [rel(1, 14), -1, -1, -1], B, B])
+    assert legal(s, (4,)) == {"4b"}                         # nobody waits on B: the capture is compulsory
+
+
+def test_nontarrabbiare_a_six_counts_seven_once_all_are_out():
+    s = nontarrabbiare([[0, 10, 20, 30], B, B, B])
+    assert legal(s, (6,)) == {"7a", "7b", "7c", "7d"}
+    s.push("7b")
+    assert places(s, 0) == [0, 17, 20, 30] and s.current_player == 0 and s.is_chance
+    s = nontarrabbiare([[-1, 10, 20, 30], B, B, B])
+    assert legal(s, (6,)) == {"6b", "6c", "6d"}
+
+
+def test_nontarrabbiare_the_third_six_sends_the_piece_moved_last_back():
+    s = nontarrabbiare([[-1, 10, 20, 30], B, B, B])
+    s.set_dice((6,))
+    s.push("6b")
+    s.set_dice((6,))
+    s.push("6c")
+    assert round_trip(s)["turn"] == {"sixes": 2, "last_moved": "c"}
+    events = s.set_dice((6,))
+    assert "penalty" in kinds(events) and places(s, 0) == [-1, 16, -1, 30] and s.current_player == 1
+
+
+def test_nontarrabbiare_the_third_six_spares_a_piece_in_the_goal():
+    s = nontarrabbiare([[-1, 10, 37, 30], B, B, B])
+    s.set_dice((6,))
+    s.push("6b")
+    s.set_dice((6,))
+    s.push("6c")
+    events = s.set_dice((6,))
+    assert "penalty" not in kinds(events) and places(s, 0) == [-1, 16, 43, 30] and s.current_player == 1
 
 
 # -- positions, records and properties ------------------------------------------------------------
@@ -374,12 +432,14 @@ def conserved(state):
         for p in ps:
             if 0 <= p < 40:
                 cell = (p + 10 * g.seats[q]) % 40
-                assert cell not in seen, (q, p, seen)
+                assert seen.get(cell, q) == q, (q, p, seen)
+                if g.opts["barriers"] == "off":
+                    assert cell not in seen
                 seen[cell] = q
 
 
 @given(seed=st.integers(0, 2 ** 31), players=st.integers(2, 4),
-       preset=st.sampled_from(["schmidt", "schmidt-base"]), steps=st.integers(0, 600))
+       preset=st.sampled_from(["schmidt", "schmidt-base", "nontarrabbiare"]), steps=st.integers(0, 600))
 @SETTINGS
 def test_random_play_conserves_pieces_and_positions_round_trip(seed, players, preset, steps):
     s = make_game("maedn", players, preset).new_state(seed=seed)
@@ -390,6 +450,9 @@ def test_random_play_conserves_pieces_and_positions_round_trip(seed, players, pr
 
 @given(seed=st.integers(0, 2 ** 31), players=st.integers(2, 4),
        options=st.fixed_dictionaries({"must_capture": st.sampled_from(["off", "penalty", "forced"]),
+                                      "barriers": st.sampled_from(["off", "barrier", "wall"]),
+                                      "enter_on": st.sampled_from([6, 5]), "six_counts_seven": st.booleans(),
+                                      "third_six": st.sampled_from(["free", "penalty"]),
                                       "backward_capture": st.booleans(), "goal_jump": st.booleans(),
                                       "start_on_a": st.booleans(), "three_tries": st.booleans()}))
 @SETTINGS
@@ -416,7 +479,7 @@ def test_an_illegal_move_is_refused_and_changes_nothing(seed, steps):
 @SETTINGS
 def test_replaying_a_record_gives_the_same_game(seed, players):
     from pachisi import record as records
-    start = make_game("maedn", players, options={"barriers": True}).new_state(seed=seed)
+    start = make_game("maedn", players, options={"barriers": "barrier"}).new_state(seed=seed)
     s = start.clone()
     random_play(s, random.Random(seed), 400)
     text = records.write(s, records.headers_for(s), start)
@@ -427,7 +490,7 @@ def test_replaying_a_record_gives_the_same_game(seed, players):
 
 def test_barriers_conserve_pieces_too():
     for seed in range(20):
-        s = make_game("maedn", 4, options={"barriers": True}).new_state(seed=seed)
+        s = make_game("maedn", 4, options={"barriers": "barrier"}).new_state(seed=seed)
         random_play(s, random.Random(seed), 3000)
         for q in range(4):
             assert len(places(s, q)) == 4

@@ -12,7 +12,9 @@ its own goal fields a-d by exact count and may move on inside them, never passin
 times for a 6.  Four pieces in the goal win; the others play on for the places.
 
 Presets: schmidt (the above), schmidt-base (the leaflet's base rule: pieces jump in the goal, one roll
-a turn).  Options: the leaflet's variants (backward capture, barriers, the obligation to capture)."""
+a turn), nontarrabbiare (the Italian form: out on a 5, a 6 counts 7 once all are out, the third 6 sends
+the piece moved last back, compulsory capture, walls).  Options: the leaflet's variants (backward
+capture, barriers, the obligation to capture) and the national forms' rules."""
 from collections import namedtuple
 
 from .board import MaednBoard
@@ -25,15 +27,18 @@ from ...i18n import Term, Text, plural
 from .. import race, track
 from ..race import PIECES, POS
 from ..track_rules import G_TURN_ROLLS, YARD
-from .rules import (BACK, CAPTURE_FORCED, CAPTURE_OFF, CAPTURE_PENALTY, G_TRIES, R_BACK_START, R_BACK_TARGET,
-                    R_CLEAR_START, R_GOAL_END, R_GOAL_JUMP, R_MUST_CAPTURE, R_MUST_ENTER, R_YARD_SIX, SIZE, STEP,
-                    MaednEngine)
+from ...engine.position import take_piece
+from ..track_rules import G_RUN
+from .rules import (BACK, BARRIER_ALL, BARRIER_OFF, BARRIER_WALL, CAPTURE_FORCED, CAPTURE_OFF, CAPTURE_PENALTY, G_LAST,
+                    G_TRIES, R_BACK_START, R_BACK_TARGET, R_CLEAR_START, R_GOAL_END, R_GOAL_JUMP, R_MUST_CAPTURE,
+                    R_MUST_ENTER, R_YARD_FIVE, R_YARD_SIX, SIZE, STEP, MaednEngine)
 
 REASONS = dict(track.REASONS)
 REASONS.update({
     R_YARD_SIX: "a piece leaves its B fields only on a 6",
     R_CLEAR_START: "the piece on your A field must move on first while pieces wait on your B fields",
-    R_MUST_ENTER: "a 6 must bring a piece out of your B fields onto your A field",
+    R_MUST_ENTER: "this roll must bring a piece out of your B fields onto your A field",
+    R_YARD_FIVE: "a piece leaves its B fields only on a 5",
     R_GOAL_JUMP: "a piece may not pass a piece in the goal (goal_jump is off)",
     R_BACK_TARGET: "a piece moves backward only to capture, and no opponent stands there",
     R_BACK_START: "a piece moves backward only on the track, never onto or past its own A field",
@@ -41,7 +46,8 @@ REASONS.update({
     R_GOAL_END: "the goal fields end at d: this move goes beyond it",
 })
 
-MaednTab = namedtuple("MaednTab", track.TRACK + " goal_jump three_tries must_capture backward barriers")
+MaednTab = namedtuple("MaednTab", track.TRACK + " goal_jump three_tries must_capture backward barriers enter_roll "
+                                                "six_seven third_six")
 
 
 class Maedn(track.TrackGame):
@@ -51,7 +57,7 @@ class Maedn(track.TrackGame):
     title = "Mensch ärgere Dich nicht"
     familiarity = 1
     move_kinds = 2              # RL: the kinds of move its rules make (rules.pxd: STEP, BACK)
-    turn_features = ("three tries made / 3",)
+    turn_features = ("three tries made / 3", "sixes in a row / 2")
     aliases = ("mensch", "mädn")
     rules = MaednEngine
     reasons = REASONS
@@ -63,7 +69,6 @@ class Maedn(track.TrackGame):
     goal_name = "goal"
     notation_help = "a move is written die and piece: 6a, 3c (3c< moves piece c back to capture)"
     place_help = "-1 B fields, 0 own A field .. 39 the field before the goal, 40..43 goal fields a..d"
-    story = {**track.TrackGame.story, "void_runs": False, "penalty": "missed"}
     options = (
         Option("start_on_a", True, "each player starts with one piece on its A field and three on its B "
                "fields; off: all four on B (older rule texts, OpenSpiel)", kind=bool,
@@ -79,8 +84,19 @@ class Maedn(track.TrackGame):
                       "forced": "only capturing moves"}),
         Option("backward_capture", False, "a piece may move backward by the roll to capture (never onto "
                "or past its own A field)", kind=bool, title="Backward capture"),
-        Option("barriers", False, "two own pieces may share a field and form a barrier that nobody, "
-               "the owner included, may pass or capture", kind=bool, title="Barriers"),
+        Option("barriers", "off", "two own pieces may share a field: off; they form a barrier that nobody, "
+               "the owner included, may pass or capture (barrier); or a wall that other colours may not pass or "
+               "capture (wall)", ("off", "barrier", "wall"), title="Barriers",
+               names={"off": "two own pieces never share a field", "barrier": "nobody passes",
+                      "wall": "other colours do not pass"}),
+        Option("enter_on", 6, "the roll that brings a piece out of the B fields onto the A field", (6, 5), int,
+               title="Out of B on"),
+        Option("six_counts_seven", False, "a 6 moves a piece 7 fields once no piece waits on B", kind=bool,
+               title="A 6 counts 7"),
+        Option("third_six", "free", "the third 6 in a row: rolled and played as any 6 (free), or not played, "
+               "the piece moved last going back to B unless it is in the goal (penalty)", ("free", "penalty"),
+               title="Third six in a row",
+               names={"free": "no limit", "penalty": "the piece moved last goes back"}),
         Option("play_for_places", True, "after the winner the others play on for the places", kind=bool,
                title="Play on for the places"),
         race.first_player_option("die"),
@@ -88,20 +104,32 @@ class Maedn(track.TrackGame):
     presets = {
         "schmidt": {},
         "schmidt-base": {"three_tries": False, "goal_jump": True},
+        "nontarrabbiare": {"enter_on": 5, "six_counts_seven": True, "third_six": "penalty",
+                           "must_capture": "forced", "barriers": "wall"},
     }
     preset_titles = {
         "schmidt": ("Schmidt", "the leaflet with the variants most tables play: three tries, no jumping "
                     "in the goal"),
         "schmidt-base": ("Schmidt, base rule", "the leaflet's base rule exactly: one roll a turn, pieces "
                          "jump in the goal"),
+        "nontarrabbiare": ("Non t'arrabbiare", "the Italian form: out of B on a 5, a 6 counts 7 once all are "
+                           "out, the third 6 sends the piece moved last back, capturing is compulsory, walls"),
     }
     board = MaednBoard()
 
     def tables(self):
         o = self.opts
         capture = {"off": CAPTURE_OFF, "penalty": CAPTURE_PENALTY, "forced": CAPTURE_FORCED}[o["must_capture"]]
+        barriers = {"off": BARRIER_OFF, "barrier": BARRIER_ALL, "wall": BARRIER_WALL}[o["barriers"]]
         return MaednTab(*self.track_tables(1, ()), int(o["goal_jump"]), int(o["three_tries"]), capture,
-                        int(o["backward_capture"]), int(o["barriers"]))
+                        int(o["backward_capture"]), barriers, int(o["enter_on"]), int(o["six_counts_seven"]),
+                        int(o["third_six"] == "penalty"))
+
+    @property
+    def story(self):
+        """What the log tells of a penalty: a missed capture (must_capture=penalty) or the third 6."""
+        return {**track.TrackGame.story, "void_runs": self.opts["third_six"] == "penalty",
+                "penalty": "missed" if self.opts["must_capture"] == "penalty" else "sixes"}
 
     def initial(self, arr):
         race.start_places(arr, self.players, YARD)
@@ -121,7 +149,7 @@ class Maedn(track.TrackGame):
         return super().parse_place(where, value)
 
     def square_capacity(self):
-        return 2 if self.opts["barriers"] else 1
+        return 1 if self.opts["barriers"] == "off" else 2
 
     def square_label(self, g):
         return "A" if g % self.spacing == 0 else ""
@@ -145,10 +173,14 @@ class Maedn(track.TrackGame):
         return "a move must be made when one is possible"
 
     # -- the moment of a turn: the three tries made, the players finished ----------------------
-    turn_keys = ("tries_left", "finished")
+    turn_keys = ("tries_left", "sixes", "last_moved", "finished")
 
     def run_to_json(self, arr):
         turn = {"tries_left": 3 - int(arr[G_TRIES])} if arr[G_TRIES] else {}
+        if arr[G_RUN]:
+            turn["sixes"] = int(arr[G_RUN])
+            if arr[G_LAST]:
+                turn["last_moved"] = self.piece_names[int(arr[G_LAST]) - 1]
         if arr[K.H_NFIN]:
             turn["finished"] = [int(q) for q in arr[K.H_ORDER:K.H_ORDER + arr[K.H_NFIN]]]
         return turn
@@ -176,6 +208,7 @@ class Maedn(track.TrackGame):
         arr[K.H_ORDER:K.H_ORDER + len(finished)] = finished
         arr[K.H_NFIN] = len(finished)
         arr[K.H_WINNER] = finished[0] if finished else -1
+        self.sixes_from_json(arr, turn)
         if "tries_left" not in turn:
             return
         if not self.opts["three_tries"]:
@@ -189,8 +222,28 @@ class Maedn(track.TrackGame):
         if arr[G_TRIES]:
             arr[G_TURN_ROLLS] = 1
 
+    def sixes_from_json(self, arr, turn):
+        """The sixes rolled in a row in this turn and the piece moved last (third_six=penalty)."""
+        if "sixes" not in turn and "last_moved" not in turn:
+            return
+        if self.opts["third_six"] != "penalty":
+            raise GameError("turn: sixes and last_moved count the sixes in a row: only with third_six=penalty")
+        arr[G_RUN] = take_count(turn, "sixes", 0, 2)
+        last = take_piece(turn, "last_moved", self.piece_names)
+        if last >= 0:
+            if not arr[G_RUN]:
+                raise GameError("turn: last_moved names a piece moved earlier in this turn, but no six has been "
+                                "rolled in it (sixes is 0)")
+            if arr[POS + int(arr[K.H_PLAYER]) * PIECES + last] == YARD:
+                raise GameError("turn: the last-moved piece {piece} is at home: a piece that has moved is on the "
+                                "board", piece=self.piece_names[last])
+            arr[G_LAST] = last + 1
+        if arr[G_RUN]:
+            arr[G_TURN_ROLLS] = 1
+
     def fill_turn_features(self, state, observer, out):
         out[0] = int(state.arr[G_TRIES]) / 3.0
+        out[1] = int(state.arr[G_RUN]) / 2.0
 
     # -- drawing ----------------------------------------------------------------------
     def view(self, arr):

@@ -6,7 +6,8 @@ from pachisi.games.track_rules cimport END, TrackTab
 cpdef enum:
     G_TRIES = END                  # rolls of the three tries made in this turn
     G_MISS = G_TRIES + 1           # pieces with a capturing legal move in this roll (bits)
-    SIZE = G_MISS + 1
+    G_LAST = G_MISS + 1            # 1 + the piece moved last in this turn, 0 none (third_six=penalty)
+    SIZE = G_LAST + 1
 
 cpdef enum:
     STEP = 0                       # a piece forward by the roll
@@ -19,6 +20,12 @@ cpdef enum:
     CAPTURE_FORCED = 2
 
 cpdef enum:
+    # two own pieces on a field (barriers)
+    BARRIER_OFF = 0
+    BARRIER_ALL = 1                # nobody passes, the owner included (the Schmidt variant)
+    BARRIER_WALL = 2               # other colours do not pass, the owner does (Non t'arrabbiare)
+
+cpdef enum:
     R_YARD_SIX = 20
     R_CLEAR_START = 21
     R_MUST_ENTER = 22
@@ -27,6 +34,7 @@ cpdef enum:
     R_BACK_START = 25
     R_MUST_CAPTURE = 26
     R_GOAL_END = 27
+    R_YARD_FIVE = 28
 
 
 cdef struct MaednTab:
@@ -36,7 +44,10 @@ cdef struct MaednTab:
     i64 three_tries                # a player who cannot move rolls up to three times for a 6
     i64 must_capture               # CAPTURE_OFF, CAPTURE_PENALTY, CAPTURE_FORCED
     i64 backward                   # a piece may move backward by the roll to capture
-    i64 barriers                   # two own pieces on a field form a barrier
+    i64 barriers                   # BARRIER_OFF, BARRIER_ALL, BARRIER_WALL
+    i64 enter_roll                 # the roll that brings a piece out of B (6, or 5)
+    i64 six_seven                  # a 6 moves 7 once no piece waits on B
+    i64 third_six                  # the third 6 in a row is not played and the piece moved last goes back
 
 
 cdef inline const MaednTab* own(const TrackTab* tab) noexcept nogil:

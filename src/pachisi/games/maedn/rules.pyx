@@ -2,7 +2,8 @@
 """Mensch ärgere Dich nicht's rules, compiled (maedn/__init__.py holds the game's Python side and
 docs/games/maedn.md the rules): the order of the forced moves (clear the A field, enter on a 6,
 else any move), the goal fields counted one by one, the three tries, the obligation to capture,
-the backward capture and the barriers."""
+the backward capture, the barriers and walls, and Non t'arrabbiare's entering on a 5, 6 that
+counts 7 and third 6."""
 from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
                                     H_NDICE, H_DICE, H_SCORE, H_ROLL0, PHASE_MOVE, PHASE_ROLL, EV_ENTERED,
                                     EV_HOUSE, EV_MOVED, EV_PENALTY, EV_REROLL)
@@ -24,10 +25,11 @@ cdef inline i64 last_goal(const TrackTab* tab) noexcept nogil:
 
 
 cdef inline bint barrier_behind(const i64* st, const TrackTab* tab, i64 pl, i64 p, i64 d) noexcept nogil:
-    """A barrier stands on a field strictly between ring place p and p - d (a backward move)."""
-    cdef i64 i
+    """A barrier (a wall of another colour) stands on a field strictly between ring place p and p - d
+    (a backward move)."""
+    cdef i64 i, skip = pl if own(tab).barriers == BARRIER_WALL else -1
     for i in range(1, d):
-        if has_block(at(st, cell(tab, pl, p - i)), -1):
+        if has_block(at(st, cell(tab, pl, p - i)), skip):
             return True
     return False
 
@@ -49,8 +51,8 @@ cdef inline i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i6
     if p == YARD:
         if kind == BACK:
             return R_BACK_START
-        if d != 6:
-            return R_YARD_SIX
+        if d != own(tab).enter_roll:
+            return R_YARD_SIX if own(tab).enter_roll == 6 else R_YARD_FIVE
         if k != first_in_yard(st, pl):
             return R_YARD_ORDER
         t = 0
@@ -75,7 +77,7 @@ cdef inline i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i6
             for q in range(max(p + 1, tab.ring_size), t):
                 if lane_count(st, pl, q):
                     return R_GOAL_JUMP
-        if st[G_BLOCKS] and blocked_between(st, tab, pl, p, d, True, False):
+        if st[G_BLOCKS] and blocked_between(st, tab, pl, p, d, True, own(tab).barriers == BARRIER_WALL):
             return R_BLOCKED
     if t >= tab.ring_size:
         if lane_count(st, pl, t):
@@ -120,7 +122,7 @@ cdef inline i64 narrowing(const i64* st, const TrackTab* tab, const i64* cls, i6
         seen |= cls[i]
     if seen & CLEAR:
         return CLEAR
-    if seen & ENTER and st[H_ROLL0] == 6:
+    if seen & ENTER:
         return ENTER
     if seen & CAPTURES and own(tab).must_capture == CAPTURE_FORCED:
         return CAPTURES
@@ -176,6 +178,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef i64 g
     st[H_DICE + slot] = 0
     st[H_SCORE] += 1
+    st[G_LAST] = k + 1
     lift(st, tab, pid)
     if t < tab.ring_size:
         g = cell(tab, pl, t)
@@ -205,9 +208,25 @@ cdef i64 capturers(i64* st, const TrackTab* tab) noexcept nogil:
 
 
 cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
+    """The third 6 in a row (third_six): not played, the piece moved last goes back to B unless it is
+    in the goal; a 6 counts 7 once no piece waits on B (six_counts_seven); note who could capture."""
     cdef const TrackTab* tab = <const TrackTab*>tab_
-    start_roll(st)
-    st[G_MISS] = capturers(st, tab) if own(tab).must_capture == CAPTURE_PENALTY else 0
+    cdef i64 pl = st[H_PLAYER], last, p
+    if start_roll(st):
+        st[G_LAST] = 0
+    st[G_MISS] = 0
+    if own(tab).third_six and count_run(st, st[H_DICE] == 6) == 3:
+        last = st[G_LAST] - 1
+        if last >= 0:
+            p = st[POS + pl * PIECES + last]
+            if 0 <= p < tab.ring_size:
+                send_to_yard(st, tab, pl * PIECES + last)
+                ne = emit(ev, ne, EV_PENALTY, pl, last, p, 0)
+        return void_roll(st, ev, ne)
+    if st[H_DICE] == 6 and own(tab).six_seven and yard_count(st, pl) == 0:
+        st[H_DICE] = 7
+    if own(tab).must_capture == CAPTURE_PENALTY:
+        st[G_MISS] = capturers(st, tab)
     return ne
 
 
@@ -252,13 +271,13 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     home); a player who is stuck rolls up to three times; else the turn passes."""
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 pl = st[H_PLAYER]
-    cdef bint six = st[H_ROLL0] == 6
+    cdef bint six = st[H_ROLL0] == 6 and not st[G_VOID]
     ne = burn_dice(st, ev, ne)
     if st[H_PHASE] != PHASE_MOVE:
         return ne
     if st[G_MISS] and st[G_CAPT] == 0:
         ne = penalise(st, tab, pl, st[G_MISS], ev, ne)
-    if not six and st[H_SCORE] == 0 and own(tab).three_tries and stuck(st, tab, pl):
+    if not six and not st[G_VOID] and st[H_SCORE] == 0 and own(tab).three_tries and stuck(st, tab, pl):
         st[G_TRIES] += 1
         if st[G_TRIES] < 3:
             st[H_PHASE] = PHASE_ROLL
@@ -268,12 +287,13 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     if st[H_PLAYER] != pl:
         st[G_TURN_ROLLS] = 0
         st[G_TRIES] = 0
+        st[G_RUN] = 0
     return ne
 
 
 cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
-    return race_value(st, tab, me, 6, 4.0 if own(tab).barriers else 0.0)
+    return race_value(st, tab, me, 7 if own(tab).six_seven else 6, 4.0 if own(tab).barriers else 0.0)
 
 
 # -- the Python face -------------------------------------------------------------------
