@@ -400,6 +400,52 @@ def test_nontarrabbiare_the_third_six_spares_a_piece_in_the_goal():
     assert "penalty" not in kinds(events) and places(s, 0) == [-1, 16, 43, 30] and s.current_player == 1
 
 
+# -- Mens erger je niet ------------------------------------------------------------------------------
+def menserger(pieces, **kw):
+    return position(pieces, preset="menserger", **kw)
+
+
+def test_menserger_all_start_on_b_and_the_first_roll_brings_a_piece_out_and_on():
+    s = make_game("maedn", 2, "menserger").new_state(seed=3, first_player=0)
+    assert [places(s, q) for q in range(2)] == [[-1] * 4] * 2
+    assert round_trip(s)["turn"] == {"first_roll": [0, 1]}
+    assert legal(s, (4,)) == {"4a"}
+    s.push("4a")
+    assert places(s, 0) == [4, -1, -1, -1] and s.current_player == 1
+    assert legal(s, (2,)) == {"2a"}
+    s.push("2a")
+    assert legal(s, (4,)) == {"4a"}                         # player 0's first roll is made: a 4 brings none out
+    s.push("4a")
+    assert places(s, 0) == [8, -1, -1, -1]
+
+
+def test_menserger_the_roll_after_a_six_that_brought_a_piece_out_moves_that_piece():
+    s = menserger([[-1, -1, 5, 20], B])
+    s.set_dice((6,))
+    s.push("6a")
+    assert round_trip(s)["turn"] == {"entered": "a"}
+    assert legal(s, (3,)) == {"3a"}
+    s = menserger([[-1, 10, 5, 20], B])
+    s.set_dice((6,))
+    s.push("6a")
+    s.set_dice((5,))
+    refused(s, "5b", match="just brought out")
+    events = s.push("5a")                                  # even onto an own piece, which goes back to B
+    assert "captured" in kinds(events) and places(s, 0) == [5, 10, -1, 20]
+
+
+def test_menserger_landing_on_an_own_piece_captures_it():
+    s = menserger([[10, 14, -1, -1], B])
+    assert legal(s, (4,)) == {"4a", "4b"}
+    s.push("4a")
+    assert places(s, 0) == [14, -1, -1, -1]
+
+
+def test_menserger_pieces_jump_in_the_goal():
+    s = menserger([[38, 41, -1, -1], B])
+    assert legal(s, (5,)) == {"5a"}
+
+
 # -- positions, records and properties ------------------------------------------------------------
 def test_bad_positions_are_refused_by_name():
     with pytest.raises(Exception, match="off the board"):
@@ -439,7 +485,7 @@ def conserved(state):
 
 
 @given(seed=st.integers(0, 2 ** 31), players=st.integers(2, 4),
-       preset=st.sampled_from(["schmidt", "schmidt-base", "nontarrabbiare"]), steps=st.integers(0, 600))
+       preset=st.sampled_from(["schmidt", "schmidt-base", "nontarrabbiare", "menserger"]), steps=st.integers(0, 600))
 @SETTINGS
 def test_random_play_conserves_pieces_and_positions_round_trip(seed, players, preset, steps):
     s = make_game("maedn", players, preset).new_state(seed=seed)
@@ -453,6 +499,8 @@ def test_random_play_conserves_pieces_and_positions_round_trip(seed, players, pr
                                       "barriers": st.sampled_from(["off", "barrier", "wall"]),
                                       "enter_on": st.sampled_from([6, 5]), "six_counts_seven": st.booleans(),
                                       "third_six": st.sampled_from(["free", "penalty"]),
+                                      "own_capture": st.booleans(), "first_roll_enters": st.booleans(),
+                                      "entered_moves_on": st.booleans(),
                                       "backward_capture": st.booleans(), "goal_jump": st.booleans(),
                                       "start_on_a": st.booleans(), "three_tries": st.booleans()}))
 @SETTINGS

@@ -13,7 +13,8 @@ times for a 6.  Four pieces in the goal win; the others play on for the places.
 
 Presets: schmidt (the above), schmidt-base (the leaflet's base rule: pieces jump in the goal, one roll
 a turn), nontarrabbiare (the Italian form: out on a 5, a 6 counts 7 once all are out, the third 6 sends
-the piece moved last back, compulsory capture, walls).  Options: the leaflet's variants (backward
+the piece moved last back, compulsory capture, walls), menserger (the Dutch form: the first roll brings a
+piece out, the roll after a 6 that brought a piece out moves it, own pieces are captured too).  Options: the leaflet's variants (backward
 capture, barriers, the obligation to capture) and the national forms' rules."""
 from collections import namedtuple
 
@@ -29,9 +30,10 @@ from ..race import PIECES, POS
 from ..track_rules import G_TURN_ROLLS, YARD
 from ...engine.position import take_piece
 from ..track_rules import G_RUN
-from .rules import (BACK, BARRIER_ALL, BARRIER_OFF, BARRIER_WALL, CAPTURE_FORCED, CAPTURE_OFF, CAPTURE_PENALTY, G_LAST,
-                    G_TRIES, R_BACK_START, R_BACK_TARGET, R_CLEAR_START, R_GOAL_END, R_GOAL_JUMP, R_MUST_CAPTURE,
-                    R_MUST_ENTER, R_YARD_FIVE, R_YARD_SIX, SIZE, STEP, MaednEngine)
+from .rules import (BACK, BARRIER_ALL, BARRIER_OFF, BARRIER_WALL, CAPTURE_FORCED, CAPTURE_OFF, CAPTURE_PENALTY,
+                    G_ENTERED, G_FRESH, G_LAST, G_TRIES, R_BACK_START, R_BACK_TARGET, R_BOUND, R_CLEAR_START,
+                    R_GOAL_END, R_GOAL_JUMP, R_MUST_CAPTURE, R_MUST_ENTER, R_YARD_FIVE, R_YARD_SIX, SIZE, STEP,
+                    MaednEngine)
 
 REASONS = dict(track.REASONS)
 REASONS.update({
@@ -39,6 +41,7 @@ REASONS.update({
     R_CLEAR_START: "the piece on your A field must move on first while pieces wait on your B fields",
     R_MUST_ENTER: "this roll must bring a piece out of your B fields onto your A field",
     R_YARD_FIVE: "a piece leaves its B fields only on a 5",
+    R_BOUND: "the piece a 6 has just brought out must play this roll",
     R_GOAL_JUMP: "a piece may not pass a piece in the goal (goal_jump is off)",
     R_BACK_TARGET: "a piece moves backward only to capture, and no opponent stands there",
     R_BACK_START: "a piece moves backward only on the track, never onto or past its own A field",
@@ -47,7 +50,7 @@ REASONS.update({
 })
 
 MaednTab = namedtuple("MaednTab", track.TRACK + " goal_jump three_tries must_capture backward barriers enter_roll "
-                                                "six_seven third_six")
+                                                "six_seven third_six own_capture first_roll bound_entry")
 
 
 class Maedn(track.TrackGame):
@@ -97,6 +100,12 @@ class Maedn(track.TrackGame):
                "the piece moved last going back to B unless it is in the goal (penalty)", ("free", "penalty"),
                title="Third six in a row",
                names={"free": "no limit", "penalty": "the piece moved last goes back"}),
+        Option("own_capture", False, "landing on an own piece sends it back to B as well", kind=bool,
+               title="Capturing own pieces"),
+        Option("first_roll_enters", False, "a player's first roll puts a piece on A and moves it by the roll, "
+               "whatever it is", kind=bool, title="The first roll brings a piece out"),
+        Option("entered_moves_on", False, "the roll after a 6 that brought a piece out is played by that piece "
+               "when it can move", kind=bool, title="The piece brought out moves on"),
         Option("play_for_places", True, "after the winner the others play on for the places", kind=bool,
                title="Play on for the places"),
         race.first_player_option("die"),
@@ -106,6 +115,8 @@ class Maedn(track.TrackGame):
         "schmidt-base": {"three_tries": False, "goal_jump": True},
         "nontarrabbiare": {"enter_on": 5, "six_counts_seven": True, "third_six": "penalty",
                            "must_capture": "forced", "barriers": "wall"},
+        "menserger": {"start_on_a": False, "goal_jump": True, "own_capture": True, "first_roll_enters": True,
+                      "entered_moves_on": True},
     }
     preset_titles = {
         "schmidt": ("Schmidt", "the leaflet with the variants most tables play: three tries, no jumping "
@@ -114,6 +125,8 @@ class Maedn(track.TrackGame):
                          "jump in the goal"),
         "nontarrabbiare": ("Non t'arrabbiare", "the Italian form: out of B on a 5, a 6 counts 7 once all are "
                            "out, the third 6 sends the piece moved last back, capturing is compulsory, walls"),
+        "menserger": ("Mens erger je niet", "the Dutch form: the first roll brings a piece out, the roll after a "
+                      "6 that brought a piece out moves that piece, own pieces are captured too"),
     }
     board = MaednBoard()
 
@@ -123,7 +136,8 @@ class Maedn(track.TrackGame):
         barriers = {"off": BARRIER_OFF, "barrier": BARRIER_ALL, "wall": BARRIER_WALL}[o["barriers"]]
         return MaednTab(*self.track_tables(1, ()), int(o["goal_jump"]), int(o["three_tries"]), capture,
                         int(o["backward_capture"]), barriers, int(o["enter_on"]), int(o["six_counts_seven"]),
-                        int(o["third_six"] == "penalty"))
+                        int(o["third_six"] == "penalty"), int(o["own_capture"]), int(o["first_roll_enters"]),
+                        int(o["entered_moves_on"]))
 
     @property
     def story(self):
@@ -137,6 +151,7 @@ class Maedn(track.TrackGame):
             for q in range(self.players):
                 arr[POS + q * PIECES] = 0
         self.engine.rebuild(arr)
+        arr[G_FRESH] = (1 << self.players) - 1 if self.opts["first_roll_enters"] else 0
 
     # -- places ---------------------------------------------------------------------
     def max_rel(self):
@@ -173,7 +188,7 @@ class Maedn(track.TrackGame):
         return "a move must be made when one is possible"
 
     # -- the moment of a turn: the three tries made, the players finished ----------------------
-    turn_keys = ("tries_left", "sixes", "last_moved", "finished")
+    turn_keys = ("tries_left", "sixes", "last_moved", "entered", "first_roll", "finished")
 
     def run_to_json(self, arr):
         turn = {"tries_left": 3 - int(arr[G_TRIES])} if arr[G_TRIES] else {}
@@ -181,6 +196,10 @@ class Maedn(track.TrackGame):
             turn["sixes"] = int(arr[G_RUN])
             if arr[G_LAST]:
                 turn["last_moved"] = self.piece_names[int(arr[G_LAST]) - 1]
+        if arr[G_ENTERED]:
+            turn["entered"] = self.piece_names[int(arr[G_ENTERED]) - 1]
+        if arr[G_FRESH]:
+            turn["first_roll"] = [q for q in range(self.players) if arr[G_FRESH] >> q & 1]
         if arr[K.H_NFIN]:
             turn["finished"] = [int(q) for q in arr[K.H_ORDER:K.H_ORDER + arr[K.H_NFIN]]]
         return turn
@@ -209,6 +228,7 @@ class Maedn(track.TrackGame):
         arr[K.H_NFIN] = len(finished)
         arr[K.H_WINNER] = finished[0] if finished else -1
         self.sixes_from_json(arr, turn)
+        self.entries_from_json(arr, turn)
         if "tries_left" not in turn:
             return
         if not self.opts["three_tries"]:
@@ -221,6 +241,33 @@ class Maedn(track.TrackGame):
         arr[G_TRIES] = 3 - left
         if arr[G_TRIES]:
             arr[G_TURN_ROLLS] = 1
+
+    def entries_from_json(self, arr, turn):
+        """The piece a 6 has just brought out (entered_moves_on) and the players still to make their first
+        roll (first_roll_enters); a fresh position has none."""
+        entered = take_piece(turn, "entered", self.piece_names)
+        if entered >= 0:
+            if not self.opts["entered_moves_on"]:
+                raise GameError("turn: entered names the piece that must play the next roll: only with "
+                                "entered_moves_on=true")
+            if arr[POS + int(arr[K.H_PLAYER]) * PIECES + entered] != 0:
+                raise GameError("turn: the piece {piece} a 6 has just brought out stands on the A field",
+                                piece=self.piece_names[entered])
+            arr[G_ENTERED] = entered + 1
+            arr[G_TURN_ROLLS] = 1
+        arr[G_FRESH] = 0
+        first = turn.pop("first_roll", [])
+        if first and not self.opts["first_roll_enters"]:
+            raise GameError("turn: first_roll lists the players still to make their first roll: only with "
+                            "first_roll_enters=true")
+        if (not isinstance(first, list) or len(set(first)) != len(first)
+                or any(isinstance(q, bool) or not isinstance(q, int) or not 0 <= q < self.players for q in first)):
+            raise GameError("turn: first_roll lists the players still to make their first roll, not {value}",
+                            value=first)
+        for q in first:
+            if any(arr[POS + q * PIECES + k] != YARD for k in range(PIECES)):
+                raise GameError("turn: player {player} has a piece out, so has made its first roll", player=q)
+            arr[G_FRESH] |= 1 << q
 
     def sixes_from_json(self, arr, turn):
         """The sixes rolled in a row in this turn and the piece moved last (third_six=penalty)."""

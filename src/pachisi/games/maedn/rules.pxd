@@ -7,7 +7,10 @@ cpdef enum:
     G_TRIES = END                  # rolls of the three tries made in this turn
     G_MISS = G_TRIES + 1           # pieces with a capturing legal move in this roll (bits)
     G_LAST = G_MISS + 1            # 1 + the piece moved last in this turn, 0 none (third_six=penalty)
-    SIZE = G_LAST + 1
+    G_FRESH = G_LAST + 1           # players still to make their first roll (bits; first_roll_enters)
+    G_ENTERED = G_FRESH + 1        # 1 + the piece a 6 has just brought out (entered_moves_on), 0 none
+    G_BOUND = G_ENTERED + 1        # 1 + the piece that must play this roll if it can, 0 none
+    SIZE = G_BOUND + 1
 
 cpdef enum:
     STEP = 0                       # a piece forward by the roll
@@ -35,6 +38,7 @@ cpdef enum:
     R_MUST_CAPTURE = 26
     R_GOAL_END = 27
     R_YARD_FIVE = 28
+    R_BOUND = 29
 
 
 cdef struct MaednTab:
@@ -48,6 +52,9 @@ cdef struct MaednTab:
     i64 enter_roll                 # the roll that brings a piece out of B (6, or 5)
     i64 six_seven                  # a 6 moves 7 once no piece waits on B
     i64 third_six                  # the third 6 in a row is not played and the piece moved last goes back
+    i64 own_capture                # landing on an own piece sends it back to B
+    i64 first_roll                 # a player's first roll puts a piece on A and moves it by the roll
+    i64 bound_entry                # the roll after a 6 that brought a piece out is played by that piece
 
 
 cdef inline const MaednTab* own(const TrackTab* tab) noexcept nogil:

@@ -2,8 +2,8 @@
 """Mensch ärgere Dich nicht's rules, compiled (maedn/__init__.py holds the game's Python side and
 docs/games/maedn.md the rules): the order of the forced moves (clear the A field, enter on a 6,
 else any move), the goal fields counted one by one, the three tries, the obligation to capture,
-the backward capture, the barriers and walls, and Non t'arrabbiare's entering on a 5, 6 that
-counts 7 and third 6."""
+the backward capture, the barriers and walls, Non t'arrabbiare's entering on a 5, 6 that
+counts 7 and third 6, and Mens erger je niet's first roll, own captures and bound entry."""
 from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
                                     H_NDICE, H_DICE, H_SCORE, H_ROLL0, PHASE_MOVE, PHASE_ROLL, EV_ENTERED,
                                     EV_HOUSE, EV_MOVED, EV_PENALTY, EV_REROLL)
@@ -15,6 +15,7 @@ cdef enum:
     CLEAR = 1                      # the piece on the own A field while pieces wait on B (rule 3a)
     ENTER = 2                      # a piece entering from B (rule 3b)
     CAPTURES = 4                   # the move lands on an opponent
+    BOUND = 8                      # the piece a 6 has just brought out (entered_moves_on)
     MOST = 2 * PIECES * 6          # candidates a roll can have (two kinds, every die slot)
 
 
@@ -34,6 +35,11 @@ cdef inline bint barrier_behind(const i64* st, const TrackTab* tab, i64 pl, i64 
     return False
 
 
+cdef inline bint fresh(const i64* st, i64 pl) noexcept nogil:
+    """The player has yet to make its first roll (first_roll_enters)."""
+    return (st[G_FRESH] >> pl) & 1
+
+
 cdef inline i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
     """Whether the piece can make the move by itself, the order of rule 3 aside: the reason
     (0: it can), the target in *to."""
@@ -51,11 +57,11 @@ cdef inline i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i6
     if p == YARD:
         if kind == BACK:
             return R_BACK_START
-        if d != own(tab).enter_roll:
+        if d != own(tab).enter_roll and not fresh(st, pl):
             return R_YARD_SIX if own(tab).enter_roll == 6 else R_YARD_FIVE
         if k != first_in_yard(st, pl):
             return R_YARD_ORDER
-        t = 0
+        t = d if fresh(st, pl) else 0
     elif kind == BACK:
         if p >= tab.ring_size or p - d <= 0:
             return R_BACK_START
@@ -85,7 +91,7 @@ cdef inline i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i6
         to[0] = t
         return 0
     m = at(st, cell(tab, pl, t))
-    if bits(own_bits(m, pl)) >= cap:
+    if bits(own_bits(m, pl)) >= cap and not own(tab).own_capture:
         return R_OWN
     if has_block(m, pl):
         return R_BLOCK_LAND
@@ -109,6 +115,7 @@ cdef inline i64 candidates(i64* st, const TrackTab* tab, i64* out, i64* cls) noe
                 p = st[POS + pl * PIECES + k]
                 out[n] = encode(slot, k, kind)
                 cls[n] = ((CLEAR if p == 0 and waiting else 0) | (ENTER if p == YARD else 0)
+                          | (BOUND if st[G_BOUND] == k + 1 else 0)
                           | (CAPTURES if to < tab.ring_size and foes_at(st, cell(tab, pl, to), pl) else 0))
                 n += 1
     return n
@@ -120,6 +127,8 @@ cdef inline i64 narrowing(const i64* st, const TrackTab* tab, const i64* cls, i6
     cdef i64 i, seen = 0
     for i in range(n):
         seen |= cls[i]
+    if seen & BOUND:
+        return BOUND
     if seen & CLEAR:
         return CLEAR
     if seen & ENTER:
@@ -141,7 +150,8 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
     need = narrowing(st, tab, cls, n)
     for i in range(n):
         if out[i] == a and cls[i] & need != need:
-            return R_CLEAR_START if need == CLEAR else R_MUST_ENTER if need == ENTER else R_MUST_CAPTURE
+            return (R_BOUND if need == BOUND else R_CLEAR_START if need == CLEAR else R_MUST_ENTER if need == ENTER
+                    else R_MUST_CAPTURE)
     return 0
 
 
@@ -174,7 +184,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef i64 pl = st[H_PLAYER]
     cdef i64 pid = pl * PIECES + k
     cdef i64 p = st[POS + pid], d = st[H_DICE + slot]
-    cdef i64 t = 0 if p == YARD else p - d if kind == BACK else p + d
+    cdef i64 t = (d if fresh(st, pl) else 0) if p == YARD else p - d if kind == BACK else p + d
     cdef i64 g
     st[H_DICE + slot] = 0
     st[H_SCORE] += 1
@@ -182,8 +192,12 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     lift(st, tab, pid)
     if t < tab.ring_size:
         g = cell(tab, pl, t)
-        ne = capture_all(st, tab, foes_at(st, g, pl), g, pl, ev, ne)
+        ne = capture_all(st, tab, at(st, g) if own(tab).own_capture else foes_at(st, g, pl), g, pl, ev, ne)
     put(st, tab, pid, t)
+    if p == YARD:
+        st[G_FRESH] &= ~((<i64>1) << pl)
+        if own(tab).bound_entry and st[H_ROLL0] == 6:
+            st[G_ENTERED] = k + 1
     if p == YARD:
         ne = emit(ev, ne, EV_ENTERED, pl, k, p, t)
     elif t >= tab.ring_size:
@@ -215,6 +229,8 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     if start_roll(st):
         st[G_LAST] = 0
     st[G_MISS] = 0
+    st[G_BOUND] = st[G_ENTERED]
+    st[G_ENTERED] = 0
     if own(tab).third_six and count_run(st, st[H_DICE] == 6) == 3:
         last = st[G_LAST] - 1
         if last >= 0:
@@ -273,6 +289,7 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     cdef i64 pl = st[H_PLAYER]
     cdef bint six = st[H_ROLL0] == 6 and not st[G_VOID]
     ne = burn_dice(st, ev, ne)
+    st[G_FRESH] &= ~((<i64>1) << pl)
     if st[H_PHASE] != PHASE_MOVE:
         return ne
     if st[G_MISS] and st[G_CAPT] == 0:
@@ -288,6 +305,7 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
         st[G_TURN_ROLLS] = 0
         st[G_TRIES] = 0
         st[G_RUN] = 0
+        st[G_ENTERED] = 0
     return ne
 
 
