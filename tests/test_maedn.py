@@ -400,6 +400,53 @@ def test_nontarrabbiare_the_third_six_spares_a_piece_in_the_goal():
     assert "penalty" not in kinds(events) and places(s, 0) == [-1, 16, 43, 30] and s.current_player == 1
 
 
+# -- Chińczyk --------------------------------------------------------------------------------------
+def chinczyk(pieces, **kw):
+    return position(pieces, preset="chinczyk", **kw)
+
+
+def test_chinczyk_all_start_on_b_and_no_move_is_forced():
+    s = make_game("maedn", 2, "chinczyk").new_state(seed=3)
+    assert [places(s, q) for q in range(2)] == [[-1] * 4] * 2
+    assert legal(chinczyk([[0, -1, -1, 20], B]), (3,)) == {"3a", "3d"}
+
+
+def test_chinczyk_a_six_brings_a_piece_out_or_is_kept():
+    s = chinczyk([[-1, -1, 10, 20], B])
+    assert legal(s, (6,)) == {"6a", "keep"}
+    refused(s, "6c", match="added to the next roll")
+    s.push("keep")
+    assert s.is_chance and s.current_player == 0 and round_trip(s)["turn"] == {"kept": 6}
+    assert legal(s, (5,)) == {"11c", "11d"}
+    s.push("11c")
+    assert places(s, 0) == [-1, -1, 21, 20] and s.current_player == 1
+
+
+def test_chinczyk_sixes_add_up_until_another_roll_and_one_piece_moves_the_total():
+    s = chinczyk([[0, 10, 20, 30], B])
+    for _ in range(2):
+        events = s.set_dice((6,))                   # nobody waits on B: the 6 is kept by itself
+        assert "burned" not in kinds(events) and s.is_chance and s.current_player == 0
+    assert legal(s, (2,)) == {"14a", "14b", "14c"}  # d on 30 would go past the goal
+
+
+def test_chinczyk_a_total_no_piece_can_play_is_lost():
+    s = chinczyk([[36, 42, 41, 40], B])
+    s.set_dice((6,))
+    events = s.set_dice((5,))
+    assert "burned" in kinds(events) and s.current_player == 1
+
+
+def test_chinczyk_entering_uses_that_six_and_keeps_the_sixes_kept_before():
+    s = chinczyk([[-1, -1, 10, 20], B])
+    s.set_dice((6,))
+    s.push("keep")
+    s.set_dice((6,))
+    s.push("6a")
+    assert places(s, 0) == [0, -1, 10, 20]
+    assert legal(s, (1,)) == {"7a", "7c", "7d"}
+
+
 # -- Mens erger je niet ------------------------------------------------------------------------------
 def menserger(pieces, **kw):
     return position(pieces, preset="menserger", **kw)
@@ -485,7 +532,7 @@ def conserved(state):
 
 
 @given(seed=st.integers(0, 2 ** 31), players=st.integers(2, 4),
-       preset=st.sampled_from(["schmidt", "schmidt-base", "nontarrabbiare", "menserger"]), steps=st.integers(0, 600))
+       preset=st.sampled_from(["schmidt", "schmidt-base", "nontarrabbiare", "menserger", "chinczyk"]), steps=st.integers(0, 600))
 @SETTINGS
 def test_random_play_conserves_pieces_and_positions_round_trip(seed, players, preset, steps):
     s = make_game("maedn", players, preset).new_state(seed=seed)
@@ -500,7 +547,8 @@ def test_random_play_conserves_pieces_and_positions_round_trip(seed, players, pr
                                       "enter_on": st.sampled_from([6, 5]), "six_counts_seven": st.booleans(),
                                       "third_six": st.sampled_from(["free", "penalty"]),
                                       "own_capture": st.booleans(), "first_roll_enters": st.booleans(),
-                                      "entered_moves_on": st.booleans(),
+                                      "entered_moves_on": st.booleans(), "forced_order": st.booleans(),
+                                      "six_sum": st.booleans(),
                                       "backward_capture": st.booleans(), "goal_jump": st.booleans(),
                                       "start_on_a": st.booleans(), "three_tries": st.booleans()}))
 @SETTINGS
@@ -518,7 +566,7 @@ def test_an_illegal_move_is_refused_and_changes_nothing(seed, steps):
     if s.is_over or s.is_chance:
         return
     allowed = {m.text for m in s.legal_moves()}
-    for text in (f"{d}{p}{mark}" for d in range(1, 7) for p in "abcd" for mark in ("", "<")):
+    for text in [f"{d}{p}{mark}" for d in range(1, 8) for p in "abcd" for mark in ("", "<")] + ["keep"]:
         if text not in allowed:
             refused(s, text)
 

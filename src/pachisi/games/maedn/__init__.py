@@ -20,7 +20,7 @@ from collections import namedtuple
 
 from .board import MaednBoard
 from ...engine import kernel as K
-from ...engine.game import GameError
+from ...engine.game import GameError, Move
 from ...engine.options import Option
 from ...engine.position import take_count
 from ...engine.view import BoardView, Square
@@ -31,9 +31,9 @@ from ..track_rules import G_TURN_ROLLS, YARD
 from ...engine.position import take_piece
 from ..track_rules import G_RUN
 from .rules import (BACK, BARRIER_ALL, BARRIER_OFF, BARRIER_WALL, CAPTURE_FORCED, CAPTURE_OFF, CAPTURE_PENALTY,
-                    G_ENTERED, G_FRESH, G_LAST, G_TRIES, R_BACK_START, R_BACK_TARGET, R_BOUND, R_CLEAR_START,
-                    R_GOAL_END, R_GOAL_JUMP, R_MUST_CAPTURE, R_MUST_ENTER, R_YARD_FIVE, R_YARD_SIX, SIZE, STEP,
-                    MaednEngine)
+                    G_ENTERED, G_FRESH, G_KEPT, G_LAST, G_TRIES, KEEP, R_BACK_START, R_BACK_TARGET, R_BOUND,
+                    R_CLEAR_START, R_GOAL_END, R_GOAL_JUMP, R_MUST_CAPTURE, R_MUST_ENTER, R_NO_KEEP, R_SIX_KEPT,
+                    R_YARD_FIVE, R_YARD_SIX, SIZE, STEP, MaednEngine)
 
 REASONS = dict(track.REASONS)
 REASONS.update({
@@ -42,6 +42,8 @@ REASONS.update({
     R_MUST_ENTER: "this roll must bring a piece out of your B fields onto your A field",
     R_YARD_FIVE: "a piece leaves its B fields only on a 5",
     R_BOUND: "the piece a 6 has just brought out must play this roll",
+    R_SIX_KEPT: "a 6 is added to the next roll (six_sum): by itself it only brings a piece out",
+    R_NO_KEEP: "a 6 is kept instead of bringing a piece out: there is no 6 to keep, or no piece could come out",
     R_GOAL_JUMP: "a piece may not pass a piece in the goal (goal_jump is off)",
     R_BACK_TARGET: "a piece moves backward only to capture, and no opponent stands there",
     R_BACK_START: "a piece moves backward only on the track, never onto or past its own A field",
@@ -50,7 +52,7 @@ REASONS.update({
 })
 
 MaednTab = namedtuple("MaednTab", track.TRACK + " goal_jump three_tries must_capture backward barriers enter_roll "
-                                                "six_seven third_six own_capture first_roll bound_entry")
+                                                "six_seven third_six own_capture first_roll bound_entry forced_order six_sum")
 
 
 class Maedn(track.TrackGame):
@@ -59,8 +61,8 @@ class Maedn(track.TrackGame):
     name = "maedn"
     title = "Mensch ärgere Dich nicht"
     familiarity = 1
-    move_kinds = 2              # RL: the kinds of move its rules make (rules.pxd: STEP, BACK)
-    turn_features = ("three tries made / 3", "sixes in a row / 2")
+    move_kinds = 3              # RL: the kinds of move its rules make (rules.pxd: STEP, BACK, KEEP)
+    turn_features = ("three tries made / 3", "sixes in a row / 2", "sixes kept / 18")
     aliases = ("mensch", "mädn")
     rules = MaednEngine
     reasons = REASONS
@@ -106,6 +108,11 @@ class Maedn(track.TrackGame):
                "whatever it is", kind=bool, title="The first roll brings a piece out"),
         Option("entered_moves_on", False, "the roll after a 6 that brought a piece out is played by that piece "
                "when it can move", kind=bool, title="The piece brought out moves on"),
+        Option("forced_order", True, "the moves are forced in this order: while pieces wait on B the piece "
+               "on the A field moves first, then the entering roll must bring a piece out; off: any move",
+               kind=bool, title="Forced order of moves"),
+        Option("six_sum", False, "a 6 not used to bring a piece out is kept and added to the next roll(s); "
+               "the total moves one piece", kind=bool, title="Sixes added up"),
         Option("play_for_places", True, "after the winner the others play on for the places", kind=bool,
                title="Play on for the places"),
         race.first_player_option("die"),
@@ -115,6 +122,7 @@ class Maedn(track.TrackGame):
         "schmidt-base": {"three_tries": False, "goal_jump": True},
         "nontarrabbiare": {"enter_on": 5, "six_counts_seven": True, "third_six": "penalty",
                            "must_capture": "forced", "barriers": "wall"},
+        "chinczyk": {"start_on_a": False, "goal_jump": True, "forced_order": False, "six_sum": True},
         "menserger": {"start_on_a": False, "goal_jump": True, "own_capture": True, "first_roll_enters": True,
                       "entered_moves_on": True},
     }
@@ -125,6 +133,8 @@ class Maedn(track.TrackGame):
                          "jump in the goal"),
         "nontarrabbiare": ("Non t'arrabbiare", "the Italian form: out of B on a 5, a 6 counts 7 once all are "
                            "out, the third 6 sends the piece moved last back, capturing is compulsory, walls"),
+        "chinczyk": ("Chińczyk", "the Polish form: all start on B, bringing a piece out is free, a 6 is added to "
+                     "the next roll and the total moves one piece, pieces jump in the goal"),
         "menserger": ("Mens erger je niet", "the Dutch form: the first roll brings a piece out, the roll after a "
                       "6 that brought a piece out moves that piece, own pieces are captured too"),
     }
@@ -137,7 +147,7 @@ class Maedn(track.TrackGame):
         return MaednTab(*self.track_tables(1, ()), int(o["goal_jump"]), int(o["three_tries"]), capture,
                         int(o["backward_capture"]), barriers, int(o["enter_on"]), int(o["six_counts_seven"]),
                         int(o["third_six"] == "penalty"), int(o["own_capture"]), int(o["first_roll_enters"]),
-                        int(o["entered_moves_on"]))
+                        int(o["entered_moves_on"]), int(o["forced_order"]), int(o["six_sum"]))
 
     @property
     def story(self):
@@ -188,7 +198,7 @@ class Maedn(track.TrackGame):
         return "a move must be made when one is possible"
 
     # -- the moment of a turn: the three tries made, the players finished ----------------------
-    turn_keys = ("tries_left", "sixes", "last_moved", "entered", "first_roll", "finished")
+    turn_keys = ("tries_left", "sixes", "last_moved", "entered", "first_roll", "kept", "finished")
 
     def run_to_json(self, arr):
         turn = {"tries_left": 3 - int(arr[G_TRIES])} if arr[G_TRIES] else {}
@@ -200,6 +210,8 @@ class Maedn(track.TrackGame):
             turn["entered"] = self.piece_names[int(arr[G_ENTERED]) - 1]
         if arr[G_FRESH]:
             turn["first_roll"] = [q for q in range(self.players) if arr[G_FRESH] >> q & 1]
+        if arr[G_KEPT]:
+            turn["kept"] = int(arr[G_KEPT])
         if arr[K.H_NFIN]:
             turn["finished"] = [int(q) for q in arr[K.H_ORDER:K.H_ORDER + arr[K.H_NFIN]]]
         return turn
@@ -229,6 +241,14 @@ class Maedn(track.TrackGame):
         arr[K.H_WINNER] = finished[0] if finished else -1
         self.sixes_from_json(arr, turn)
         self.entries_from_json(arr, turn)
+        if "kept" in turn:
+            if not self.opts["six_sum"]:
+                raise GameError("turn: kept adds the sixes kept to the next roll: only with six_sum=true")
+            kept = take_count(turn, "kept", 6)
+            if kept % 6:
+                raise GameError("turn: kept is the sum of the sixes kept, 6, 12, 18 ..., not {value}", value=kept)
+            arr[G_KEPT] = kept
+            arr[G_TURN_ROLLS] = 1
         if "tries_left" not in turn:
             return
         if not self.opts["three_tries"]:
@@ -288,9 +308,44 @@ class Maedn(track.TrackGame):
         if arr[G_RUN]:
             arr[G_TURN_ROLLS] = 1
 
+    def describe(self, arr, action):
+        slot, k, kind = K.decode_action(action)
+        if kind != KEEP:
+            return super().describe(arr, action)
+        return Move(action, int(arr[K.H_PLAYER]), self.slot_value(arr, slot), 0, KEEP, 0, 0, "keep")
+
+    def parse_notation(self, arr, text):
+        """'6a' (piece a by six, or out of B), '3c<' (back to capture), 'keep' (keep the 6 for the next roll)."""
+        if text == "keep":
+            return [(race.die_slot(arr, 6), 0, KEEP)]
+        return super().parse_notation(arr, text)
+
+    def move_cells(self, arr, move):
+        """Keeping a 6 changes nothing on the board: a button, not a piece to pick."""
+        if move.kind == KEEP:
+            return None, None, "keep the 6 for the next roll"
+        return super().move_cells(arr, move)
+
+    def move_story(self, move, dice=None):
+        if move.kind == KEEP:
+            return {"say": "log.keepsix"}
+        return super().move_story(move, dice)
+
+    def move_words(self, move, dice=None):
+        if move.kind == KEEP:
+            return Text("keep the 6 for the next roll")
+        return super().move_words(move, dice)
+
+    def where(self, move):
+        return ("", "") if move.kind == KEEP else super().where(move)
+
+    def piece_letter(self, move):
+        return "" if move.kind == KEEP else super().piece_letter(move)
+
     def fill_turn_features(self, state, observer, out):
         out[0] = int(state.arr[G_TRIES]) / 3.0
         out[1] = int(state.arr[G_RUN]) / 2.0
+        out[2] = min(int(state.arr[G_KEPT]), 18) / 18.0
 
     # -- drawing ----------------------------------------------------------------------
     def view(self, arr):

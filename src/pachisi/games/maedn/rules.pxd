@@ -10,11 +10,13 @@ cpdef enum:
     G_FRESH = G_LAST + 1           # players still to make their first roll (bits; first_roll_enters)
     G_ENTERED = G_FRESH + 1        # 1 + the piece a 6 has just brought out (entered_moves_on), 0 none
     G_BOUND = G_ENTERED + 1        # 1 + the piece that must play this roll if it can, 0 none
-    SIZE = G_BOUND + 1
+    G_KEPT = G_BOUND + 1           # the sixes kept to add to the next roll (six_sum)
+    SIZE = G_KEPT + 1
 
 cpdef enum:
     STEP = 0                       # a piece forward by the roll
     BACK = 1                       # a piece backward by the roll, to capture (backwardCapture)
+    KEEP = 2                       # keep a 6 to add to the next roll instead of bringing a piece out (six_sum)
 
 cpdef enum:
     # the obligation to capture (mustCapture)
@@ -39,6 +41,8 @@ cpdef enum:
     R_GOAL_END = 27
     R_YARD_FIVE = 28
     R_BOUND = 29
+    R_SIX_KEPT = 30
+    R_NO_KEEP = 31
 
 
 cdef struct MaednTab:
@@ -55,6 +59,8 @@ cdef struct MaednTab:
     i64 own_capture                # landing on an own piece sends it back to B
     i64 first_roll                 # a player's first roll puts a piece on A and moves it by the roll
     i64 bound_entry                # the roll after a 6 that brought a piece out is played by that piece
+    i64 forced_order               # rule 3: clear the A field, then enter on the entering roll
+    i64 six_sum                    # a 6 not used to enter is kept and added to the next roll(s)
 
 
 cdef inline const MaednTab* own(const TrackTab* tab) noexcept nogil:

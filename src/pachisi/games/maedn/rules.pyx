@@ -3,7 +3,8 @@
 docs/games/maedn.md the rules): the order of the forced moves (clear the A field, enter on a 6,
 else any move), the goal fields counted one by one, the three tries, the obligation to capture,
 the backward capture, the barriers and walls, Non t'arrabbiare's entering on a 5, 6 that
-counts 7 and third 6, and Mens erger je niet's first roll, own captures and bound entry."""
+counts 7 and third 6, Mens erger je niet's first roll, own captures and bound entry, and Chińczyk's
+sixes kept and added to the next roll."""
 from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
                                     H_NDICE, H_DICE, H_SCORE, H_ROLL0, PHASE_MOVE, PHASE_ROLL, EV_ENTERED,
                                     EV_HOUSE, EV_MOVED, EV_PENALTY, EV_REROLL)
@@ -40,7 +41,7 @@ cdef inline bint fresh(const i64* st, i64 pl) noexcept nogil:
     return (st[G_FRESH] >> pl) & 1
 
 
-cdef inline i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
+cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
     """Whether the piece can make the move by itself, the order of rule 3 aside: the reason
     (0: it can), the target in *to."""
     cdef i64 d, pl, p, t, m, q, cap
@@ -48,12 +49,22 @@ cdef inline i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i6
     m = die_refused(st, slot, k, R_OVER, R_NO_DIE, R_NO_PIECE)
     if m:
         return m
-    if kind != STEP and not (kind == BACK and own(tab).backward):
+    if kind != STEP and not (kind == BACK and own(tab).backward) and not (kind == KEEP and own(tab).six_sum):
         return R_NO_KIND
     d = st[H_DICE + slot]
     pl = st[H_PLAYER]
-    p = st[POS + pl * PIECES + k]
     cap = 2 if own(tab).barriers else 1
+    if kind == KEEP:                   # offered beside bringing a piece out; otherwise the 6 is kept anyway
+        if d != 6 or k != 0:
+            return R_NO_KEEP
+        k = first_in_yard(st, pl)
+        if k < 0 or base(st, tab, slot, k, STEP, to) != 0:
+            return R_NO_KEEP
+        to[0] = 0
+        return 0
+    p = st[POS + pl * PIECES + k]
+    if own(tab).six_sum and d == 6 and p != YARD:
+        return R_SIX_KEPT
     if p == YARD:
         if kind == BACK:
             return R_BACK_START
@@ -103,7 +114,7 @@ cdef inline i64 candidates(i64* st, const TrackTab* tab, i64* out, i64* cls) noe
     """Every move the pieces can make by themselves, with what rule 3 and the capture rule
     ask of it (CLEAR, ENTER, CAPTURES bits in cls)."""
     cdef i64 n = 0, slot, k, kind, to, p, pl = st[H_PLAYER]
-    cdef i64 kinds = 2 if own(tab).backward else 1
+    cdef i64 kinds = 3 if own(tab).six_sum else 2 if own(tab).backward else 1
     cdef bint waiting = yard_count(st, pl) > 0
     for slot in range(st[H_NDICE]):
         if not die_to_list(st, slot):
@@ -112,7 +123,7 @@ cdef inline i64 candidates(i64* st, const TrackTab* tab, i64* out, i64* cls) noe
             for kind in range(kinds):
                 if base(st, tab, slot, k, kind, &to) != 0:
                     continue
-                p = st[POS + pl * PIECES + k]
+                p = st[POS + pl * PIECES + k] if kind != KEEP else -2      # keeping a 6 is no piece's move
                 out[n] = encode(slot, k, kind)
                 cls[n] = ((CLEAR if p == 0 and waiting else 0) | (ENTER if p == YARD else 0)
                           | (BOUND if st[G_BOUND] == k + 1 else 0)
@@ -129,9 +140,9 @@ cdef inline i64 narrowing(const i64* st, const TrackTab* tab, const i64* cls, i6
         seen |= cls[i]
     if seen & BOUND:
         return BOUND
-    if seen & CLEAR:
+    if seen & CLEAR and own(tab).forced_order:
         return CLEAR
-    if seen & ENTER:
+    if seen & ENTER and own(tab).forced_order:
         return ENTER
     if seen & CAPTURES and own(tab).must_capture == CAPTURE_FORCED:
         return CAPTURES
@@ -188,6 +199,9 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef i64 g
     st[H_DICE + slot] = 0
     st[H_SCORE] += 1
+    if kind == KEEP:
+        st[G_KEPT] += d
+        return ne
     st[G_LAST] = k + 1
     lift(st, tab, pid)
     if t < tab.ring_size:
@@ -241,6 +255,9 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
         return void_roll(st, ev, ne)
     if st[H_DICE] == 6 and own(tab).six_seven and yard_count(st, pl) == 0:
         st[H_DICE] = 7
+    if st[H_DICE] != 6 and st[G_KEPT]:
+        st[H_DICE] += st[G_KEPT]           # the sixes kept and this roll move one piece together
+        st[G_KEPT] = 0
     if own(tab).must_capture == CAPTURE_PENALTY:
         st[G_MISS] = capturers(st, tab)
     return ne
@@ -288,6 +305,9 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 pl = st[H_PLAYER]
     cdef bint six = st[H_ROLL0] == 6 and not st[G_VOID]
+    if six and own(tab).six_sum and st[H_SCORE] == 0:
+        st[G_KEPT] += 6                    # a 6 that brought no piece out is kept for the next roll
+        st[H_DICE] = 0
     ne = burn_dice(st, ev, ne)
     st[G_FRESH] &= ~((<i64>1) << pl)
     if st[H_PHASE] != PHASE_MOVE:
@@ -306,6 +326,7 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
         st[G_TRIES] = 0
         st[G_RUN] = 0
         st[G_ENTERED] = 0
+        st[G_KEPT] = 0
     return ne
 
 
