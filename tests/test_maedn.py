@@ -447,6 +447,61 @@ def test_chinczyk_entering_uses_that_six_and_keeps_the_sixes_kept_before():
     assert legal(s, (1,)) == {"7a", "7c", "7d"}
 
 
+# -- Fia med knuff -------------------------------------------------------------------------------------
+def fia(pieces, **kw):
+    return position(pieces, preset="fia", **kw)
+
+
+def test_fia_a_one_brings_one_piece_out_and_rolls_no_more():
+    s = fia([B, B])
+    assert legal(s, (1,)) == {"1a"}
+    s.push("1a")
+    assert places(s, 0) == [0, -1, -1, -1] and s.current_player == 1
+
+
+def test_fia_a_six_brings_two_pieces_out_or_one_five_fields_on():
+    s = fia([B, B])
+    assert legal(s, (6,)) == {"6a", "6a+"}
+    s.push("6a+")
+    assert places(s, 0) == [0, 0, -1, -1] and s.current_player == 0 and s.is_chance
+    s = fia([B, B])
+    s.set_dice((6,))
+    s.push("6a")
+    assert places(s, 0) == [5, -1, -1, -1]
+    assert legal(fia([[0, 0, 12, 30], B]), (3,)) == {"3a", "3b", "3c", "3d"}   # the pair on A moves apart
+
+
+def test_fia_bringing_pieces_out_is_free():
+    assert legal(fia([[-1, -1, 10, 20], B]), (6,)) == {"6a", "6a+", "6c", "6d"}
+
+
+def test_fia_own_pieces_are_never_passed_nor_landed_on():
+    s = fia([[10, 12, -1, -1], B])
+    assert legal(s, (3,)) == {"3b"}
+    refused(s, "3a", match="may not pass an own piece")
+    assert legal(fia([[0, 3, -1, -1], B]), (6,)) == {"6b"}   # one piece onto field 5 would pass b
+
+
+def test_fia_a_roll_past_the_goal_bounces_back_from_the_deepest_free_field():
+    s = fia([[38, 20, -1, -1], B])
+    s.set_dice((6,))
+    s.push("6a")
+    assert places(s, 0)[0] == 42                     # on to d, back one
+    s = fia([[38, 43, -1, -1], B])
+    s.set_dice((6,))
+    s.push("6a")
+    assert places(s, 0)[0] == 40                     # d is taken: on to c, back two
+    s = fia([[38, 41, 20, -1], B])
+    s.set_dice((6,))
+    refused(s, "6a", match="may not pass an own piece")
+
+
+def test_fia_a_piece_in_the_goal_does_not_bounce_out_of_it():
+    s = fia([[41, 20, -1, -1], B])
+    s.set_dice((6,))
+    refused(s, "6a", match="goal fields end at d")
+
+
 # -- Mens erger je niet ------------------------------------------------------------------------------
 def menserger(pieces, **kw):
     return position(pieces, preset="menserger", **kw)
@@ -526,13 +581,13 @@ def conserved(state):
             if 0 <= p < 40:
                 cell = (p + 10 * g.seats[q]) % 40
                 assert seen.get(cell, q) == q, (q, p, seen)
-                if g.opts["barriers"] == "off":
+                if g.opts["barriers"] == "off" and p != 0:
                     assert cell not in seen
                 seen[cell] = q
 
 
 @given(seed=st.integers(0, 2 ** 31), players=st.integers(2, 4),
-       preset=st.sampled_from(["schmidt", "schmidt-base", "nontarrabbiare", "menserger", "chinczyk"]), steps=st.integers(0, 600))
+       preset=st.sampled_from(["schmidt", "schmidt-base", "nontarrabbiare", "menserger", "chinczyk", "fia"]), steps=st.integers(0, 600))
 @SETTINGS
 def test_random_play_conserves_pieces_and_positions_round_trip(seed, players, preset, steps):
     s = make_game("maedn", players, preset).new_state(seed=seed)
@@ -548,7 +603,9 @@ def test_random_play_conserves_pieces_and_positions_round_trip(seed, players, pr
                                       "third_six": st.sampled_from(["free", "penalty"]),
                                       "own_capture": st.booleans(), "first_roll_enters": st.booleans(),
                                       "entered_moves_on": st.booleans(), "forced_order": st.booleans(),
-                                      "six_sum": st.booleans(),
+                                      "six_sum": st.booleans(), "pass_own": st.booleans(),
+                                      "enter_on_one": st.booleans(), "six_enters_two": st.booleans(),
+                                      "bounce": st.booleans(),
                                       "backward_capture": st.booleans(), "goal_jump": st.booleans(),
                                       "start_on_a": st.booleans(), "three_tries": st.booleans()}))
 @SETTINGS
@@ -566,7 +623,7 @@ def test_an_illegal_move_is_refused_and_changes_nothing(seed, steps):
     if s.is_over or s.is_chance:
         return
     allowed = {m.text for m in s.legal_moves()}
-    for text in [f"{d}{p}{mark}" for d in range(1, 8) for p in "abcd" for mark in ("", "<")] + ["keep"]:
+    for text in [f"{d}{p}{mark}" for d in range(1, 8) for p in "abcd" for mark in ("", "<", "+")] + ["keep"]:
         if text not in allowed:
             refused(s, text)
 

@@ -31,9 +31,9 @@ from ..track_rules import G_TURN_ROLLS, YARD
 from ...engine.position import take_piece
 from ..track_rules import G_RUN
 from .rules import (BACK, BARRIER_ALL, BARRIER_OFF, BARRIER_WALL, CAPTURE_FORCED, CAPTURE_OFF, CAPTURE_PENALTY,
-                    G_ENTERED, G_FRESH, G_KEPT, G_LAST, G_TRIES, KEEP, R_BACK_START, R_BACK_TARGET, R_BOUND,
-                    R_CLEAR_START, R_GOAL_END, R_GOAL_JUMP, R_MUST_CAPTURE, R_MUST_ENTER, R_NO_KEEP, R_SIX_KEPT,
-                    R_YARD_FIVE, R_YARD_SIX, SIZE, STEP, MaednEngine)
+                    ENTER2, G_ENTERED, G_FRESH, G_KEPT, G_LAST, G_TRIES, KEEP, R_BACK_START, R_BACK_TARGET, R_BOUND,
+                    R_CLEAR_START, R_GOAL_END, R_GOAL_JUMP, R_MUST_CAPTURE, R_MUST_ENTER, R_NO_KEEP, R_OWN_PASS,
+                    R_SIX_KEPT, R_TWO, R_YARD_FIVE, R_YARD_ONE_SIX, R_YARD_SIX, SIZE, STEP, MaednEngine)
 
 REASONS = dict(track.REASONS)
 REASONS.update({
@@ -42,6 +42,9 @@ REASONS.update({
     R_MUST_ENTER: "this roll must bring a piece out of your B fields onto your A field",
     R_YARD_FIVE: "a piece leaves its B fields only on a 5",
     R_BOUND: "the piece a 6 has just brought out must play this roll",
+    R_OWN_PASS: "a piece may not pass an own piece (pass_own is off)",
+    R_YARD_ONE_SIX: "a piece leaves its B fields only on a 1 or a 6",
+    R_TWO: "two pieces come out together only on a 6, with two waiting on B",
     R_SIX_KEPT: "a 6 is added to the next roll (six_sum): by itself it only brings a piece out",
     R_NO_KEEP: "a 6 is kept instead of bringing a piece out: there is no 6 to keep, or no piece could come out",
     R_GOAL_JUMP: "a piece may not pass a piece in the goal (goal_jump is off)",
@@ -52,7 +55,8 @@ REASONS.update({
 })
 
 MaednTab = namedtuple("MaednTab", track.TRACK + " goal_jump three_tries must_capture backward barriers enter_roll "
-                                                "six_seven third_six own_capture first_roll bound_entry forced_order six_sum")
+                                                "six_seven third_six own_capture first_roll bound_entry forced_order six_sum "
+                                                "pass_own enter_one enter_two bounce")
 
 
 class Maedn(track.TrackGame):
@@ -61,7 +65,7 @@ class Maedn(track.TrackGame):
     name = "maedn"
     title = "Mensch ärgere Dich nicht"
     familiarity = 1
-    move_kinds = 3              # RL: the kinds of move its rules make (rules.pxd: STEP, BACK, KEEP)
+    move_kinds = 4              # RL: the kinds of move its rules make (rules.pxd: STEP, BACK, KEEP, ENTER2)
     turn_features = ("three tries made / 3", "sixes in a row / 2", "sixes kept / 18")
     aliases = ("mensch", "mädn")
     rules = MaednEngine
@@ -69,8 +73,8 @@ class Maedn(track.TrackGame):
     colours = ("yellow", "green", "red", "blue")
     last_ring, ring_size, spacing, lane_size = 39, 40, 10, 4
     layout_end = SIZE
-    kind_marks = {STEP: "", BACK: "<"}
-    kind_words = {BACK: "backward, to capture"}
+    kind_marks = {STEP: "", BACK: "<", ENTER2: "+"}
+    kind_words = {BACK: "backward, to capture", ENTER2: "and the next piece with it"}
     goal_name = "goal"
     notation_help = "a move is written die and piece: 6a, 3c (3c< moves piece c back to capture)"
     place_help = "-1 B fields, 0 own A field .. 39 the field before the goal, 40..43 goal fields a..d"
@@ -113,6 +117,14 @@ class Maedn(track.TrackGame):
                kind=bool, title="Forced order of moves"),
         Option("six_sum", False, "a 6 not used to bring a piece out is kept and added to the next roll(s); "
                "the total moves one piece", kind=bool, title="Sixes added up"),
+        Option("pass_own", True, "a piece may pass own pieces; off: it may neither pass nor land on them",
+               kind=bool, title="Passing own pieces"),
+        Option("enter_on_one", False, "a 1 brings a piece out onto the A field too (it rolls no more)", kind=bool,
+               title="Out of B on a 1 too"),
+        Option("six_enters_two", False, "a 6 brings two pieces out onto the A field together, or one onto the "
+               "field 5 on", kind=bool, title="A 6 brings two out"),
+        Option("bounce", False, "a roll past the deepest free goal field counts on to it and back by the rest; "
+               "off: the goal is reached by exact count", kind=bool, title="Bounce in the goal"),
         Option("play_for_places", True, "after the winner the others play on for the places", kind=bool,
                title="Play on for the places"),
         race.first_player_option("die"),
@@ -123,6 +135,8 @@ class Maedn(track.TrackGame):
         "nontarrabbiare": {"enter_on": 5, "six_counts_seven": True, "third_six": "penalty",
                            "must_capture": "forced", "barriers": "wall"},
         "chinczyk": {"start_on_a": False, "goal_jump": True, "forced_order": False, "six_sum": True},
+        "fia": {"start_on_a": False, "forced_order": False, "three_tries": False, "pass_own": False,
+                "enter_on_one": True, "six_enters_two": True, "bounce": True},
         "menserger": {"start_on_a": False, "goal_jump": True, "own_capture": True, "first_roll_enters": True,
                       "entered_moves_on": True},
     }
@@ -135,6 +149,8 @@ class Maedn(track.TrackGame):
                            "out, the third 6 sends the piece moved last back, capturing is compulsory, walls"),
         "chinczyk": ("Chińczyk", "the Polish form: all start on B, bringing a piece out is free, a 6 is added to "
                      "the next roll and the total moves one piece, pieces jump in the goal"),
+        "fia": ("Fia med knuff", "the Swedish form: a 1 brings one piece out, a 6 two (or one five fields on), "
+                "own pieces are never passed, a roll past the goal bounces back"),
         "menserger": ("Mens erger je niet", "the Dutch form: the first roll brings a piece out, the roll after a "
                       "6 that brought a piece out moves that piece, own pieces are captured too"),
     }
@@ -147,7 +163,8 @@ class Maedn(track.TrackGame):
         return MaednTab(*self.track_tables(1, ()), int(o["goal_jump"]), int(o["three_tries"]), capture,
                         int(o["backward_capture"]), barriers, int(o["enter_on"]), int(o["six_counts_seven"]),
                         int(o["third_six"] == "penalty"), int(o["own_capture"]), int(o["first_roll_enters"]),
-                        int(o["entered_moves_on"]), int(o["forced_order"]), int(o["six_sum"]))
+                        int(o["entered_moves_on"]), int(o["forced_order"]), int(o["six_sum"]), int(o["pass_own"]),
+                        int(o["enter_on_one"]), int(o["six_enters_two"]), int(o["bounce"]))
 
     @property
     def story(self):
@@ -174,7 +191,7 @@ class Maedn(track.TrackGame):
         return super().parse_place(where, value)
 
     def square_capacity(self):
-        return 1 if self.opts["barriers"] == "off" else 2
+        return 1 if self.opts["barriers"] == "off" and not self.opts["six_enters_two"] else 2
 
     def square_label(self, g):
         return "A" if g % self.spacing == 0 else ""
@@ -186,6 +203,12 @@ class Maedn(track.TrackGame):
         for q in range(self.players):
             places = [int(arr[POS + q * PIECES + k]) for k in range(PIECES)]
             for p in set(places):
+                if 0 < p < self.ring_size and places.count(p) > 1 and self.opts["barriers"] == "off":
+                    raise GameError(plural("player {player}: {count} piece on place {place} (only a 6's two "
+                                           "pieces share, on the A field)",
+                                           "player {player}: {count} pieces on place {place} (only a 6's two "
+                                           "pieces share, on the A field)"), player=q, count=places.count(p),
+                                    place=p)
                 if p >= self.ring_size and places.count(p) > 1:
                     raise GameError(plural("player {player}: {count} piece on lane place {place}",
                                            "player {player}: {count} pieces on lane place {place}"), player=q,

@@ -17,6 +17,7 @@ cpdef enum:
     STEP = 0                       # a piece forward by the roll
     BACK = 1                       # a piece backward by the roll, to capture (backwardCapture)
     KEEP = 2                       # keep a 6 to add to the next roll instead of bringing a piece out (six_sum)
+    ENTER2 = 3                     # a 6 brings two pieces out onto the A field together (six_enters_two)
 
 cpdef enum:
     # the obligation to capture (mustCapture)
@@ -43,6 +44,9 @@ cpdef enum:
     R_BOUND = 29
     R_SIX_KEPT = 30
     R_NO_KEEP = 31
+    R_OWN_PASS = 32
+    R_YARD_ONE_SIX = 33
+    R_TWO = 34
 
 
 cdef struct MaednTab:
@@ -61,6 +65,10 @@ cdef struct MaednTab:
     i64 bound_entry                # the roll after a 6 that brought a piece out is played by that piece
     i64 forced_order               # rule 3: clear the A field, then enter on the entering roll
     i64 six_sum                    # a 6 not used to enter is kept and added to the next roll(s)
+    i64 pass_own                   # a piece may pass own pieces
+    i64 enter_one                  # a 1 brings a piece out onto the A field too
+    i64 enter_two                  # a 6 brings two pieces out onto A, or one onto the field 5 on
+    i64 bounce                     # a roll past the deepest free goal field counts back from it
 
 
 cdef inline const MaednTab* own(const TrackTab* tab) noexcept nogil:

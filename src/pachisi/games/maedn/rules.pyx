@@ -3,8 +3,8 @@
 docs/games/maedn.md the rules): the order of the forced moves (clear the A field, enter on a 6,
 else any move), the goal fields counted one by one, the three tries, the obligation to capture,
 the backward capture, the barriers and walls, Non t'arrabbiare's entering on a 5, 6 that
-counts 7 and third 6, Mens erger je niet's first roll, own captures and bound entry, and Chińczyk's
-sixes kept and added to the next roll."""
+counts 7 and third 6, Mens erger je niet's first roll, own captures and bound entry, Chińczyk's
+sixes kept and added to the next roll, and Fia's entries, own pieces never passed and bounce."""
 from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
                                     H_NDICE, H_DICE, H_SCORE, H_ROLL0, PHASE_MOVE, PHASE_ROLL, EV_ENTERED,
                                     EV_HOUSE, EV_MOVED, EV_PENALTY, EV_REROLL)
@@ -41,6 +41,26 @@ cdef inline bint fresh(const i64* st, i64 pl) noexcept nogil:
     return (st[G_FRESH] >> pl) & 1
 
 
+cdef inline bint own_between(const i64* st, i64 pl, i64 k, i64 a, i64 b) noexcept nogil:
+    """Another piece of pl than k stands on one of its places a..b (ring and goal places of one
+    player only grow along its way, so they compare)."""
+    cdef i64 j, q
+    for j in range(PIECES):
+        if j != k:
+            q = st[POS + pl * PIECES + j]
+            if a <= q <= b:
+                return True
+    return False
+
+
+cdef inline i64 deepest_free(const i64* st, const TrackTab* tab, i64 pl, i64 k) noexcept nogil:
+    """The deepest goal field no other own piece stands on (bounce)."""
+    cdef i64 q = last_goal(tab)
+    while q >= tab.ring_size and own_between(st, pl, k, q, q):
+        q -= 1
+    return q
+
+
 cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
     """Whether the piece can make the move by itself, the order of rule 3 aside: the reason
     (0: it can), the target in *to."""
@@ -49,7 +69,8 @@ cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) 
     m = die_refused(st, slot, k, R_OVER, R_NO_DIE, R_NO_PIECE)
     if m:
         return m
-    if kind != STEP and not (kind == BACK and own(tab).backward) and not (kind == KEEP and own(tab).six_sum):
+    if (kind != STEP and not (kind == BACK and own(tab).backward) and not (kind == KEEP and own(tab).six_sum)
+            and not (kind == ENTER2 and own(tab).enter_two)):
         return R_NO_KIND
     d = st[H_DICE + slot]
     pl = st[H_PLAYER]
@@ -65,46 +86,70 @@ cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) 
     p = st[POS + pl * PIECES + k]
     if own(tab).six_sum and d == 6 and p != YARD:
         return R_SIX_KEPT
+    if kind == ENTER2:                 # two pieces onto the A field, none of one's own there
+        if p != YARD or d != 6 or yard_count(st, pl) < 2:
+            return R_TWO
+        if k != first_in_yard(st, pl):
+            return R_YARD_ORDER
+        if own_between(st, pl, k, 0, 0):
+            return R_OWN
+        to[0] = 0
+        return 0
     if p == YARD:
         if kind == BACK:
             return R_BACK_START
-        if d != own(tab).enter_roll and not fresh(st, pl):
-            return R_YARD_SIX if own(tab).enter_roll == 6 else R_YARD_FIVE
+        if d != own(tab).enter_roll and not fresh(st, pl) and not (d == 1 and own(tab).enter_one):
+            return (R_YARD_ONE_SIX if own(tab).enter_one else R_YARD_SIX if own(tab).enter_roll == 6
+                    else R_YARD_FIVE)
         if k != first_in_yard(st, pl):
             return R_YARD_ORDER
-        t = d if fresh(st, pl) else 0
+        t = d if fresh(st, pl) else 5 if d == 6 and own(tab).enter_two else 0
+        if t > 0 and not own(tab).pass_own and own_between(st, pl, k, 0, t - 1):
+            return R_OWN_PASS
     elif kind == BACK:
         if p >= tab.ring_size or p - d <= 0:
             return R_BACK_START
         t = p - d
-        if st[G_BLOCKS] and barrier_behind(st, tab, pl, p, d):
+        if st[G_BLOCKS] and own(tab).barriers and barrier_behind(st, tab, pl, p, d):
             return R_BLOCKED
         m = at(st, cell(tab, pl, t))
         if foes_at(st, cell(tab, pl, t), pl) == 0:
             return R_BACK_TARGET
-        if has_block(m, pl):
+        if own(tab).barriers and has_block(m, pl):
             return R_BLOCK_LAND
         to[0] = t
         return 0
     else:
         t = p + d                  # the ring's last place is L - 1: the goal fields follow on
-        if t > last_goal(tab):
+        if t > last_goal(tab) and own(tab).bounce:
+            q = deepest_free(st, tab, pl, k)
+            if q <= p:
+                return R_GOAL_END
+            t = 2 * q - t          # on to the deepest free goal field, back by the rest
+            if t < tab.ring_size <= p:
+                return R_GOAL_END      # a piece in the goal does not bounce out of it
+            if not own(tab).pass_own and (own_between(st, pl, k, p + 1, q) or own_between(st, pl, k, t + 1, q - 1)):
+                return R_OWN_PASS
+        elif t > last_goal(tab):
             return R_GOAL_END if p >= tab.ring_size else R_OVERSHOOT
+        elif not own(tab).pass_own and own_between(st, pl, k, p + 1, t - 1):
+            return R_OWN_PASS
         if t > tab.ring_size and not own(tab).goal_jump:
             for q in range(max(p + 1, tab.ring_size), t):
                 if lane_count(st, pl, q):
                     return R_GOAL_JUMP
-        if st[G_BLOCKS] and blocked_between(st, tab, pl, p, d, True, own(tab).barriers == BARRIER_WALL):
+        if st[G_BLOCKS] and own(tab).barriers and blocked_between(st, tab, pl, p, d, True,
+                                                                  own(tab).barriers == BARRIER_WALL):
             return R_BLOCKED
     if t >= tab.ring_size:
-        if lane_count(st, pl, t):
+        if own_between(st, pl, k, t, t):
             return R_OWN
         to[0] = t
         return 0
     m = at(st, cell(tab, pl, t))
     if bits(own_bits(m, pl)) >= cap and not own(tab).own_capture:
         return R_OWN
-    if has_block(m, pl):
+    if own(tab).barriers and has_block(m, pl):
         return R_BLOCK_LAND
     to[0] = t
     return 0
@@ -114,7 +159,7 @@ cdef inline i64 candidates(i64* st, const TrackTab* tab, i64* out, i64* cls) noe
     """Every move the pieces can make by themselves, with what rule 3 and the capture rule
     ask of it (CLEAR, ENTER, CAPTURES bits in cls)."""
     cdef i64 n = 0, slot, k, kind, to, p, pl = st[H_PLAYER]
-    cdef i64 kinds = 3 if own(tab).six_sum else 2 if own(tab).backward else 1
+    cdef i64 kinds = 4 if own(tab).enter_two else 3 if own(tab).six_sum else 2 if own(tab).backward else 1
     cdef bint waiting = yard_count(st, pl) > 0
     for slot in range(st[H_NDICE]):
         if not die_to_list(st, slot):
@@ -125,7 +170,7 @@ cdef inline i64 candidates(i64* st, const TrackTab* tab, i64* out, i64* cls) noe
                     continue
                 p = st[POS + pl * PIECES + k] if kind != KEEP else -2      # keeping a 6 is no piece's move
                 out[n] = encode(slot, k, kind)
-                cls[n] = ((CLEAR if p == 0 and waiting else 0) | (ENTER if p == YARD else 0)
+                cls[n] = ((CLEAR if p == 0 and waiting and kind != ENTER2 else 0) | (ENTER if p == YARD else 0)
                           | (BOUND if st[G_BOUND] == k + 1 else 0)
                           | (CAPTURES if to < tab.ring_size and foes_at(st, cell(tab, pl, to), pl) else 0))
                 n += 1
@@ -195,8 +240,8 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef i64 pl = st[H_PLAYER]
     cdef i64 pid = pl * PIECES + k
     cdef i64 p = st[POS + pid], d = st[H_DICE + slot]
-    cdef i64 t = (d if fresh(st, pl) else 0) if p == YARD else p - d if kind == BACK else p + d
-    cdef i64 g
+    cdef i64 t, g, k2
+    base(st, tab, slot, k, kind, &t)
     st[H_DICE + slot] = 0
     st[H_SCORE] += 1
     if kind == KEEP:
@@ -208,6 +253,12 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
         g = cell(tab, pl, t)
         ne = capture_all(st, tab, at(st, g) if own(tab).own_capture else foes_at(st, g, pl), g, pl, ev, ne)
     put(st, tab, pid, t)
+    if kind == ENTER2:
+        ne = emit(ev, ne, EV_ENTERED, pl, k, p, t)
+        k2 = first_in_yard(st, pl)
+        put(st, tab, pl * PIECES + k2, t)
+        st[G_LAST] = k2 + 1
+        k = k2
     if p == YARD:
         st[G_FRESH] &= ~((<i64>1) << pl)
         if own(tab).bound_entry and st[H_ROLL0] == 6:
