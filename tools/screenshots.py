@@ -18,14 +18,16 @@ from pachisi.web.testing import LiveServer
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
-GAMES = ("ludo", "parchis", "parcheesi", "shishbesh", "mandavoshka", "tryasuchka", "kimbo")
+GAMES = ("ludo", "parchis", "parcheesi", "shishbesh", "mandavoshka", "tryasuchka", "kimbo", "maedn")
 # reduced motion: no piece is caught halfway along its walk
 DESKTOP = {"viewport": {"width": 1280, "height": 900}, "reduced_motion": "reduce"}
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 1,
          "reduced_motion": "reduce"}
 # the extra pictures: (game, moment, context, language, file suffix)
 EXTRAS = (("ludo", "mid", PHONE, "en", "phone"), ("kimbo", "start", PHONE, "en", "phone"),
-          ("shishbesh", "mid", DESKTOP, "ru", "ru"), ("parchis", "mid", PHONE, "ru", "phone-ru"))
+          ("shishbesh", "mid", DESKTOP, "ru", "ru"), ("parchis", "mid", PHONE, "ru", "phone-ru"),
+          ("maedn", "mid", DESKTOP, "ru", "ru"), ("maedn", "mid", PHONE, "en", "phone"),
+          ("maedn", "mid", PHONE, "ru", "phone-ru"))
 
 
 def create_room(server, game, kind, players):

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 BUILT_IN: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "kimbo": (("кимбо",), {}),
     "ludo": (("людо",), {"ludo-bonus": "with-bonuses"}),
+    "maedn": (("mensch", "mädn"), {}),
     "mandavoshka": (("мандавошка", "manka", "манька"), {}),
     "parcheesi": (("pachisi-us",), {}),
     "parchis": (("парчис", "parchís"), {}),

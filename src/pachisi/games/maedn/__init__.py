@@ -1,0 +1,412 @@
+"""Mensch ärgere Dich nicht (the Schmidt Spiele leaflet «Mensch ärgere Dich nicht – Spielanleitung»;
+docs/games/maedn.md).
+
+An 11x11 cross with a 40-field track, one die, play clockwise.  Each player has four pieces: one starts
+on its A field (the start), three on its B fields.  A 6 rolls again, however often, except the 6 that
+brings the last piece home.  The moves are forced in this order: a player with pieces on B must clear
+the own A field while the piece there can move; else a 6 must enter a piece from B onto A; else any
+piece moves by the roll.  Pieces passed stay put; ending on an opponent captures it back to its B
+fields; two own pieces never share a field; there are no safe fields.  After a lap a piece moves into
+its own goal fields a-d by exact count and may move on inside them, never passing a piece there
+(goal_jump off).  A player with no piece on the track who cannot move in the goal rolls up to three
+times for a 6.  Four pieces in the goal win; the others play on for the places.
+
+Presets: schmidt (the above), schmidt-base (the leaflet's base rule: pieces jump in the goal, one roll
+a turn), nontarrabbiare (the Italian form: out on a 5, a 6 counts 7 once all are out, the third 6 sends
+the piece moved last back, compulsory capture, walls), menserger (the Dutch form: the first roll brings a
+piece out, the roll after a 6 that brought a piece out moves it, own pieces are captured too).  Options: the leaflet's variants (backward
+capture, barriers, the obligation to capture) and the national forms' rules."""
+from collections import namedtuple
+
+from .board import MaednBoard
+from ...engine import kernel as K
+from ...engine.game import GameError, Move
+from ...engine.options import Option
+from ...engine.position import take_count
+from ...engine.view import BoardView, Square
+from ...i18n import Term, Text, plural
+from .. import race, track
+from ..race import PIECES, POS
+from ..track_rules import G_TURN_ROLLS, YARD
+from ...engine.position import take_piece
+from ..track_rules import G_RUN
+from .rules import (BACK, BARRIER_ALL, BARRIER_OFF, BARRIER_WALL, CAPTURE_FORCED, CAPTURE_OFF, CAPTURE_PENALTY,
+                    ENTER2, G_ENTERED, G_FRESH, G_KEPT, G_LAST, G_TRIES, KEEP, R_BACK_START, R_BACK_TARGET, R_BOUND,
+                    R_CLEAR_START, R_GOAL_END, R_GOAL_JUMP, R_MUST_CAPTURE, R_MUST_ENTER, R_NO_KEEP, R_OWN_PASS,
+                    R_SIX_KEPT, R_TWO, R_YARD_FIVE, R_YARD_ONE_SIX, R_YARD_SIX, SIZE, STEP, MaednEngine)
+
+REASONS = dict(track.REASONS)
+REASONS.update({
+    R_YARD_SIX: "a piece leaves its B fields only on a 6",
+    R_CLEAR_START: "the piece on your A field must move on first while pieces wait on your B fields",
+    R_MUST_ENTER: "this roll must bring a piece out of your B fields onto your A field",
+    R_YARD_FIVE: "a piece leaves its B fields only on a 5",
+    R_BOUND: "the piece a 6 has just brought out must play this roll",
+    R_OWN_PASS: "a piece may not pass an own piece (pass_own is off)",
+    R_YARD_ONE_SIX: "a piece leaves its B fields only on a 1 or a 6",
+    R_TWO: "two pieces come out together only on a 6, with two waiting on B",
+    R_SIX_KEPT: "a 6 is added to the next roll (six_sum): by itself it only brings a piece out",
+    R_NO_KEEP: "a 6 is kept instead of bringing a piece out: there is no 6 to keep, or no piece could come out",
+    R_GOAL_JUMP: "a piece may not pass a piece in the goal (goal_jump is off)",
+    R_BACK_TARGET: "a piece moves backward only to capture, and no opponent stands there",
+    R_BACK_START: "a piece moves backward only on the track, never onto or past its own A field",
+    R_MUST_CAPTURE: "a capture is possible, and capturing is compulsory (must_capture=forced)",
+    R_GOAL_END: "the goal fields end at d: this move goes beyond it",
+})
+
+MaednTab = namedtuple("MaednTab", track.TRACK + " goal_jump three_tries must_capture backward barriers enter_roll "
+                                                "six_seven third_six own_capture first_roll bound_entry forced_order six_sum "
+                                                "pass_own enter_one enter_two bounce")
+
+
+class Maedn(track.TrackGame):
+    """Places (docs/games/maedn.md): -1 B fields, 0 own A field .. 39 the field before the goal,
+    40..43 goal fields a..d."""
+    name = "maedn"
+    title = "Mensch ärgere Dich nicht"
+    familiarity = 1
+    move_kinds = 4              # RL: the kinds of move its rules make (rules.pxd: STEP, BACK, KEEP, ENTER2)
+    turn_features = ("three tries made / 3", "sixes in a row / 2", "sixes kept / 18")
+    aliases = ("mensch", "mädn")
+    rules = MaednEngine
+    reasons = REASONS
+    colours = ("yellow", "green", "red", "blue")
+    last_ring, ring_size, spacing, lane_size = 39, 40, 10, 4
+    layout_end = SIZE
+    kind_marks = {STEP: "", BACK: "<", ENTER2: "+"}
+    kind_words = {BACK: "backward, to capture", ENTER2: "and the next piece with it"}
+    goal_name = "goal"
+    notation_help = "a move is written die and piece: 6a, 3c (3c< moves piece c back to capture)"
+    place_help = "-1 B fields, 0 own A field .. 39 the field before the goal, 40..43 goal fields a..d"
+    options = (
+        Option("start_on_a", True, "each player starts with one piece on its A field and three on its B "
+               "fields; off: all four on B (older rule texts, OpenSpiel)", kind=bool,
+               title="One piece starts on A"),
+        Option("three_tries", True, "a player with no piece on the track whose goal pieces cannot move "
+               "rolls up to three times for a 6", kind=bool, title="Three tries"),
+        Option("goal_jump", False, "a piece may pass pieces in the goal; off: it may not (the last piece "
+               "enters only on a)", kind=bool, title="Jumping in the goal"),
+        Option("must_capture", "off", "a possible capture: free to skip (off); the piece that could "
+               "have captured goes back to B (penalty); or only capturing moves are legal (forced)",
+               ("off", "penalty", "forced"), title="Obligation to capture",
+               names={"off": "no obligation", "penalty": "the piece that missed goes back",
+                      "forced": "only capturing moves"}),
+        Option("backward_capture", False, "a piece may move backward by the roll to capture (never onto "
+               "or past its own A field)", kind=bool, title="Backward capture"),
+        Option("barriers", "off", "two own pieces may share a field: off; they form a barrier that nobody, "
+               "the owner included, may pass or capture (barrier); or a wall that other colours may not pass or "
+               "capture (wall)", ("off", "barrier", "wall"), title="Barriers",
+               names={"off": "two own pieces never share a field", "barrier": "nobody passes",
+                      "wall": "other colours do not pass"}),
+        Option("enter_on", 6, "the roll that brings a piece out of the B fields onto the A field", (6, 5), int,
+               title="Out of B on"),
+        Option("six_counts_seven", False, "a 6 moves a piece 7 fields once no piece waits on B", kind=bool,
+               title="A 6 counts 7"),
+        Option("third_six", "free", "the third 6 in a row: rolled and played as any 6 (free), or not played, "
+               "the piece moved last going back to B unless it is in the goal (penalty)", ("free", "penalty"),
+               title="Third six in a row",
+               names={"free": "no limit", "penalty": "the piece moved last goes back"}),
+        Option("own_capture", False, "landing on an own piece sends it back to B as well", kind=bool,
+               title="Capturing own pieces"),
+        Option("first_roll_enters", False, "a player's first roll puts a piece on A and moves it by the roll, "
+               "whatever it is", kind=bool, title="The first roll brings a piece out"),
+        Option("entered_moves_on", False, "the roll after a 6 that brought a piece out is played by that piece "
+               "when it can move", kind=bool, title="The piece brought out moves on"),
+        Option("forced_order", True, "the moves are forced in this order: while pieces wait on B the piece "
+               "on the A field moves first, then the entering roll must bring a piece out; off: any move",
+               kind=bool, title="Forced order of moves"),
+        Option("six_sum", False, "a 6 not used to bring a piece out is kept and added to the next roll(s); "
+               "the total moves one piece", kind=bool, title="Sixes added up"),
+        Option("pass_own", True, "a piece may pass own pieces; off: it may neither pass nor land on them",
+               kind=bool, title="Passing own pieces"),
+        Option("enter_on_one", False, "a 1 brings a piece out onto the A field too (it rolls no more)", kind=bool,
+               title="Out of B on a 1 too"),
+        Option("six_enters_two", False, "a 6 brings two pieces out onto the A field together, or one onto the "
+               "field 5 on", kind=bool, title="A 6 brings two out"),
+        Option("bounce", False, "a roll past the deepest free goal field counts on to it and back by the rest; "
+               "off: the goal is reached by exact count", kind=bool, title="Bounce in the goal"),
+        Option("play_for_places", True, "after the winner the others play on for the places", kind=bool,
+               title="Play on for the places"),
+        race.first_player_option("die"),
+    )
+    presets = {
+        "schmidt": {},
+        "schmidt-base": {"three_tries": False, "goal_jump": True},
+        "nontarrabbiare": {"enter_on": 5, "six_counts_seven": True, "third_six": "penalty",
+                           "must_capture": "forced", "barriers": "wall"},
+        "chinczyk": {"start_on_a": False, "goal_jump": True, "forced_order": False, "six_sum": True},
+        "fia": {"start_on_a": False, "forced_order": False, "three_tries": False, "pass_own": False,
+                "enter_on_one": True, "six_enters_two": True, "bounce": True},
+        "menserger": {"start_on_a": False, "goal_jump": True, "own_capture": True, "first_roll_enters": True,
+                      "entered_moves_on": True},
+    }
+    preset_titles = {
+        "schmidt": ("Schmidt", "the leaflet with the variants most tables play: three tries, no jumping "
+                    "in the goal"),
+        "schmidt-base": ("Schmidt, base rule", "the leaflet's base rule exactly: one roll a turn, pieces "
+                         "jump in the goal"),
+        "nontarrabbiare": ("Non t'arrabbiare", "the Italian form: out of B on a 5, a 6 counts 7 once all are "
+                           "out, the third 6 sends the piece moved last back, capturing is compulsory, walls"),
+        "chinczyk": ("Chińczyk", "the Polish form: all start on B, bringing a piece out is free, a 6 is added to "
+                     "the next roll and the total moves one piece, pieces jump in the goal"),
+        "fia": ("Fia med knuff", "the Swedish form: a 1 brings one piece out, a 6 two (or one five fields on), "
+                "own pieces are never passed, a roll past the goal bounces back"),
+        "menserger": ("Mens erger je niet", "the Dutch form: the first roll brings a piece out, the roll after a "
+                      "6 that brought a piece out moves that piece, own pieces are captured too"),
+    }
+    board = MaednBoard()
+
+    def tables(self):
+        o = self.opts
+        capture = {"off": CAPTURE_OFF, "penalty": CAPTURE_PENALTY, "forced": CAPTURE_FORCED}[o["must_capture"]]
+        barriers = {"off": BARRIER_OFF, "barrier": BARRIER_ALL, "wall": BARRIER_WALL}[o["barriers"]]
+        return MaednTab(*self.track_tables(1, ()), int(o["goal_jump"]), int(o["three_tries"]), capture,
+                        int(o["backward_capture"]), barriers, int(o["enter_on"]), int(o["six_counts_seven"]),
+                        int(o["third_six"] == "penalty"), int(o["own_capture"]), int(o["first_roll_enters"]),
+                        int(o["entered_moves_on"]), int(o["forced_order"]), int(o["six_sum"]), int(o["pass_own"]),
+                        int(o["enter_on_one"]), int(o["six_enters_two"]), int(o["bounce"]))
+
+    @property
+    def story(self):
+        """What the log tells of a penalty: a missed capture (must_capture=penalty) or the third 6."""
+        return {**track.TrackGame.story, "void_runs": self.opts["third_six"] == "penalty",
+                "penalty": "missed" if self.opts["must_capture"] == "penalty" else "sixes"}
+
+    def initial(self, arr):
+        race.start_places(arr, self.players, YARD)
+        if self.opts["start_on_a"]:
+            for q in range(self.players):
+                arr[POS + q * PIECES] = 0
+        self.engine.rebuild(arr)
+        arr[G_FRESH] = (1 << self.players) - 1 if self.opts["first_roll_enters"] else 0
+
+    # -- places ---------------------------------------------------------------------
+    def max_rel(self):
+        return self.ring_size + self.lane_size - 1
+
+    def parse_place(self, where, value):
+        if value == self.goal_name:
+            raise GameError("{where}: {value!r} is not a place ({places})", where=where, value=value,
+                            places=Term(self.place_help))
+        return super().parse_place(where, value)
+
+    def square_capacity(self):
+        return 1 if self.opts["barriers"] == "off" and not self.opts["six_enters_two"] else 2
+
+    def square_label(self, g):
+        return "A" if g % self.spacing == 0 else ""
+
+    def pieces_from_json(self, arr, pieces):
+        """The pieces, each goal field holding one; a player with all four in the goal must be named
+        in the turn's "finished" (turn_from_json checks it)."""
+        super().pieces_from_json(arr, pieces)
+        for q in range(self.players):
+            places = [int(arr[POS + q * PIECES + k]) for k in range(PIECES)]
+            for p in set(places):
+                if 0 < p < self.ring_size and places.count(p) > 1 and self.opts["barriers"] == "off":
+                    raise GameError(plural("player {player}: {count} piece on place {place} (only a 6's two "
+                                           "pieces share, on the A field)",
+                                           "player {player}: {count} pieces on place {place} (only a 6's two "
+                                           "pieces share, on the A field)"), player=q, count=places.count(p),
+                                    place=p)
+                if p >= self.ring_size and places.count(p) > 1:
+                    raise GameError(plural("player {player}: {count} piece on lane place {place}",
+                                           "player {player}: {count} pieces on lane place {place}"), player=q,
+                                    count=places.count(p), place=p)
+
+    def home(self, arr, q):
+        return all(arr[POS + q * PIECES + k] >= self.ring_size for k in range(PIECES))
+
+    def whole_roll_reason(self):
+        return "a move must be made when one is possible"
+
+    # -- the moment of a turn: the three tries made, the players finished ----------------------
+    turn_keys = ("tries_left", "sixes", "last_moved", "entered", "first_roll", "kept", "finished")
+
+    def run_to_json(self, arr):
+        turn = {"tries_left": 3 - int(arr[G_TRIES])} if arr[G_TRIES] else {}
+        if arr[G_RUN]:
+            turn["sixes"] = int(arr[G_RUN])
+            if arr[G_LAST]:
+                turn["last_moved"] = self.piece_names[int(arr[G_LAST]) - 1]
+        if arr[G_ENTERED]:
+            turn["entered"] = self.piece_names[int(arr[G_ENTERED]) - 1]
+        if arr[G_FRESH]:
+            turn["first_roll"] = [q for q in range(self.players) if arr[G_FRESH] >> q & 1]
+        if arr[G_KEPT]:
+            turn["kept"] = int(arr[G_KEPT])
+        if arr[K.H_NFIN]:
+            turn["finished"] = [int(q) for q in arr[K.H_ORDER:K.H_ORDER + arr[K.H_NFIN]]]
+        return turn
+
+    def turn_from_json(self, arr, turn):
+        finished = turn.pop("finished", [])
+        if (not isinstance(finished, list) or len(set(finished)) != len(finished)
+                or any(isinstance(q, bool) or not isinstance(q, int) or not 0 <= q < self.players for q in finished)):
+            raise GameError("turn: finished lists the players who have brought all pieces home, first to last, "
+                            "not {value}", value=finished)
+        home = [q for q in range(self.players) if self.home(arr, q)]
+        if sorted(finished) != home:
+            q = min(set(home) ^ set(finished))
+            if q in home:
+                raise GameError("player {player} has already won: all pieces are in the {goal}", player=q,
+                                goal=Term(self.goal_name))
+            raise GameError("turn: finished names player {player}, whose pieces are not all in the goal", player=q)
+        if finished and not self.opts["play_for_places"]:
+            raise GameError("player {player} has already won: all pieces are in the {goal}", player=finished[0],
+                            goal=Term(self.goal_name))
+        if len(finished) >= self.players - 1:
+            raise GameError("turn: finished names every player but one: the game is over")
+        if int(arr[K.H_PLAYER]) in finished:
+            raise GameError("turn: player {player} has finished and has no turn", player=int(arr[K.H_PLAYER]))
+        arr[K.H_ORDER:K.H_ORDER + len(finished)] = finished
+        arr[K.H_NFIN] = len(finished)
+        arr[K.H_WINNER] = finished[0] if finished else -1
+        self.sixes_from_json(arr, turn)
+        self.entries_from_json(arr, turn)
+        if "kept" in turn:
+            if not self.opts["six_sum"]:
+                raise GameError("turn: kept adds the sixes kept to the next roll: only with six_sum=true")
+            kept = take_count(turn, "kept", 6)
+            if kept % 6:
+                raise GameError("turn: kept is the sum of the sixes kept, 6, 12, 18 ..., not {value}", value=kept)
+            arr[G_KEPT] = kept
+            arr[G_TURN_ROLLS] = 1
+        if "tries_left" not in turn:
+            return
+        if not self.opts["three_tries"]:
+            raise GameError("turn: tries_left counts the three tries: only with three_tries=true")
+        left = take_count(turn, "tries_left", 1, 3)
+        pl = int(arr[K.H_PLAYER])
+        if left < 3 and any(0 <= arr[POS + pl * PIECES + k] < self.ring_size for k in range(PIECES)):
+            raise GameError("turn: tries_left counts the three tries, which are made while none of the player's "
+                            "pieces is on the track; player {player} has one there", player=pl)
+        arr[G_TRIES] = 3 - left
+        if arr[G_TRIES]:
+            arr[G_TURN_ROLLS] = 1
+
+    def entries_from_json(self, arr, turn):
+        """The piece a 6 has just brought out (entered_moves_on) and the players still to make their first
+        roll (first_roll_enters); a fresh position has none."""
+        entered = take_piece(turn, "entered", self.piece_names)
+        if entered >= 0:
+            if not self.opts["entered_moves_on"]:
+                raise GameError("turn: entered names the piece that must play the next roll: only with "
+                                "entered_moves_on=true")
+            if arr[POS + int(arr[K.H_PLAYER]) * PIECES + entered] != 0:
+                raise GameError("turn: the piece {piece} a 6 has just brought out stands on the A field",
+                                piece=self.piece_names[entered])
+            arr[G_ENTERED] = entered + 1
+            arr[G_TURN_ROLLS] = 1
+        arr[G_FRESH] = 0
+        first = turn.pop("first_roll", [])
+        if first and not self.opts["first_roll_enters"]:
+            raise GameError("turn: first_roll lists the players still to make their first roll: only with "
+                            "first_roll_enters=true")
+        if (not isinstance(first, list) or len(set(first)) != len(first)
+                or any(isinstance(q, bool) or not isinstance(q, int) or not 0 <= q < self.players for q in first)):
+            raise GameError("turn: first_roll lists the players still to make their first roll, not {value}",
+                            value=first)
+        for q in first:
+            if any(arr[POS + q * PIECES + k] != YARD for k in range(PIECES)):
+                raise GameError("turn: player {player} has a piece out, so has made its first roll", player=q)
+            arr[G_FRESH] |= 1 << q
+
+    def sixes_from_json(self, arr, turn):
+        """The sixes rolled in a row in this turn and the piece moved last (third_six=penalty)."""
+        if "sixes" not in turn and "last_moved" not in turn:
+            return
+        if self.opts["third_six"] != "penalty":
+            raise GameError("turn: sixes and last_moved count the sixes in a row: only with third_six=penalty")
+        arr[G_RUN] = take_count(turn, "sixes", 0, 2)
+        last = take_piece(turn, "last_moved", self.piece_names)
+        if last >= 0:
+            if not arr[G_RUN]:
+                raise GameError("turn: last_moved names a piece moved earlier in this turn, but no six has been "
+                                "rolled in it (sixes is 0)")
+            if arr[POS + int(arr[K.H_PLAYER]) * PIECES + last] == YARD:
+                raise GameError("turn: the last-moved piece {piece} is at home: a piece that has moved is on the "
+                                "board", piece=self.piece_names[last])
+            arr[G_LAST] = last + 1
+        if arr[G_RUN]:
+            arr[G_TURN_ROLLS] = 1
+
+    def describe(self, arr, action):
+        slot, k, kind = K.decode_action(action)
+        if kind != KEEP:
+            return super().describe(arr, action)
+        return Move(action, int(arr[K.H_PLAYER]), self.slot_value(arr, slot), 0, KEEP, 0, 0, "keep")
+
+    def parse_notation(self, arr, text):
+        """'6a' (piece a by six, or out of B), '3c<' (back to capture), 'keep' (keep the 6 for the next roll)."""
+        if text == "keep":
+            return [(race.die_slot(arr, 6), 0, KEEP)]
+        return super().parse_notation(arr, text)
+
+    def move_cells(self, arr, move):
+        """Keeping a 6 changes nothing on the board: a button, not a piece to pick."""
+        if move.kind == KEEP:
+            return None, None, "keep the 6 for the next roll"
+        return super().move_cells(arr, move)
+
+    def move_story(self, move, dice=None):
+        if move.kind == KEEP:
+            return {"say": "log.keepsix"}
+        return super().move_story(move, dice)
+
+    def move_words(self, move, dice=None):
+        if move.kind == KEEP:
+            return Text("keep the 6 for the next roll")
+        return super().move_words(move, dice)
+
+    def where(self, move):
+        return ("", "") if move.kind == KEEP else super().where(move)
+
+    def piece_letter(self, move):
+        return "" if move.kind == KEEP else super().piece_letter(move)
+
+    def fill_turn_features(self, state, observer, out):
+        out[0] = int(state.arr[G_TRIES]) / 3.0
+        out[1] = int(state.arr[G_RUN]) / 2.0
+        out[2] = min(int(state.arr[G_KEPT]), 18) / 18.0
+
+    # -- drawing ----------------------------------------------------------------------
+    def view(self, arr):
+        """The coloured board: the 40 track fields with each seat's A field, its goal fields a-d and
+        its four B fields; the centre stays empty."""
+        b = self.board
+        squares = {}
+        starts = {self.seat_cell(q, 0): self.seats[q] for q in range(self.players)}
+        for g in range(self.ring_size):
+            rc = b.track[g]
+            squares[rc] = (Square("start", starts[g], label="A") if g in starts
+                           else Square("track", label=self.square_label(g)))
+        for seat in range(4):
+            for i, rc in enumerate(b.lane(seat)):
+                squares[rc] = Square("house", seat, label="abcd"[i])
+        for rc in b.centre():
+            squares[rc] = Square("centre")
+        off, waiting = {}, {}
+        for q in range(self.players):
+            seat = self.seats[q]
+            waiting[q] = {self.yard_name: []}
+            for k in range(PIECES):
+                p = int(arr[POS + q * PIECES + k])
+                if p == YARD:
+                    waiting[q][self.yard_name].append((q, k, False))
+                elif p >= self.ring_size:
+                    squares[b.lane(seat)[p - self.ring_size]].pieces.append((q, k, False))
+                else:
+                    squares[self.ring_cell(q, p)].pieces.append((q, k, False))
+            off[q] = {self.yard_name: len(waiting[q][self.yard_name])}
+        seats = range(self.players)
+        return BoardView(b.size, b.size, squares, off,
+                         stores={q: {self.yard_name: b.yard(self.seats[q])} for q in seats},
+                         off_pieces=waiting,
+                         paths={q: [self.ring_cell(q, p) for p in range(self.ring_size)] + list(b.lane(self.seats[q]))
+                                for q in seats},
+                         regions=[(self.yard_name, seat, *b.yard_area(seat)) for seat in range(4)],
+                         track=b.track, seats=tuple(self.seats))
+
+
+GAME = Maedn

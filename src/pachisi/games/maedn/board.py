@@ -1,0 +1,53 @@
+"""The Mensch ärgere Dich nicht board: an 11x11 grid, arms 4 fields long and 3 wide round an unused
+centre, a 40-field track round the arms, each seat's goal fields a-d up the middle of its arm and its
+four B fields in the corner before its A field (the start).
+
+Seat 0 starts on its A field (4, 0), the left arm's upper row, and moves clockwise on screen: along
+the arm to (4, 4), up to (0, 4), over the tip to (0, 6), seat 1's A field.  Seat s+1 is seat s turned a
+quarter clockwise.  Global track index g counts from seat 0's A field; a seat's own A field is
+g = 10 * seat.  (The layout of SecUSo's privacy-friendly-ludo and of OpenSpiel's board.)"""
+from dataclasses import dataclass
+from functools import cached_property
+
+from ..boards.geometry import SquareBoard
+
+
+@dataclass(frozen=True)
+class MaednBoard(SquareBoard):
+    size: int = 11
+    quarter: int = 10
+    lane_cells: int = 4
+    turn = -1                        # the next seat is a quarter clockwise
+
+    @property
+    def circle(self):
+        return 4 * self.quarter
+
+    @cached_property
+    def track(self):
+        """Screen cell of every global track index, seat 0's A field first."""
+        quarter = [(4, i) for i in range(5)]               # along the arm toward the centre
+        quarter += [(3 - i, 4) for i in range(4)]          # out along the next arm
+        quarter += [(0, 5)]                                # its tip
+        return tuple(self.rotate(rc, q) for q in range(4) for rc in quarter)
+
+    def lane(self, seat):
+        """A seat's goal fields a-d, from the track inward."""
+        return tuple(self.rotate((5, 1 + i), seat) for i in range(self.lane_cells))
+
+    def centre(self):
+        return ((5, 5),)
+
+    def yard(self, seat):
+        """The four B fields of a seat, 2x2 in the middle of the corner before its A field."""
+        return tuple(self.rotate(rc, seat) for rc in ((1, 1), (1, 2), (2, 1), (2, 2)))
+
+    def yard_area(self, seat):
+        """The corner of a seat's B fields, the 4x4 beside its arm: (row, col, height, width)."""
+        return self.rotate_rect(0, 0, 3, 3, seat)
+
+    def centre_area(self):
+        return 5, 5, 1, 1
+
+    def starts(self):
+        return tuple(q * self.quarter for q in range(4))

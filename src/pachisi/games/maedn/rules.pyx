@@ -1,0 +1,398 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""Mensch ärgere Dich nicht's rules, compiled (maedn/__init__.py holds the game's Python side and
+docs/games/maedn.md the rules): the order of the forced moves (clear the A field, enter on a 6,
+else any move), the goal fields counted one by one, the three tries, the obligation to capture,
+the backward capture, the barriers and walls, Non t'arrabbiare's entering on a 5, 6 that
+counts 7 and third 6, Mens erger je niet's first roll, own captures and bound entry, Chińczyk's
+sixes kept and added to the next roll, and Fia's entries, own pieces never passed and bounce."""
+from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
+                                    H_NDICE, H_DICE, H_SCORE, H_ROLL0, PHASE_MOVE, PHASE_ROLL, EV_ENTERED,
+                                    EV_HOUSE, EV_MOVED, EV_PENALTY, EV_REROLL)
+from pachisi.games.race_rules cimport (PIECES, POS, bits, die_potential, die_refused, reach_home, burn_dice,
+                                       roll_again_or_pass)
+from pachisi.games.track_rules cimport *
+
+cdef enum:
+    CLEAR = 1                      # the piece on the own A field while pieces wait on B (rule 3a)
+    ENTER = 2                      # a piece entering from B (rule 3b)
+    CAPTURES = 4                   # the move lands on an opponent
+    BOUND = 8                      # the piece a 6 has just brought out (entered_moves_on)
+    MOST = 2 * PIECES * 6          # candidates a roll can have (two kinds, every die slot)
+
+
+# -- the rules -----------------------------------------------------------------------
+cdef inline i64 last_goal(const TrackTab* tab) noexcept nogil:
+    """The place of goal field d (the goal fields are the lane; there is no place beyond)."""
+    return tab.ring_size + tab.lane_size - 1
+
+
+cdef inline bint barrier_behind(const i64* st, const TrackTab* tab, i64 pl, i64 p, i64 d) noexcept nogil:
+    """A barrier (a wall of another colour) stands on a field strictly between ring place p and p - d
+    (a backward move)."""
+    cdef i64 i, skip = pl if own(tab).barriers == BARRIER_WALL else -1
+    for i in range(1, d):
+        if has_block(at(st, cell(tab, pl, p - i)), skip):
+            return True
+    return False
+
+
+cdef inline bint fresh(const i64* st, i64 pl) noexcept nogil:
+    """The player has yet to make its first roll (first_roll_enters)."""
+    return (st[G_FRESH] >> pl) & 1
+
+
+cdef inline bint own_between(const i64* st, i64 pl, i64 k, i64 a, i64 b) noexcept nogil:
+    """Another piece of pl than k stands on one of its places a..b (ring and goal places of one
+    player only grow along its way, so they compare)."""
+    cdef i64 j, q
+    for j in range(PIECES):
+        if j != k:
+            q = st[POS + pl * PIECES + j]
+            if a <= q <= b:
+                return True
+    return False
+
+
+cdef inline i64 deepest_free(const i64* st, const TrackTab* tab, i64 pl, i64 k) noexcept nogil:
+    """The deepest goal field no other own piece stands on (bounce)."""
+    cdef i64 q = last_goal(tab)
+    while q >= tab.ring_size and own_between(st, pl, k, q, q):
+        q -= 1
+    return q
+
+
+cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
+    """Whether the piece can make the move by itself, the order of rule 3 aside: the reason
+    (0: it can), the target in *to."""
+    cdef i64 d, pl, p, t, m, q, cap
+    to[0] = 0
+    m = die_refused(st, slot, k, R_OVER, R_NO_DIE, R_NO_PIECE)
+    if m:
+        return m
+    if (kind != STEP and not (kind == BACK and own(tab).backward) and not (kind == KEEP and own(tab).six_sum)
+            and not (kind == ENTER2 and own(tab).enter_two)):
+        return R_NO_KIND
+    d = st[H_DICE + slot]
+    pl = st[H_PLAYER]
+    cap = 2 if own(tab).barriers else 1
+    if kind == KEEP:                   # offered beside bringing a piece out; otherwise the 6 is kept anyway
+        if d != 6 or k != 0:
+            return R_NO_KEEP
+        k = first_in_yard(st, pl)
+        if k < 0 or base(st, tab, slot, k, STEP, to) != 0:
+            return R_NO_KEEP
+        to[0] = 0
+        return 0
+    p = st[POS + pl * PIECES + k]
+    if own(tab).six_sum and d == 6 and p != YARD:
+        return R_SIX_KEPT
+    if kind == ENTER2:                 # two pieces onto the A field, none of one's own there
+        if p != YARD or d != 6 or yard_count(st, pl) < 2:
+            return R_TWO
+        if k != first_in_yard(st, pl):
+            return R_YARD_ORDER
+        if own_between(st, pl, k, 0, 0):
+            return R_OWN
+        to[0] = 0
+        return 0
+    if p == YARD:
+        if kind == BACK:
+            return R_BACK_START
+        if d != own(tab).enter_roll and not fresh(st, pl) and not (d == 1 and own(tab).enter_one):
+            return (R_YARD_ONE_SIX if own(tab).enter_one else R_YARD_SIX if own(tab).enter_roll == 6
+                    else R_YARD_FIVE)
+        if k != first_in_yard(st, pl):
+            return R_YARD_ORDER
+        t = d if fresh(st, pl) else 5 if d == 6 and own(tab).enter_two else 0
+        if t > 0 and not own(tab).pass_own and own_between(st, pl, k, 0, t - 1):
+            return R_OWN_PASS
+    elif kind == BACK:
+        if p >= tab.ring_size or p - d <= 0:
+            return R_BACK_START
+        t = p - d
+        if st[G_BLOCKS] and own(tab).barriers and barrier_behind(st, tab, pl, p, d):
+            return R_BLOCKED
+        m = at(st, cell(tab, pl, t))
+        if foes_at(st, cell(tab, pl, t), pl) == 0:
+            return R_BACK_TARGET
+        if own(tab).barriers and has_block(m, pl):
+            return R_BLOCK_LAND
+        to[0] = t
+        return 0
+    else:
+        t = p + d                  # the ring's last place is L - 1: the goal fields follow on
+        if t > last_goal(tab) and own(tab).bounce:
+            q = deepest_free(st, tab, pl, k)
+            if q <= p:
+                return R_GOAL_END
+            t = 2 * q - t          # on to the deepest free goal field, back by the rest
+            if t < tab.ring_size <= p:
+                return R_GOAL_END      # a piece in the goal does not bounce out of it
+            if not own(tab).pass_own and (own_between(st, pl, k, p + 1, q) or own_between(st, pl, k, t + 1, q - 1)):
+                return R_OWN_PASS
+        elif t > last_goal(tab):
+            return R_GOAL_END if p >= tab.ring_size else R_OVERSHOOT
+        elif not own(tab).pass_own and own_between(st, pl, k, p + 1, t - 1):
+            return R_OWN_PASS
+        if t > tab.ring_size and not own(tab).goal_jump:
+            for q in range(max(p + 1, tab.ring_size), t):
+                if lane_count(st, pl, q):
+                    return R_GOAL_JUMP
+        if st[G_BLOCKS] and own(tab).barriers and blocked_between(st, tab, pl, p, d, True,
+                                                                  own(tab).barriers == BARRIER_WALL):
+            return R_BLOCKED
+    if t >= tab.ring_size:
+        if own_between(st, pl, k, t, t):
+            return R_OWN
+        to[0] = t
+        return 0
+    m = at(st, cell(tab, pl, t))
+    if bits(own_bits(m, pl)) >= cap and not own(tab).own_capture:
+        return R_OWN
+    if own(tab).barriers and has_block(m, pl):
+        return R_BLOCK_LAND
+    to[0] = t
+    return 0
+
+
+cdef inline i64 candidates(i64* st, const TrackTab* tab, i64* out, i64* cls) noexcept nogil:
+    """Every move the pieces can make by themselves, with what rule 3 and the capture rule
+    ask of it (CLEAR, ENTER, CAPTURES bits in cls)."""
+    cdef i64 n = 0, slot, k, kind, to, p, pl = st[H_PLAYER]
+    cdef i64 kinds = 4 if own(tab).enter_two else 3 if own(tab).six_sum else 2 if own(tab).backward else 1
+    cdef bint waiting = yard_count(st, pl) > 0
+    for slot in range(st[H_NDICE]):
+        if not die_to_list(st, slot):
+            continue
+        for k in range(PIECES):
+            for kind in range(kinds):
+                if base(st, tab, slot, k, kind, &to) != 0:
+                    continue
+                p = st[POS + pl * PIECES + k] if kind != KEEP else -2      # keeping a 6 is no piece's move
+                out[n] = encode(slot, k, kind)
+                cls[n] = ((CLEAR if p == 0 and waiting and kind != ENTER2 else 0) | (ENTER if p == YARD else 0)
+                          | (BOUND if st[G_BOUND] == k + 1 else 0)
+                          | (CAPTURES if to < tab.ring_size and foes_at(st, cell(tab, pl, to), pl) else 0))
+                n += 1
+    return n
+
+
+cdef inline i64 narrowing(const i64* st, const TrackTab* tab, const i64* cls, i64 n) noexcept nogil:
+    """The class every legal move must have (0: none) and the reason a move without it is refused:
+    rule 3a clears the A field, then 3b enters on a 6, then mustCapture=forced captures."""
+    cdef i64 i, seen = 0
+    for i in range(n):
+        seen |= cls[i]
+    if seen & BOUND:
+        return BOUND
+    if seen & CLEAR and own(tab).forced_order:
+        return CLEAR
+    if seen & ENTER and own(tab).forced_order:
+        return ENTER
+    if seen & CAPTURES and own(tab).must_capture == CAPTURE_FORCED:
+        return CAPTURES
+    return 0
+
+
+cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
+    """Where the single-die action would take the piece: the reason (0: legal), the target in *to."""
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    cdef i64 out[MOST]
+    cdef i64 cls[MOST]
+    cdef i64 m = base(st, tab, slot, k, kind, to), n, i, need, a = encode(slot, k, kind)
+    if m:
+        return m
+    n = candidates(st, tab, out, cls)
+    need = narrowing(st, tab, cls, n)
+    for i in range(n):
+        if out[i] == a and cls[i] & need != need:
+            return (R_BOUND if need == BOUND else R_CLEAR_START if need == CLEAR else R_MUST_ENTER if need == ENTER
+                    else R_MUST_CAPTURE)
+    return 0
+
+
+cdef i64 check(i64* st, const void* tab, i64 slot, i64 k, i64 kind) noexcept nogil:
+    cdef i64 to
+    return dest(st, tab, slot, k, kind, &to)
+
+
+cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
+    """The legal moves: the candidates narrowed by rule 3's order and the capture rule."""
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    cdef i64 cls[MOST]
+    cdef i64 n, need, i, m = 0
+    if st[H_PHASE] != PHASE_MOVE:
+        return 0
+    n = candidates(st, tab, out, cls)
+    need = narrowing(st, tab, cls, n)
+    if need == 0:
+        return n
+    for i in range(n):
+        if cls[i] & need:
+            out[m] = out[i]
+            m += 1
+    return m
+
+
+cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    cdef i64 slot = a_slot(a), k = a_piece(a), kind = a_kind(a)
+    cdef i64 pl = st[H_PLAYER]
+    cdef i64 pid = pl * PIECES + k
+    cdef i64 p = st[POS + pid], d = st[H_DICE + slot]
+    cdef i64 t, g, k2
+    base(st, tab, slot, k, kind, &t)
+    st[H_DICE + slot] = 0
+    st[H_SCORE] += 1
+    if kind == KEEP:
+        st[G_KEPT] += d
+        return ne
+    st[G_LAST] = k + 1
+    lift(st, tab, pid)
+    if t < tab.ring_size:
+        g = cell(tab, pl, t)
+        ne = capture_all(st, tab, at(st, g) if own(tab).own_capture else foes_at(st, g, pl), g, pl, ev, ne)
+    put(st, tab, pid, t)
+    if kind == ENTER2:
+        ne = emit(ev, ne, EV_ENTERED, pl, k, p, t)
+        k2 = first_in_yard(st, pl)
+        put(st, tab, pl * PIECES + k2, t)
+        st[G_LAST] = k2 + 1
+        k = k2
+    if p == YARD:
+        st[G_FRESH] &= ~((<i64>1) << pl)
+        if own(tab).bound_entry and st[H_ROLL0] == 6:
+            st[G_ENTERED] = k + 1
+    if p == YARD:
+        ne = emit(ev, ne, EV_ENTERED, pl, k, p, t)
+    elif t >= tab.ring_size:
+        ne = emit(ev, ne, EV_HOUSE, pl, k, p, t)
+    else:
+        ne = emit(ev, ne, EV_MOVED, pl, k, p, t)
+    if t >= tab.ring_size > p:
+        st[G_GOALS] += 1
+        ne = reach_home(st, tab.nplayers, tab.places, pl, k, p, t, tab.ring_size - 1, ev, ne)
+    return ne
+
+
+cdef i64 capturers(i64* st, const TrackTab* tab) noexcept nogil:
+    """The pieces with a capturing legal move in this roll (bits): whom a missed capture is charged to."""
+    cdef i64 out[MOST]
+    cdef i64 cls[MOST]
+    cdef i64 n = candidates(st, tab, out, cls), need = narrowing(st, tab, cls, n), i, miss = 0
+    for i in range(n):
+        if cls[i] & CAPTURES and cls[i] & need == need:
+            miss |= (<i64>1) << a_piece(out[i])
+    return miss
+
+
+cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
+    """The third 6 in a row (third_six): not played, the piece moved last goes back to B unless it is
+    in the goal; a 6 counts 7 once no piece waits on B (six_counts_seven); note who could capture."""
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    cdef i64 pl = st[H_PLAYER], last, p
+    if start_roll(st):
+        st[G_LAST] = 0
+    st[G_MISS] = 0
+    st[G_BOUND] = st[G_ENTERED]
+    st[G_ENTERED] = 0
+    if own(tab).third_six and count_run(st, st[H_DICE] == 6) == 3:
+        last = st[G_LAST] - 1
+        if last >= 0:
+            p = st[POS + pl * PIECES + last]
+            if 0 <= p < tab.ring_size:
+                send_to_yard(st, tab, pl * PIECES + last)
+                ne = emit(ev, ne, EV_PENALTY, pl, last, p, 0)
+        return void_roll(st, ev, ne)
+    if st[H_DICE] == 6 and own(tab).six_seven and yard_count(st, pl) == 0:
+        st[H_DICE] = 7
+    if st[H_DICE] != 6 and st[G_KEPT]:
+        st[H_DICE] += st[G_KEPT]           # the sixes kept and this roll move one piece together
+        st[G_KEPT] = 0
+    if own(tab).must_capture == CAPTURE_PENALTY:
+        st[G_MISS] = capturers(st, tab)
+    return ne
+
+
+cdef bint stuck(const i64* st, const TrackTab* tab, i64 pl) noexcept nogil:
+    """Rule 6: no piece on the track, and no goal piece could advance by a 1, 2 or 3."""
+    cdef i64 j, p, t, q
+    cdef bint free
+    for j in range(PIECES):
+        p = st[POS + pl * PIECES + j]
+        if 0 <= p < tab.ring_size:
+            return False
+        if p < tab.ring_size:
+            continue
+        for t in range(p + 1, min(p + 3, last_goal(tab)) + 1):
+            free = lane_count(st, pl, t) == 0
+            if free and not own(tab).goal_jump:
+                for q in range(p + 1, t):
+                    if lane_count(st, pl, q):
+                        free = False
+            if free:
+                return False
+    return True
+
+
+cdef i64 penalise(i64* st, const TrackTab* tab, i64 pl, i64 miss, i64* ev, i64 ne) noexcept nogil:
+    """A missed capture: the most advanced piece that could have captured, if still on the track,
+    goes back to its B fields."""
+    cdef i64 best = -1, j, p
+    for j in range(PIECES):
+        p = st[POS + pl * PIECES + j]
+        if (miss >> j) & 1 and 0 <= p < tab.ring_size and (best < 0 or p > st[POS + pl * PIECES + best]):
+            best = j
+    if best < 0:
+        return ne
+    p = st[POS + pl * PIECES + best]
+    send_to_yard(st, tab, pl * PIECES + best)
+    return emit(ev, ne, EV_PENALTY, pl, best, p, -1)
+
+
+cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
+    """The roll is over: charge a missed capture; a 6 rolls again (not once the last piece is
+    home); a player who is stuck rolls up to three times; else the turn passes."""
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    cdef i64 pl = st[H_PLAYER]
+    cdef bint six = st[H_ROLL0] == 6 and not st[G_VOID]
+    if six and own(tab).six_sum and st[H_SCORE] == 0:
+        st[G_KEPT] += 6                    # a 6 that brought no piece out is kept for the next roll
+        st[H_DICE] = 0
+    ne = burn_dice(st, ev, ne)
+    st[G_FRESH] &= ~((<i64>1) << pl)
+    if st[H_PHASE] != PHASE_MOVE:
+        return ne
+    if st[G_MISS] and st[G_CAPT] == 0:
+        ne = penalise(st, tab, pl, st[G_MISS], ev, ne)
+    if not six and not st[G_VOID] and st[H_SCORE] == 0 and own(tab).three_tries and stuck(st, tab, pl):
+        st[G_TRIES] += 1
+        if st[G_TRIES] < 3:
+            st[H_PHASE] = PHASE_ROLL
+            return emit(ev, ne, EV_REROLL, pl, 0, 3 - st[G_TRIES], 0)
+    st[G_EXTRA] = 1 if six else 0
+    ne = roll_again_or_pass(st, tab.nplayers, G_EXTRA, ev, ne)
+    if st[H_PLAYER] != pl:
+        st[G_TURN_ROLLS] = 0
+        st[G_TRIES] = 0
+        st[G_RUN] = 0
+        st[G_ENTERED] = 0
+        st[G_KEPT] = 0
+    return ne
+
+
+cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
+    cdef const TrackTab* tab = <const TrackTab*>tab_
+    return race_value(st, tab, me, 7 if own(tab).six_seven else 6, 4.0 if own(tab).barriers else 0.0)
+
+
+# -- the Python face -------------------------------------------------------------------
+cdef class MaednEngine(TrackEngine):
+    """Mensch ärgere Dich nicht's rules with a game's tables frozen in."""
+    cdef MaednTab tables
+
+    def __init__(self, tab, i64 size, i64 max_actions):
+        self.load(&self.tables.track, sizeof(MaednTab), tab)
+        self.dest_rule = dest
+        self.setup(&self.tables, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
+                   tab.dice_lo, tab.dice_hi)

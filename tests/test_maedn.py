@@ -1,0 +1,649 @@
+"""Mensch ärgere Dich nicht rule scenarios, one or more for each rule sentence of the Schmidt leaflet
+as the project reads it (docs/games/maedn.md), and its properties.
+
+Positions are player-relative: -1 B fields, 0 own A field .. 39 the field before the goal, 40..43 goal
+fields a..d.  In a 4-player game player i sits at seat i; seat s's place p is global field (p + 10 s) mod 40."""
+from functools import partial
+import random
+
+from hypothesis import given, settings, strategies as st
+import numpy as np
+import pytest
+
+import helpers
+from helpers import OFF as B, kinds, legal, places, random_play, refused
+from pachisi import make_game
+from pachisi.engine.position import dump_position, load_position
+from pachisi.games.maedn.rules import G_TRIES
+
+SETTINGS = settings(max_examples=15, deadline=None)
+position = partial(helpers.position, "maedn")
+
+
+def round_trip(state):
+    """The state's position file loads back to a state with the same pieces, player, turn and legal
+    moves after every roll (the last roll's dice, kept in the state, are no part of a position)."""
+    data = dump_position(state)
+    again = load_position(data, make_game)
+    assert dump_position(again) == data
+    if state.is_chance:
+        for d in range(1, 7):
+            a, b = state.clone(), again.clone()
+            assert a.set_dice((d,)) == b.set_dice((d,)) and legal(a) == legal(b)
+    else:
+        assert legal(state) == legal(again)
+    return data
+
+
+def rel(seat, g):
+    """The place of seat `seat` on global field g."""
+    return (g - 10 * seat) % 40
+
+
+# -- 1. setup ---------------------------------------------------------------------------------
+def test_rule_1_one_piece_starts_on_a_and_three_on_b():
+    s = make_game("maedn", 4).new_state(seed=1)
+    assert [places(s, q) for q in range(4)] == [[0, -1, -1, -1]] * 4
+
+
+def test_rule_1_start_on_a_off_puts_all_four_on_b():
+    s = make_game("maedn", 2, options={"start_on_a": False}).new_state(seed=1)
+    assert [places(s, q) for q in range(2)] == [[-1, -1, -1, -1]] * 2
+
+
+def test_rule_1_the_highest_single_roll_starts():
+    g = make_game("maedn", 4)
+    starters = {g.new_state(seed=seed).current_player for seed in range(40)}
+    assert starters == {0, 1, 2, 3}
+    assert g.dice_ranges() == [(1, 6)]
+
+
+def test_rule_1_play_goes_clockwise_and_each_a_field_is_ten_fields_on():
+    s = position([[0, -1, -1, -1], [rel(1, 15), -1, -1, -1], B, B])
+    assert rel(1, 10) == 0 and s.game.board.track[10] == (0, 6)      # seat 1's A field: the top arm
+    s.set_dice((5,))
+    events = s.push("5a")
+    assert s.current_player == 1 and "captured" not in kinds(events)
+
+
+# -- 2. rolling ----------------------------------------------------------------------------
+def test_rule_2_a_six_rolls_again_however_often():
+    s = position([[5, 20, 30, 1], B, B, B])
+    for _ in range(4):
+        s.set_dice((6,))
+        s.push("6a")
+        assert s.is_chance and s.current_player == 0
+    s.set_dice((2,))
+    s.push("2c")
+    assert s.current_player == 1
+
+
+def test_rule_2_the_six_that_brings_the_last_piece_home_does_not_roll_again():
+    s = position([[41, 42, 43, 34], B, B])
+    s.set_dice((6,))
+    events = s.push("6d")
+    assert "extra_roll" not in kinds(events) and s.current_player == 1 and s.finish_order == [0]
+
+
+def test_rule_2_a_six_that_cannot_be_played_still_rolls_again():
+    s = position([[40, 41, 42, 38], B, B, B], goal_jump=True)
+    events = s.set_dice((6,))
+    assert s.legal_moves() == [] and "burned" in kinds(events) and "extra_roll" in kinds(events)
+    assert s.is_chance and s.current_player == 0
+
+
+# -- 3. the order of the forced moves -------------------------------------------------------
+def test_rule_3a_the_piece_on_a_must_move_while_pieces_wait_on_b():
+    s = position([[0, -1, -1, 20], B, B, B])
+    assert legal(s, (3,)) == {"3a"}
+    refused(s, "3d", match="A field must move on first")
+
+
+def test_rule_3a_applies_to_a_six_too():
+    s = position([[0, -1, -1, 20], B, B, B])
+    assert legal(s, (6,)) == {"6a"}
+
+
+def test_rule_3a_a_piece_on_a_blocked_by_an_own_piece_frees_the_choice():
+    s = position([[0, -1, -1, 3], [rel(1, 25), -1, -1, -1], B, B])
+    assert legal(s, (3,)) == {"3d"}
+
+
+def test_rule_3a_without_pieces_on_b_any_piece_moves():
+    s = position([[0, 12, 20, 30], B, B, B])
+    assert legal(s, (3,)) == {"3a", "3b", "3c", "3d"}
+
+
+def test_rule_3b_a_six_must_enter_a_piece():
+    s = position([[-1, -1, 12, 20], B, B, B])
+    assert legal(s, (6,)) == {"6a"}
+    refused(s, "6c", match="must bring a piece out")
+
+
+def test_rule_3b_entering_captures_a_foreign_piece_on_a():
+    s = position([[-1, -1, 12, 20], [rel(1, 0), -1, -1, -1], B, B])
+    s.set_dice((6,))
+    events = s.push("6a")
+    assert "captured" in kinds(events) and places(s, 1)[0] == -1 and places(s, 0)[0] == 0
+
+
+def test_rule_3c_else_any_piece_moves_and_only_a_six_enters():
+    s = position([[-1, 5, 12, 20], B, B, B])
+    assert legal(s, (4,)) == {"4b", "4c", "4d"}
+    refused(s, "4a", match="only on a 6")
+
+
+def test_rule_3d_nothing_legal_loses_the_roll():
+    s = position([[-1, -1, 39, 43], B, B, B], three_tries=False)
+    events = s.set_dice((5,))
+    assert kinds(events) == ["burned", "pass"] and s.current_player == 1
+
+
+# -- 4. moving and capturing ---------------------------------------------------------------------
+def test_rule_4_pieces_passed_stay_and_the_end_field_captures():
+    s = position([[10, -1, -1, -1], [rel(1, 12), rel(1, 14), -1, -1], B, B])
+    s.set_dice((4,))
+    events = s.push("4a")
+    assert [e.kind for e in events if e.kind == "captured"] == ["captured"]
+    assert places(s, 1) == [rel(1, 12), -1, -1, -1]
+
+
+def test_rule_4_two_own_pieces_never_share_a_field():
+    s = position([[10, 14, -1, -1], B, B, B])
+    assert legal(s, (4,)) == {"4b"}
+    refused(s, "4a", match="two of your own pieces")
+
+
+def test_rule_4_capturing_is_not_compulsory():
+    s = position([[10, 20, 5, 30], [rel(1, 14), -1, -1, -1], B, B])
+    assert legal(s, (4,)) == {"4a", "4b", "4c", "4d"}
+
+
+def test_rule_4_there_are_no_safe_fields_not_even_an_a_field():
+    s2 = position([[7, 12, 20, 30], [0, 8, -1, -1], B, B])
+    s2.set_dice((3,))
+    events = s2.push("3a")                           # global 10: player 1's own A field
+    assert "captured" in kinds(events) and places(s2, 1)[0] == -1
+
+
+# -- 5. the goal ---------------------------------------------------------------------------------
+def test_rule_5_goal_fields_count_one_by_one():
+    s = position([[39, 12, 20, 30], B, B, B])
+    s.set_dice((1,))
+    s.push("1a")
+    assert places(s, 0)[0] == 40
+    s = position([[39, 12, 20, 30], B, B, B])
+    s.set_dice((2,))
+    s.push("2a")
+    assert places(s, 0)[0] == 41
+
+
+def test_rule_5_exact_count_never_beyond_d():
+    s = position([[38, 12, 20, 30], B, B, B])
+    assert legal(s, (6,)) == {"6b", "6c", "6d"}
+    s = position([[38, 12, 20, 30], B, B, B])
+    s.set_dice((6,))
+    refused(s, "6a", match="overshoots")
+
+
+def test_rule_5_goal_pieces_move_on_inside_the_goal():
+    s = position([[40, 12, 20, 30], B, B, B])
+    assert legal(s, (3,)) == {"3a", "3b", "3c", "3d"}
+    s = position([[42, 12, 20, 30], B, B, B])
+    s.set_dice((2,))
+    refused(s, "2a", match="goal fields end at d")
+
+
+def test_rule_5_goal_jump_off_a_piece_may_not_pass_one_in_the_goal():
+    s = position([[38, 41, 20, 30], B, B, B])
+    assert legal(s, (5,)) == {"5c", "5d"}
+    s = position([[38, 41, 20, 30], B, B, B])
+    s.set_dice((5,))
+    refused(s, "5a", match="may not pass a piece in the goal")
+    s = position([[40, 42, 20, 30], B, B, B])
+    assert legal(s, (3,)) == {"3c", "3d"}           # a on 40 cannot jump b on 42
+
+
+def test_rule_5_schmidt_base_lets_pieces_jump_in_the_goal():
+    s = position([[38, 41, 20, 30], B, B, B], preset="schmidt-base")
+    assert legal(s, (5,)) == {"5a", "5c", "5d"}
+
+
+def test_rule_5_foreign_goals_are_closed():
+    s = position([[8, 13, 20, 30], B, B, B])        # passes global 9, where player 1 turns into its goal
+    s.set_dice((4,))
+    s.push("4a")
+    assert places(s, 0)[0] == 12
+
+
+# -- 6. three tries ------------------------------------------------------------------------------
+def test_rule_6_three_tries_with_no_piece_on_the_track():
+    s = position([B, B, B, B])
+    events = s.set_dice((3,))
+    assert "reroll" in kinds(events) and s.current_player == 0 and s.is_chance
+    events = s.set_dice((2,))
+    assert "reroll" in kinds(events) and s.current_player == 0
+    events = s.set_dice((5,))
+    assert "reroll" not in kinds(events) and s.current_player == 1
+
+
+def test_rule_6_the_first_six_enters_and_rolls_again():
+    s = position([B, B, B, B])
+    s.set_dice((1,))
+    assert legal(s, (6,)) == {"6a"}
+    s.push("6a")
+    assert s.current_player == 0 and s.is_chance and int(s.arr[G_TRIES]) == 1
+    s.set_dice((2,))
+    s.push("2a")
+    assert s.current_player == 1 and int(s.arr[G_TRIES]) == 0
+
+
+def test_rule_6_a_piece_on_c_that_can_move_gives_no_three_tries():
+    s = position([[42, -1, -1, -1], B, B, B])             # the leaflet's example: c moves with a 1
+    events = s.set_dice((3,))
+    assert "reroll" not in kinds(events) and s.current_player == 1
+
+
+def test_rule_6_pieces_packed_at_the_end_of_the_goal_give_three_tries():
+    s = position([[43, 42, -1, -1], B, B, B])
+    events = s.set_dice((3,))
+    assert "reroll" in kinds(events) and s.current_player == 0
+
+
+def test_rule_6_schmidt_base_rolls_once():
+    s = position([B, B, B, B], preset="schmidt-base")
+    events = s.set_dice((3,))
+    assert "reroll" not in kinds(events) and s.current_player == 1
+
+
+def test_rule_6_the_tries_made_are_kept_in_a_position_file():
+    s = position([B, B, B, B])
+    s.set_dice((3,))
+    data = round_trip(s)
+    assert data["turn"] == {"tries_left": 2}
+
+
+# -- 7. winning and places ----------------------------------------------------------------------
+def test_rule_7_the_first_with_four_in_the_goal_wins_and_the_others_play_on():
+    s = position([[41, 42, 43, 39], [0, -1, -1, -1], [0, -1, -1, -1]])
+    s.set_dice((1,))
+    events = s.push("1d")
+    assert "won" in kinds(events) and s.winner == 0 and not s.is_over and s.current_player == 1
+
+
+# -- 8. seats --------------------------------------------------------------------------------------
+def test_rule_8_two_players_sit_opposite():
+    g = make_game("maedn", 2)
+    assert g.seats == (0, 2)
+    s = position([[15, -1, -1, -1], [rel(2, 20), -1, -1, -1]])   # player 1 on its own A field
+    assert places(s, 1) == [0, -1, -1, -1]
+    s.set_dice((5,))
+    assert "captured" in kinds(s.push("5a"))
+
+
+# -- 9. the leaflet's other variants -----------------------------------------------------------
+def test_rule_9_backward_capture_only_to_capture():
+    foe = [rel(1, 16), -1, -1, -1]
+    s = position([[20, 12, 25, 30], foe, B, B], backward_capture=True)
+    assert legal(s, (4,)) == {"4a", "4a<", "4b", "4c", "4d"}
+    s = position([[20, 12, 25, 30], foe, B, B], backward_capture=True)
+    s.set_dice((4,))
+    assert "captured" in kinds(s.push("4a<"))
+    s = position([[20, 12, 25, 30], foe, B, B], backward_capture=True)
+    s.set_dice((3,))
+    refused(s, "3a<", match="only to capture")
+    s = position([[20, 12, 25, 30], foe, B, B])
+    s.set_dice((4,))
+    refused(s, "4a<", match="no such kind")
+
+
+def test_rule_9_backward_capture_never_onto_or_past_the_own_a_field():
+    s = position([[3, 12, 25, 30], [rel(1, 38), -1, -1, -1], B, B], backward_capture=True)
+    s.set_dice((5,))
+    refused(s, "5a<", match="never onto or past")
+
+
+def test_rule_9_barriers_share_a_field_and_nobody_passes():
+    s = position([[10, 14, 20, 30], B, B, B], barriers="barrier")
+    s.set_dice((4,))
+    s.push("4a")
+    assert places(s, 0)[:2] == [14, 14]
+    s = position([[12, 14, 14, 30], [rel(1, 10), -1, -1, -1], B, B], barriers="barrier", to_move=1)
+    assert legal(s, (5,)) == set()                  # player 1 cannot pass the barrier on 14
+    s = position([[12, 14, 14, 30], B, B, B], barriers="barrier")
+    assert legal(s, (4,)) == {"4b", "4c", "4d"}     # the owner cannot pass it either
+
+
+def test_rule_9_must_capture_forced_leaves_only_captures():
+    s = position([[10, 20, 5, 30], [rel(1, 14), -1, -1, -1], B, B], must_capture="forced")
+    assert legal(s, (4,)) == {"4a"}
+    s = position([[10, 20, 5, 30], [rel(1, 14), -1, -1, -1], B, B], must_capture="forced")
+    s.set_dice((4,))
+    refused(s, "4b", match="compulsory")
+
+
+def test_rule_9_must_capture_penalty_sends_the_piece_that_missed_back():
+    s = position([[10, 20, 5, 30], [rel(1, 14), -1, -1, -1], B, B], must_capture="penalty")
+    s.set_dice((4,))
+    events = s.push("4b")
+    assert "penalty" in kinds(events) and places(s, 0) == [-1, 24, 5, 30]
+
+
+def test_rule_9_must_capture_penalty_takes_the_most_advanced_of_several():
+    s = position([[10, 20, 5, 33], [rel(1, 14), rel(1, 24), -1, -1], B, B], must_capture="penalty")
+    s.set_dice((4,))
+    s.push("4d")
+    assert places(s, 0) == [10, -1, 5, 37]
+
+
+def test_rule_9_must_capture_penalty_spares_a_capture_made():
+    s = position([[10, 20, 5, 30], [rel(1, 14), -1, -1, -1], B, B], must_capture="penalty")
+    s.set_dice((4,))
+    assert "penalty" not in kinds(s.push("4a"))
+
+
+def test_rule_9_walls_stop_other_colours_but_not_their_owner():
+    s = position([[12, 14, 14, 30], B, B, B], barriers="wall")
+    assert legal(s, (4,)) == {"4a", "4b", "4c", "4d"}        # a passes its own wall on 14
+    s = position([[12, 14, 14, 30], [rel(1, 10), -1, -1, -1], B, B], barriers="wall", to_move=1)
+    s.set_dice((5,))
+    assert s.legal_moves() == [] and s.current_player == 2
+
+
+# -- Non t'arrabbiare (Editrice Giochi) ------------------------------------------------------------
+nontarrabbiare = partial(position, preset="nontarrabbiare")
+
+
+def test_nontarrabbiare_a_piece_leaves_b_on_a_5_and_must():
+    s = nontarrabbiare([[-1, -1, 12, 20], B, B, B])
+    assert legal(s, (5,)) == {"5a"}
+    s = nontarrabbiare([[-1, -1, 12, 20], B, B, B])
+    s.set_dice((6,))
+    refused(s, "6a", match="only on a 5")
+    assert legal(s) == {"6c", "6d"}
+
+
+def test_nontarrabbiare_entering_comes_before_the_compulsory_capture():
+    s = nontarrabbiare([[-1, 10, 20, 30], [rel(1, 15), -1, -1, -1], B, B])
+    assert legal(s, (5,)) == {"5a"}
+    s = nontarrabbiare([[0, 10, 20, 30], [rel(1, 14), -1, -1, -1], B, B])
+    assert legal(s, (4,)) == {"4b"}                         # nobody waits on B: the capture is compulsory
+
+
+def test_nontarrabbiare_a_six_counts_seven_once_all_are_out():
+    s = nontarrabbiare([[0, 10, 20, 30], B, B, B])
+    assert legal(s, (6,)) == {"7a", "7b", "7c", "7d"}
+    s.push("7b")
+    assert places(s, 0) == [0, 17, 20, 30] and s.current_player == 0 and s.is_chance
+    s = nontarrabbiare([[-1, 10, 20, 30], B, B, B])
+    assert legal(s, (6,)) == {"6b", "6c", "6d"}
+
+
+def test_nontarrabbiare_the_third_six_sends_the_piece_moved_last_back():
+    s = nontarrabbiare([[-1, 10, 20, 30], B, B, B])
+    s.set_dice((6,))
+    s.push("6b")
+    s.set_dice((6,))
+    s.push("6c")
+    assert round_trip(s)["turn"] == {"sixes": 2, "last_moved": "c"}
+    events = s.set_dice((6,))
+    assert "penalty" in kinds(events) and places(s, 0) == [-1, 16, -1, 30] and s.current_player == 1
+
+
+def test_nontarrabbiare_the_third_six_spares_a_piece_in_the_goal():
+    s = nontarrabbiare([[-1, 10, 37, 30], B, B, B])
+    s.set_dice((6,))
+    s.push("6b")
+    s.set_dice((6,))
+    s.push("6c")
+    events = s.set_dice((6,))
+    assert "penalty" not in kinds(events) and places(s, 0) == [-1, 16, 43, 30] and s.current_player == 1
+
+
+# -- Chińczyk --------------------------------------------------------------------------------------
+def chinczyk(pieces, **kw):
+    return position(pieces, preset="chinczyk", **kw)
+
+
+def test_chinczyk_all_start_on_b_and_no_move_is_forced():
+    s = make_game("maedn", 2, "chinczyk").new_state(seed=3)
+    assert [places(s, q) for q in range(2)] == [[-1] * 4] * 2
+    assert legal(chinczyk([[0, -1, -1, 20], B]), (3,)) == {"3a", "3d"}
+
+
+def test_chinczyk_a_six_brings_a_piece_out_or_is_kept():
+    s = chinczyk([[-1, -1, 10, 20], B])
+    assert legal(s, (6,)) == {"6a", "keep"}
+    refused(s, "6c", match="added to the next roll")
+    s.push("keep")
+    assert s.is_chance and s.current_player == 0 and round_trip(s)["turn"] == {"kept": 6}
+    assert legal(s, (5,)) == {"11c", "11d"}
+    s.push("11c")
+    assert places(s, 0) == [-1, -1, 21, 20] and s.current_player == 1
+
+
+def test_chinczyk_sixes_add_up_until_another_roll_and_one_piece_moves_the_total():
+    s = chinczyk([[0, 10, 20, 30], B])
+    for _ in range(2):
+        events = s.set_dice((6,))                   # nobody waits on B: the 6 is kept by itself
+        assert "burned" not in kinds(events) and s.is_chance and s.current_player == 0
+    assert legal(s, (2,)) == {"14a", "14b", "14c"}  # d on 30 would go past the goal
+
+
+def test_chinczyk_a_total_no_piece_can_play_is_lost():
+    s = chinczyk([[36, 42, 41, 40], B])
+    s.set_dice((6,))
+    events = s.set_dice((5,))
+    assert "burned" in kinds(events) and s.current_player == 1
+
+
+def test_chinczyk_entering_uses_that_six_and_keeps_the_sixes_kept_before():
+    s = chinczyk([[-1, -1, 10, 20], B])
+    s.set_dice((6,))
+    s.push("keep")
+    s.set_dice((6,))
+    s.push("6a")
+    assert places(s, 0) == [0, -1, 10, 20]
+    assert legal(s, (1,)) == {"7a", "7c", "7d"}
+
+
+# -- Fia med knuff -------------------------------------------------------------------------------------
+def fia(pieces, **kw):
+    return position(pieces, preset="fia", **kw)
+
+
+def test_fia_a_one_brings_one_piece_out_and_rolls_no_more():
+    s = fia([B, B])
+    assert legal(s, (1,)) == {"1a"}
+    s.push("1a")
+    assert places(s, 0) == [0, -1, -1, -1] and s.current_player == 1
+
+
+def test_fia_a_six_brings_two_pieces_out_or_one_five_fields_on():
+    s = fia([B, B])
+    assert legal(s, (6,)) == {"6a", "6a+"}
+    s.push("6a+")
+    assert places(s, 0) == [0, 0, -1, -1] and s.current_player == 0 and s.is_chance
+    s = fia([B, B])
+    s.set_dice((6,))
+    s.push("6a")
+    assert places(s, 0) == [5, -1, -1, -1]
+    assert legal(fia([[0, 0, 12, 30], B]), (3,)) == {"3a", "3b", "3c", "3d"}   # the pair on A moves apart
+
+
+def test_fia_bringing_pieces_out_is_free():
+    assert legal(fia([[-1, -1, 10, 20], B]), (6,)) == {"6a", "6a+", "6c", "6d"}
+
+
+def test_fia_own_pieces_are_never_passed_nor_landed_on():
+    s = fia([[10, 12, -1, -1], B])
+    assert legal(s, (3,)) == {"3b"}
+    refused(s, "3a", match="may not pass an own piece")
+    assert legal(fia([[0, 3, -1, -1], B]), (6,)) == {"6b"}   # one piece onto field 5 would pass b
+
+
+def test_fia_a_roll_past_the_goal_bounces_back_from_the_deepest_free_field():
+    s = fia([[38, 20, -1, -1], B])
+    s.set_dice((6,))
+    s.push("6a")
+    assert places(s, 0)[0] == 42                     # on to d, back one
+    s = fia([[38, 43, -1, -1], B])
+    s.set_dice((6,))
+    s.push("6a")
+    assert places(s, 0)[0] == 40                     # d is taken: on to c, back two
+    s = fia([[38, 41, 20, -1], B])
+    s.set_dice((6,))
+    refused(s, "6a", match="may not pass an own piece")
+
+
+def test_fia_a_piece_in_the_goal_does_not_bounce_out_of_it():
+    s = fia([[41, 20, -1, -1], B])
+    s.set_dice((6,))
+    refused(s, "6a", match="goal fields end at d")
+
+
+# -- Mens erger je niet ------------------------------------------------------------------------------
+def menserger(pieces, **kw):
+    return position(pieces, preset="menserger", **kw)
+
+
+def test_menserger_all_start_on_b_and_the_first_roll_brings_a_piece_out_and_on():
+    s = make_game("maedn", 2, "menserger").new_state(seed=3, first_player=0)
+    assert [places(s, q) for q in range(2)] == [[-1] * 4] * 2
+    assert round_trip(s)["turn"] == {"first_roll": [0, 1]}
+    assert legal(s, (4,)) == {"4a"}
+    s.push("4a")
+    assert places(s, 0) == [4, -1, -1, -1] and s.current_player == 1
+    assert legal(s, (2,)) == {"2a"}
+    s.push("2a")
+    assert legal(s, (4,)) == {"4a"}                         # player 0's first roll is made: a 4 brings none out
+    s.push("4a")
+    assert places(s, 0) == [8, -1, -1, -1]
+
+
+def test_menserger_the_roll_after_a_six_that_brought_a_piece_out_moves_that_piece():
+    s = menserger([[-1, -1, 5, 20], B])
+    s.set_dice((6,))
+    s.push("6a")
+    assert round_trip(s)["turn"] == {"entered": "a"}
+    assert legal(s, (3,)) == {"3a"}
+    s = menserger([[-1, 10, 5, 20], B])
+    s.set_dice((6,))
+    s.push("6a")
+    s.set_dice((5,))
+    refused(s, "5b", match="just brought out")
+    events = s.push("5a")                                  # even onto an own piece, which goes back to B
+    assert "captured" in kinds(events) and places(s, 0) == [5, 10, -1, 20]
+
+
+def test_menserger_landing_on_an_own_piece_captures_it():
+    s = menserger([[10, 14, -1, -1], B])
+    assert legal(s, (4,)) == {"4a", "4b"}
+    s.push("4a")
+    assert places(s, 0) == [14, -1, -1, -1]
+
+
+def test_menserger_pieces_jump_in_the_goal():
+    s = menserger([[38, 41, -1, -1], B])
+    assert legal(s, (5,)) == {"5a"}
+
+
+# -- positions, records and properties ------------------------------------------------------------
+def test_bad_positions_are_refused_by_name():
+    with pytest.raises(Exception, match="off the board"):
+        position([[44, -1, -1, -1], B])
+    with pytest.raises(Exception, match="2 pieces on lane place 41"):
+        position([[41, 41, -1, -1], B])
+    with pytest.raises(Exception, match="already won"):
+        position([[40, 41, 42, 43], B])
+    with pytest.raises(Exception, match="more than|on one square"):
+        position([[10, 10, -1, -1], B])
+    with pytest.raises(Exception, match="2 pieces on one square"):
+        position([[10, -1, -1, -1], [rel(2, 10), -1, -1, -1]])
+
+
+def test_an_unknown_option_is_refused():
+    with pytest.raises(Exception, match="must_capture"):
+        make_game("maedn", 2, options={"must_capture": "sometimes"})
+
+
+def conserved(state):
+    """Every player keeps four pieces, each on B, the track or the goal; no two of one colour share a
+    field (barriers off) and no two of different colours ever do."""
+    g = state.game
+    seen = {}
+    for q in range(g.players):
+        ps = places(state, q)
+        assert len(ps) == 4 and all(-1 <= p <= 43 for p in ps)
+        goal = [p for p in ps if p >= 40]
+        assert len(goal) == len(set(goal))
+        for p in ps:
+            if 0 <= p < 40:
+                cell = (p + 10 * g.seats[q]) % 40
+                assert seen.get(cell, q) == q, (q, p, seen)
+                if g.opts["barriers"] == "off" and p != 0:
+                    assert cell not in seen
+                seen[cell] = q
+
+
+@given(seed=st.integers(0, 2 ** 31), players=st.integers(2, 4),
+       preset=st.sampled_from(["schmidt", "schmidt-base", "nontarrabbiare", "menserger", "chinczyk", "fia"]), steps=st.integers(0, 600))
+@SETTINGS
+def test_random_play_conserves_pieces_and_positions_round_trip(seed, players, preset, steps):
+    s = make_game("maedn", players, preset).new_state(seed=seed)
+    random_play(s, random.Random(seed), steps, check=conserved)
+    if not s.is_over:
+        round_trip(s)
+
+
+@given(seed=st.integers(0, 2 ** 31), players=st.integers(2, 4),
+       options=st.fixed_dictionaries({"must_capture": st.sampled_from(["off", "penalty", "forced"]),
+                                      "barriers": st.sampled_from(["off", "barrier", "wall"]),
+                                      "enter_on": st.sampled_from([6, 5]), "six_counts_seven": st.booleans(),
+                                      "third_six": st.sampled_from(["free", "penalty"]),
+                                      "own_capture": st.booleans(), "first_roll_enters": st.booleans(),
+                                      "entered_moves_on": st.booleans(), "forced_order": st.booleans(),
+                                      "six_sum": st.booleans(), "pass_own": st.booleans(),
+                                      "enter_on_one": st.booleans(), "six_enters_two": st.booleans(),
+                                      "bounce": st.booleans(),
+                                      "backward_capture": st.booleans(), "goal_jump": st.booleans(),
+                                      "start_on_a": st.booleans(), "three_tries": st.booleans()}))
+@SETTINGS
+def test_every_game_ends(seed, players, options):
+    s = make_game("maedn", players, options=options).new_state(seed=seed)
+    random_play(s, random.Random(seed), 20_000, check=conserved)
+    assert s.is_over and len(s.finish_order) == players
+
+
+@given(seed=st.integers(0, 2 ** 31), steps=st.integers(1, 300))
+@SETTINGS
+def test_an_illegal_move_is_refused_and_changes_nothing(seed, steps):
+    s = make_game("maedn", 4).new_state(seed=seed)
+    random_play(s, random.Random(seed), steps)
+    if s.is_over or s.is_chance:
+        return
+    allowed = {m.text for m in s.legal_moves()}
+    for text in [f"{d}{p}{mark}" for d in range(1, 8) for p in "abcd" for mark in ("", "<", "+")] + ["keep"]:
+        if text not in allowed:
+            refused(s, text)
+
+
+@given(seed=st.integers(0, 2 ** 31), players=st.integers(2, 4))
+@SETTINGS
+def test_replaying_a_record_gives_the_same_game(seed, players):
+    from pachisi import record as records
+    start = make_game("maedn", players, options={"barriers": "barrier"}).new_state(seed=seed)
+    s = start.clone()
+    random_play(s, random.Random(seed), 400)
+    text = records.write(s, records.headers_for(s), start)
+    (rec,) = records.parse(text)
+    _, again = records.replay(rec)
+    assert np.array_equal(again.arr, s.arr)
+
+
+def test_barriers_conserve_pieces_too():
+    for seed in range(20):
+        s = make_game("maedn", 4, options={"barriers": "barrier"}).new_state(seed=seed)
+        random_play(s, random.Random(seed), 3000)
+        for q in range(4):
+            assert len(places(s, q)) == 4
