@@ -115,7 +115,7 @@ def test_a_time_budget_still_returns_a_legal_move():
 
 
 def test_levels_from_gentle_to_strong():
-    assert sorted(LEVELS) == [1, 2, 3, 4, 5]
+    assert sorted(LEVELS) == [1, 2, 3, 4, 5, 6]
     state = position("shishbesh", 2, 1, 10)
     for level in LEVELS:
         bot = bot_for_level(level, seed=level)

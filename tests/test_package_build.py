@@ -70,6 +70,8 @@ def test_the_sdist_builds_a_wheel_that_installs_without_a_compiler_and_plays_and
     assert {s for s in sources if s.endswith(".pxd")} <= in_wheel
     assert web_files <= in_wheel, sorted(web_files - in_wheel)
     assert compiled_catalogues <= in_wheel, sorted(compiled_catalogues - in_wheel)
+    weights = {p.relative_to(PACKAGE).as_posix() for p in PACKAGE.glob("bots/weights/*.npz")}
+    assert weights and weights <= in_wheel and weights <= in_sdist      # the evaluator's, shipped: no download
     assert {"web/" + p for p in pages} <= in_wheel          # docs/games/ludo.md as pachisi/web/docs/games/ludo.md
     assert not [p for p in in_wheel if p.endswith((".c", ".pyx"))]
 

@@ -126,13 +126,13 @@ def _options(version: bool = typer.Option(False, "--version", is_eager=True, cal
 # The bots' names (pachisi.bots.BOTS), those with a compiled policy that `simulate` plays, and the levels
 # (bots.LEVELS): written here so that --help lists them without loading the bots (numpy and the compiled
 # search); tests/test_extras.py checks them against pachisi.bots.
-BOT_NAMES = ("random", "greedy", "expectimax", "mcts")
+BOT_NAMES = ("random", "greedy", "expectimax", "mcts", "evaluator")
 SIMULATED_BOTS = ("random", "greedy")
-LEVEL_NAMES = [f"level{k}" for k in range(1, 6)]
+LEVEL_NAMES = [f"level{k}" for k in range(1, 7)]
 
 
 def _seat_bot(name, seed):
-    """The bot of a seat: a bot's name, or a level (level1..level5, as the README and
+    """The bot of a seat: a bot's name, or a level (level1..level6, as the README and
     `tournament` offer them) played by bots.bot_for_level."""
     from .bots import bot_for_level, make_bot
     if name in LEVEL_NAMES:
@@ -892,7 +892,7 @@ def verify(file: Path = typer.Argument(..., help="a record file of a finished we
 def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
                bots: str = typer.Option("random,greedy,expectimax,mcts",
                                         help="comma-separated bots: " + ", ".join(BOT_NAMES) + ", or a level "
-                                        "(level1..level5); settings follow a colon: mcts:iterations=200"),
+                                        "(level1..level6); settings follow a colon: mcts:iterations=200"),
                n: int = typer.Option(100, "-n", help="how many games"),
                players: int = typer.Option(None, help="players a game (default: one per bot, or 2 when the "
                                            "game seats fewer)"),
@@ -961,6 +961,128 @@ def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES
         console.print(t)
     if plot and not as_json:
         err.print(Text(_("plot saved to {path}", path=plot)))
+
+
+@app.command()
+def train(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
+          players: list[int] = typer.Option(None, "--players", "-p", help="players a game (repeatable; default: "
+                                            "every number the game allows)"),
+          seconds: float = typer.Option(60.0, help="CPU seconds of self-play per number of players"),
+          games: int = typer.Option(None, help="self-play games per number of players (instead of --seconds: "
+                                    "the same weights on every machine)"),
+          seed: int = typer.Option(0, help="the seed of the start positions, the dice and the first weights"),
+          out: Path = typer.Option(None, help="the folder to write the weights to (default: the package's "
+                                   "bots/weights, which the bots and analysis read)")):
+    """Train the evaluator of a game by self-play (TD(lambda)) and write its weights."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+    from importlib import resources
+    from . import training
+    try:
+        cls = game_class(game)
+    except OptionError as e:
+        fail(_told(e))
+    counts = players or list(range(cls.min_players, cls.max_players + 1))
+    if games is not None and games < 1:
+        fail(_("--games must be at least 1"))
+    if seconds <= 0:
+        fail(_("--seconds must be positive"))
+    folder = out or Path(str(resources.files("pachisi.bots") / "weights"))
+    for n in counts:
+        g = _game(game, n, None, None)
+        with Progress(TextColumn(_("training {game}, {players} players", game=g.title, players=n)), BarColumn(),
+                      TimeRemainingColumn(), console=err, disable=not err.is_terminal) as bar:
+            task = bar.add_task("train", total=games or int(1000 * seconds))
+            try:
+                weights, info = training.train(g, seconds, games, seed,
+                                               progress=lambda done, total: bar.update(task, completed=done))
+            except GameError as e:
+                fail(_told(e))
+        path = training.save(weights, info, folder)
+        console.print(Text(_("{game}, {players} players: {games} games ({rolls} rolls) in {seconds} CPU seconds; "
+                             "weights in {path}", game=g.title, players=n, games=info["games"], rolls=info["rolls"],
+                             seconds=info["cpu_seconds"], path=path)))
+
+
+@app.command()
+def analyse(file: Path = typer.Argument(..., help="a record file"),
+            as_json: bool = typer.Option(False, "--json", help="print JSON"),
+            plot: Path = typer.Option(None, help="save a PNG of the equity graph here")):
+    """Who played well and who was lucky: each move's equity lost, each roll's luck, the dice against fair dice."""
+    from . import analysis
+    _need("analysis", "pachisi analyse")
+    if plot:
+        _need("plot", "pachisi analyse --plot")
+        from . import tournament as tour
+        try:
+            plot = tour.plot_path(plot)
+        except ValueError as e:
+            fail(_("cannot save the plot: {problem}", problem=str(e)))
+    try:
+        done = analysis.analyse_record(_record_text(file))
+    except GameError as e:
+        fail(f"{file}: {_told(e)}")
+    if plot:
+        analysis.plot(done, plot)
+    if as_json:
+        console.print_json(json.dumps([a.as_dict() for a in done], ensure_ascii=False))
+        return
+    for a in done:
+        _print_analysis(a)
+    if plot:
+        err.print(Text(_("plot saved to {path}", path=plot)))
+
+
+def _signed(x):
+    return f"{x:+.3f}"
+
+
+def _print_analysis(a):
+    from rich.table import Table
+    from . import analysis
+    g = a.game
+    moves = Table(title=_("{game}: every roll's luck and every move's equity lost (the learned evaluator's)",
+                          game=g.title))
+    for col in ("roll", "player", "dice", "luck", "moves"):
+        moves.add_column(_(col))
+    number, row = 0, None
+    for s in a.steps:
+        if s["kind"] == "roll":
+            if row:
+                moves.add_row(*row)
+            number += 1
+            row = [str(number), colour_name(a.names[s["player"]], LANG), "-".join(map(str, s["dice"])),
+                   _signed(s["luck"][s["player"]]), ""]
+        else:
+            if row is None:
+                number += 1
+                row = [str(number), colour_name(a.names[s["player"]], LANG), "", "", ""]
+            said = s["move"] + s["mark"]
+            if s["lost"] >= analysis.DOUBTFUL:
+                said += " (" + _("{lost} lost, best {best}", lost=f"{s['lost']:.3f}", best=s["best"]) + ")"
+            row[4] = (row[4] + " " + said).strip()
+    if row:
+        moves.add_row(*row)
+    console.print(moves)
+    players = Table(title=_("{game}: skill and luck (marks: ?! from {doubtful}, ? from {bad}, ?? from {very_bad} "
+                            "equity lost)", game=g.title, doubtful=analysis.DOUBTFUL, bad=analysis.BAD,
+                            very_bad=analysis.VERY_BAD))
+    for col in ("player", "decisions", "mean loss", "?!", "?", "??", "luck", "result", "luck-adjusted"):
+        players.add_column(_(col))
+    for p in a.players():
+        players.add_row(colour_name(p["player"], LANG), str(p["decisions"]), f"{p['mean_loss']:.4f}",
+                        str(p["?!"]), str(p["?"]), str(p["??"]), _signed(p["luck"]), f"{p['result']:.2f}",
+                        f"{p['luck_adjusted']:.3f}")
+    console.print(players)
+    for d in analysis.dice_report(a):
+        counts = "; ".join(" ".join(f"{f}:{c}" for f, c in zip(k["faces"], k["counts"])) for k in d["dice"])
+        if d["test"] is None:
+            verdict = _("too few rolls to test")
+        else:
+            verdict = _("chi-square p = {p}", p=f"{d['test']['p']:.2f}")
+        console.print(Text(_("{player}'s dice, {rolls} rolls: {counts}; {verdict}", player=colour_name(d["player"], LANG),
+                             rolls=d["rolls"], counts=counts, verdict=verdict)))
+    console.print(Text(_("Fair dice give a p-value below 0.05 in one game in twenty, so a small p in one game is no "
+                         "proof of loaded dice; the server's dice can be checked roll by roll (pachisi verify).")))
 
 
 def main():

@@ -13,6 +13,7 @@ MODULES = {
     "rl": ("pettingzoo", "gymnasium"),
     "ray": ("ray",),
     "scale": ("redis", "psycopg"),
+    "analysis": ("scipy",),
 }
 
 

@@ -131,8 +131,8 @@ def test_presets_house_rules_values_and_bot_levels_have_names_in_the_language(ui
     assert en_ru(ui, "Extra roll for a capture: on", "Лишний бросок за рубку: вкл.") in page.inner_text("#preset-help")
     assert page.is_checked("#opt-capture_roll")
     names = page.eval_on_selector_all(".seat-level >> nth=0 >> option", "os => os.map(o => o.textContent.split(' — ')[0])")
-    assert names == en_ru(ui, ["Beginner", "Easy", "Medium", "Hard", "Master"],
-                          ["Новичок", "Лёгкий", "Средний", "Сильный", "Мастер"])
+    assert names == en_ru(ui, ["Beginner", "Easy", "Medium", "Hard", "Master", "Grandmaster"],
+                          ["Новичок", "Лёгкий", "Средний", "Сильный", "Мастер", "Гроссмейстер"])
     # the house rules chosen reach the room
     page.uncheck("#opt-blocks")
     page.select_option("#opt-third_six", "void_turn")

@@ -213,7 +213,7 @@ def test_russian_settings_say_what_they_do_the_default_name_and_one_name_a_bot_l
         page.goto(server.url + "/")
         page.wait_for_selector("#create")
         levels = page.eval_on_selector_all("#standin option", "os => os.map(o => o.textContent.split(' — ')[0])")
-        assert levels == ["Новичок", "Лёгкий", "Средний", "Сильный", "Мастер"]
+        assert levels == ["Новичок", "Лёгкий", "Средний", "Сильный", "Мастер", "Гроссмейстер"]
         assert "Средний" in page.inner_text(".quick-card[data-game=ludo]")
     finally:
         ctx.close()

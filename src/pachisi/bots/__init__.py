@@ -8,7 +8,13 @@
   over every roll of the game's dice (sampling `samples` of them below the
   first), each player maximising its own value (max^n, any number of players);
 - mcts: Monte Carlo tree search over sampled rolls with greedy rollouts, a
-  budget of `iterations` simulations (or `seconds` of thinking time).
+  budget of `iterations` simulations (or `seconds` of thinking time);
+- evaluator: the learned evaluator's choice (bots/evaluator.pyx): every
+  action by the best way to play the rest of the roll, valued by the
+  network, the best `width` of them again `depth` rolls deeper (every roll
+  of the players to come and their best answers), deepening while a search
+  keeps within `budget` positions.  A game with no trained evaluator for
+  its players and options is played by level 5's search instead.
 
 The thinking is compiled once (bots/search.pyx) and calls the game's
 compiled rules through its engine, so a bot knows no game in particular.
@@ -197,20 +203,48 @@ class MCTSBot(Bot):
         return self.settings["seconds"] is None and cls.choose is Bot.choose and cls._decide is MCTSBot._decide
 
 
-BOTS = {cls.name: cls for cls in (RandomBot, GreedyBot, ExpectimaxBot, MCTSBot)}
+class EvaluatorBot(Bot):
+    """Plays the action the learned evaluator values best for it: the rest of
+    the roll searched to its end, the best `width` actions again up to
+    `depth` rolls more (0: by the rest of the roll alone), one roll deeper
+    at a time while each action's search visits at most `budget` positions
+    (counted, not timed: the same choice on every machine).  One compiled
+    call a decision; without an evaluator for the game, level 5's search decides."""
+    name = "evaluator"
+    defaults = {"width": 4, "depth": 3, "budget": 5000}
+
+    def _check(self):
+        for key, lo, hi in (("width", 0, 16), ("depth", 0, 8), ("budget", 1, 10 ** 9)):
+            v = self.settings[key]
+            if not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
+                raise ValueError(f"{key} is a whole number from {lo} to {hi}, not {v!r}")
+
+    def _decide(self, state, acts):
+        from .valuenet import NoEvaluator, evaluator
+        try:
+            net = evaluator(state.game)
+        except NoEvaluator:
+            return S.decide(state.game.engine, state.arr, acts, bot_for_level(5).params(), self.seed)
+        s = self.settings
+        return net.decide(state.arr, acts, s["width"], s["depth"], s["budget"])
+
+
+BOTS = {cls.name: cls for cls in (RandomBot, GreedyBot, ExpectimaxBot, MCTSBot, EvaluatorBot)}
 
 
 # Strength levels for people to choose from, gentle to strong: (bot, settings).
 # Each wins clearly more than the one below (docs/ladder.md).  The searching
 # level's work budget keeps its slowest decisions under a second in every game
 # (benchmarks/bot_speed.py); mcts plays about as well as level 5 on several
-# times its work, so it is a bot to choose, not a level.
+# times its work, so it is a bot to choose, not a level.  Level 6 plays on the
+# learned evaluator (docs/analysis.md).
 LEVELS = {
     1: ("random", {}),
     2: ("greedy", {"blunder": 0.6}),
     3: ("greedy", {"blunder": 0.2}),
     4: ("greedy", {}),
     5: ("expectimax", {"depth": 3, "width": 8, "work": 60_000}),
+    6: ("evaluator", {"width": 4, "depth": 3, "budget": 5000}),
 }
 
 

@@ -1,6 +1,6 @@
 """Uploaded records are checked off the event loop.
 
-/api/verify and /api/replay replay a record move by move, and a long record costs
+/api/verify, /api/replay and /api/analyse replay a record move by move, and a long record costs
 seconds of CPU: on the event loop that would stall every room.  So they run in a
 small pool of worker processes (threads would still hold the GIL), at a lower
 priority than the server, each record within a Budget of games, rolls and moves,
@@ -73,13 +73,17 @@ def _refusal(code, error, lang):
 
 
 def check(kind, text, games, actions, seconds, lang):
-    """(HTTP status, JSON body, CPU seconds taken) of verifying or replaying a record (runs in a worker)."""
+    """(HTTP status, JSON body, CPU seconds taken) of verifying, replaying or analysing a record (runs in a
+    worker)."""
     from ..verify import verify_text
     began = time.process_time()
     budget = records.Budget(games, actions, seconds)
     try:
         if kind == "verify":
             status, body = 200, _body(verify_text(text, budget).as_dict(lang))
+        elif kind == "analyse":
+            from ..analysis import analyse_record
+            status, body = 200, _body({"games": [a.as_dict() for a in analyse_record(text, budget)]})
         else:
             status, body = 200, _body(replay_frames(text, budget))
     except records.BudgetError as e:

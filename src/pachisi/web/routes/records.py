@@ -1,5 +1,6 @@
-"""Uploaded records: verified (every roll re-derived from the revealed seed) or turned into replay frames,
-each checked in the worker pool within its address's budget (checking.py)."""
+"""Uploaded records: verified (every roll re-derived from the revealed seed), turned into replay frames or
+analysed (pachisi.analysis: each move's equity lost, each roll's luck, the dice), each checked in the worker
+pool within its address's budget (checking.py), and a record's answer kept, so it is worked out once."""
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import Response
 
@@ -43,3 +44,9 @@ async def verify(request: Request, lang: str = Depends(request_lang)):
 async def replay(request: Request, lang: str = Depends(request_lang)):
     """A record (the request body) as frames to step through."""
     return await _checked("replay", request, lang)
+
+
+@router.post("/api/analyse")
+async def analyse(request: Request, lang: str = Depends(request_lang)):
+    """A finished game's analysis (the request body: its record), as `pachisi analyse --json` gives it."""
+    return await _checked("analyse", request, lang)

@@ -1,0 +1,147 @@
+"""A game's learned evaluator: the compiled network (bots/evaluator.pyx) with
+its feature table and the weights shipped in bots/weights/.
+
+The features are the game's RL observation (rl/spaces.py: each piece's place
+in its route, and a flag per piece hidden in a shelter) read in C.  The
+table that lets C read them is made once per Game from the game's own
+observation functions: for each player and piece, the state cell its place
+is kept in (the cell whose change moves that piece in the observation), and
+what each value of that cell means as a place; likewise the cell of a
+piece's hidden flag.  So a game declares its features once, for RL and for
+the evaluator alike.
+
+Weights are per game and number of players, trained on the game's standard
+rules (`pachisi train GAME`, docs/analysis.md); a variant whose places do
+not fit them has no evaluator.
+"""
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+import numpy as np
+
+from ..engine import kernel as K
+from ..engine.game import GameError
+from ..rl.spaces import Observer
+from .evaluator import Net
+
+WEIGHTS = "weights"
+HIDDEN = 40
+
+
+class NoEvaluator(GameError):
+    """A game (or variant, or number of players) that has no trained evaluator."""
+
+
+def feature_table(game):
+    """(cell, flag, lo, vmap) of a game: the state cell of each player's piece's place and hidden flag
+    (-1: none), and vmap[v - lo] the place index of cell value v (-1: not on the observation's places)."""
+    n, per, places = game.players, game.pieces_per_player, game.place_count()
+    state = game.new_state(seed=0)
+    base = state.arr.copy()
+    seen = [game.observed_places(base, p) for p in range(n)]
+    cell = -np.ones((n, per), np.int64)
+    for i in range(K.HEADER, game.size):
+        arr = base.copy()
+        arr[i] += 1
+        try:
+            moved = [(p, k) for p in range(n) for k, v in enumerate(game.observed_places(arr, p)) if v != seen[p][k]]
+        except (ValueError, IndexError, KeyError):
+            continue
+        if len(moved) == 1:
+            cell[moved[0]] = i
+    if (cell < 0).any():
+        raise NoEvaluator("{game}: its observation does not read each piece from a cell of its own",
+                          game=game.title)
+    lo, hi = -8 * places, 8 * places
+    maps = []
+    for p in range(n):
+        for k in range(per):
+            m = -np.ones(hi - lo, np.int64)
+            arr = base.copy()
+            for v in range(lo, hi):
+                arr[cell[p, k]] = v
+                try:
+                    x = game.observed_places(arr, p)[k]
+                except (ValueError, IndexError, KeyError):
+                    continue
+                if x is not None and 0 <= x < places:
+                    m[v - lo] = x
+            maps.append(m)
+    if any((m != maps[0]).any() for m in maps):
+        raise NoEvaluator("{game}: its pieces' places are not read alike", game=game.title)
+    used = np.flatnonzero(maps[0] >= 0)
+    vmap = maps[0][used[0]:used[-1] + 1]
+    return cell, _flags(game, state, base, cell), lo + int(used[0]), vmap
+
+
+def _flags(game, state, base, cell):
+    """The cell of each piece's hidden flag, where the game observes one per player and piece (else -1)."""
+    n, per = game.players, game.pieces_per_player
+    flag = -np.ones((n, per), np.int64)
+    planes = game.observation_planes()
+    if len(planes) != 1 or planes[0][1] != K.MAX_PLAYERS * per:
+        return flag
+    length = planes[0][1]
+    out0 = np.zeros(length, np.float32)
+    state.arr = base.copy()
+    game.fill_planes(state, 0, out0)
+    for i in range(K.HEADER, game.size):
+        if i in cell:
+            continue
+        arr = base.copy()
+        arr[i] = 1 - arr[i] if arr[i] in (0, 1) else arr[i]
+        state.arr = arr
+        out = np.zeros(length, np.float32)
+        try:
+            game.fill_planes(state, 0, out)
+        except (ValueError, IndexError, KeyError):
+            continue
+        changed = np.flatnonzero(out != out0)
+        if len(changed) == 1 and changed[0] < n * per:
+            flag[divmod(int(changed[0]), per)] = i
+    state.arr = base
+    return flag
+
+
+def weights_name(game):
+    return f"{game.name}-{game.players}p.npz"
+
+
+def blank_weights(game, hidden=HIDDEN, seed=0):
+    """Small random weights for a game (the start of training)."""
+    rng = np.random.default_rng(seed)
+    F = Net.features_count(game.players, game.place_count())
+    n = game.players
+    return {"W1": rng.normal(0, 0.1, (F, hidden)), "b1": np.zeros(hidden),
+            "W2": rng.normal(0, 0.1, (n * n, hidden)), "b2": np.zeros(n * n)}
+
+
+def make_net(game, weights):
+    cell, flag, lo, vmap = feature_table(game)
+    return Net(game.engine, game.players, game.pieces_per_player, game.place_count(), cell, flag, lo, vmap,
+               weights["W1"], weights["b1"], weights["W2"], weights["b2"])
+
+
+def shipped_weights(game):
+    """The shipped weights of the game for its number of players (None if there are none)."""
+    path = resources.files(__package__) / WEIGHTS / weights_name(game)
+    if not path.is_file():
+        return None
+    with path.open("rb") as f:
+        data = np.load(f)
+        return {k: data[k].astype(np.float64) for k in ("W1", "b1", "W2", "b2")}
+
+
+@functools.lru_cache(maxsize=64)
+def evaluator(game):
+    """The game's evaluator (cached per Game: a Game is its parameters); NoEvaluator if none fits."""
+    weights = shipped_weights(game)
+    if weights is None:
+        raise NoEvaluator("no evaluator is trained for {game} with {players} players", game=game.title,
+                          players=game.players)
+    try:
+        return make_net(game, weights)
+    except ValueError:
+        raise NoEvaluator("the evaluator of {game} does not fit these options", game=game.title) from None

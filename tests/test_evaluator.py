@@ -1,0 +1,148 @@
+"""The learned evaluator (bots/evaluator.pyx, bots/valuenet.py), its training and level 6."""
+import numpy as np
+import pytest
+
+from pachisi import make_game, training
+from pachisi.bots import BOTS, LEVELS, bot_for_level, valuenet
+from pachisi.bots.evaluator import Net
+from pachisi.engine import kernel as K
+from pachisi.games import GAMES
+from pachisi.rl.spaces import Observer
+
+RACE = [name for name in GAMES if name != "kimbo"]      # the games with an evaluator (kimbo: docs/analysis.md)
+
+
+def positions(game, count, seed=0):
+    """States along a game between greedy bots, every third step, chance nodes and decisions alike."""
+    s = game.new_state(seed=seed)
+    bot = bot_for_level(3, seed)
+    out = []
+    while not s.is_over and len(out) < count:
+        if s.is_chance:
+            s.roll()
+        else:
+            s.push(bot.choose(s))
+        if len(out) * 3 <= s.seq:
+            out.append(s.clone())
+    return out
+
+
+@pytest.mark.parametrize("name", RACE)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_compiled_features_are_the_games_observation_folded_over_pieces(name, players):
+    """The C features hold, for each player from the mover on, the share of its pieces on each place of the
+    RL observation and the share hidden in a shelter: the observation summed over a player's pieces."""
+    game = make_game(name, players)
+    net = valuenet.make_net(game, valuenet.blank_weights(game))
+    obs = Observer(game)
+    per, L = game.pieces_per_player, obs.places
+    for s in positions(game, 40):
+        x = net.features(s.arr)
+        o = obs(s, s.current_player)
+        places = o[:K.MAX_PLAYERS * per * L].reshape(K.MAX_PLAYERS, per, L).sum(axis=1)[:players] / per
+        assert np.allclose(x[:players * L].reshape(players, L), places)
+        if obs.planes:
+            hidden = o[K.MAX_PLAYERS * per * L:][:K.MAX_PLAYERS * per].reshape(K.MAX_PLAYERS, per).sum(axis=1)
+            assert np.allclose(x[players * L:players * L + players], hidden[:players] / per)
+
+
+@pytest.mark.parametrize("name", RACE)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_weights_are_shipped_for_every_race_game_and_number_of_players(name, players):
+    game = make_game(name, players)
+    net = valuenet.evaluator(game)
+    s = game.new_state(seed=1)
+    p = net.place_probs(s.arr)
+    assert p.shape == (players, players) and np.allclose(p.sum(axis=1), 1)
+    v = net.value(s.arr)
+    assert ((0 <= v) & (v <= 1)).all()
+
+
+def test_the_shipped_weights_are_a_few_megabytes_at_most():
+    from importlib import resources
+    files = list((resources.files("pachisi.bots") / "weights").iterdir())
+    assert len([f for f in files if f.name.endswith(".npz")]) == 3 * len(RACE)
+    assert sum(f.stat().st_size for f in files) < 5_000_000
+
+
+def test_a_finished_game_is_valued_by_its_result():
+    game = make_game("ludo", 2)
+    s = game.new_state(seed=2)
+    bot = bot_for_level(4, 0)
+    while not s.is_over:
+        s.roll() if s.is_chance else s.push(bot.choose(s))
+    net = valuenet.evaluator(game)
+    assert net.value(s.arr).tolist() == [1.0 if p == s.winner else 0.0 for p in range(2)]
+
+
+def test_a_decision_is_worth_its_best_action_and_a_roll_the_average_is_a_roll_away():
+    game = make_game("shishbesh", 2)
+    net = valuenet.evaluator(game)
+    checked = 0
+    for s in positions(game, 60, seed=3):
+        if s.is_chance:
+            rows = net.roll_values(s.arr)
+            assert rows.shape == (36, 2)
+        elif not s.is_over and len(s.legal_actions()) > 1:
+            acts = np.array(s.legal_actions(), np.int64)
+            vals = net.action_values(s.arr, acts)
+            me = s.current_player
+            assert net.value(s.arr)[me] == pytest.approx(vals[:, me].max())
+            checked += 1
+    assert checked > 3
+
+
+def test_an_evaluator_refuses_weights_and_positions_that_do_not_fit():
+    game = make_game("ludo", 2)
+    cell, flag, lo, vmap = valuenet.feature_table(game)
+    w = valuenet.blank_weights(game)
+    with pytest.raises(ValueError, match="weights do not fit"):
+        Net(game.engine, 2, 4, game.place_count(), cell, flag, lo, vmap, w["W1"][1:], w["b1"], w["W2"], w["b2"])
+    with pytest.raises(ValueError, match="outside the game's state"):
+        Net(game.engine, 2, 4, game.place_count(), cell + 1000, flag, lo, vmap, w["W1"], w["b1"], w["W2"], w["b2"])
+    net = valuenet.make_net(game, w)
+    with pytest.raises(ValueError, match="89 numbers"):
+        net.value(np.zeros(5, np.int64))
+    with pytest.raises(ValueError, match="roll values are for a position where the dice are to be rolled"):
+        s = game.new_state(seed=0)
+        s.set_dice((6,))
+        net.roll_values(s.arr)
+
+
+def test_a_game_without_an_evaluator_says_so():
+    with pytest.raises(valuenet.NoEvaluator, match="no evaluator"):
+        valuenet.evaluator(make_game("kimbo", 2))
+
+
+def test_training_is_reproducible_from_its_seed():
+    game = make_game("ludo", 2)
+    a, info = training.train(game, games=64, seed=5)
+    b, _ = training.train(game, games=64, seed=5)
+    c, _ = training.train(game, games=64, seed=6)
+    assert all(np.array_equal(a[k], b[k]) for k in a) and not np.array_equal(a["W1"], c["W1"])
+    assert info["games"] == 64 and info["rolls"] > 64
+
+
+def test_level6_is_the_evaluator_bot_and_plays_legal_moves_in_every_game():
+    assert LEVELS[6][0] == "evaluator" and "evaluator" in BOTS
+    for name in GAMES:
+        game = make_game(name, 2)
+        s = game.new_state(seed=4)
+        bot = bot_for_level(6, 1)
+        for _ in range(30):
+            if s.is_over:
+                break
+            if s.is_chance:
+                s.roll()
+                continue
+            move = bot.choose(s)
+            assert move.action in s.legal_actions()
+            assert bot_for_level(6, 1).choose(s).action == move.action     # the same seed, the same choice
+            s.push(move)
+
+
+def test_calibration_reports_a_brier_score_and_a_reliability_table():
+    game = make_game("ludo", 2)
+    c = training.calibrate(game, valuenet.evaluator(game), positions=60)
+    assert len(c["predicted"]) == 60 and 0 <= c["brier"] < c["brier_uniform"]
+    assert sum(r["positions"] for r in c["reliability"]) == 60
