@@ -12,6 +12,7 @@ MODULES = {
     "rating": ("openskill",),
     "rl": ("pettingzoo", "gymnasium"),
     "ray": ("ray",),
+    "parquet": ("pyarrow",),
     "scale": ("redis", "psycopg"),
 }
 

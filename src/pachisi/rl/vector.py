@@ -72,31 +72,24 @@ def first_player_mode(game):
 
 
 def compiled_opponent(spec):
-    """(kind, blunder) of an opponent the compiled loop plays: a level whose bot is random or greedy,
-    "random", "greedy", or such a Bot."""
-    if isinstance(spec, int) and not isinstance(spec, bool) or isinstance(spec, str) and spec.startswith("level"):
-        try:
-            level = int(str(spec).removeprefix("level"))
-        except ValueError:
-            level = None
-        if level not in LEVELS:
-            raise OptionError("an opponent is a level ({levels}), random, greedy or such a Bot, not {value!r}",
-                              levels=", ".join(f"level{k}" for k in LEVELS), value=spec)
-        name, settings = LEVELS[level]
-        spec = make_bot(name, **settings)
-    elif isinstance(spec, str):
-        if spec not in ("random", "greedy"):
-            raise OptionError("the batched environment's opponents are levels 1-4, random or greedy, not {value!r}",
-                              value=spec)
-        spec = make_bot(spec)
-    if not isinstance(spec, Bot):
-        raise OptionError("an opponent is a level, random, greedy or such a Bot, not {value!r}", value=spec)
-    if spec.kind == S.BOT_RANDOM:
+    """(kind, blunder) of an opponent the compiled loop plays: a level whose bot is random or greedy
+    (level1 ... level4, or its number), "random", "greedy", or such a Bot."""
+    bot = None
+    if isinstance(spec, Bot):
+        bot = spec
+    elif isinstance(spec, int) and not isinstance(spec, bool) or isinstance(spec, str) and spec.startswith("level"):
+        level = str(spec).removeprefix("level")
+        if level.isdigit() and int(level) in LEVELS:
+            name, settings = LEVELS[int(level)]
+            bot = make_bot(name, **settings)
+    elif spec in ("random", "greedy"):
+        bot = make_bot(spec)
+    if bot is not None and bot.kind == S.BOT_RANDOM:
         return B.KIND_RANDOM, 0.0
-    if spec.kind == S.BOT_GREEDY and spec.compiled:
-        return B.KIND_GREEDY, float(spec.settings.get("blunder", 0.0))
-    raise OptionError("the batched environment plays random and greedy opponents (levels 1-4), not {value!r}",
-                      value=repr(spec))
+    if bot is not None and bot.kind == S.BOT_GREEDY and bot.compiled:
+        return B.KIND_GREEDY, float(bot.settings.get("blunder", 0.0))
+    raise OptionError("the batched environment's opponents are levels 1-4, random, greedy or such a Bot, "
+                      "not {value!r}", value=spec if bot is None else repr(bot))
 
 
 class BatchEnv:
@@ -191,7 +184,7 @@ class BatchEnv:
         if seed is None:
             seed = int(self._rng.integers(SEED_MASK))
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2 ** 63:
-            raise OptionError("a seed is a whole number from 0 to 2**63-1, not {value!r}", value=seed)
+            raise OptionError("a seed is a whole number from 0 to 2**63-1, not {seed!r}", seed=seed)
         self._seed = int(seed)
         self._run(self.core.reset, self._seed, self.observations, self.masks, self.players)
         self.rewards[:] = 0
