@@ -13,6 +13,7 @@ MODULES = {
     "rl": ("pettingzoo", "gymnasium"),
     "ray": ("ray",),
     "parquet": ("pyarrow",),
+    "openspiel": ("pyspiel",),
     "scale": ("redis", "psycopg"),
 }
 

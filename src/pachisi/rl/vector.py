@@ -15,7 +15,7 @@ from ..engine.game import Game
 from ..engine.options import OptionError
 from ..games import race
 from . import batch as B
-from .core import ILLEGAL, IllegalActionError, Table
+from .core import IllegalActionError, Table
 from .spaces import DICE_SLOTS, SEATS
 
 LUT_LO, LUT_HI = -16, 512       # the raw places a piece's number may take in a state array (tabulated)
