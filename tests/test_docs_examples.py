@@ -36,7 +36,7 @@ TEMPLATE = re.compile(r"\b(GAME|levelK|N)\b")        # a command written with pl
 FEWER = {"-n": 2000, "--greedy": 20, "--level5": 1, "--seconds": 0.2}
 FEWER_GAMES = {"tournament": 2}          # -n of a tournament: searching bots think for every move
 DEFAULTS = {"fairness": ["-n", "2000", "--greedy", "20", "--level5", "1"], "bench": ["--seconds", "0.2"]}
-WRITES = {"--plot", "--out"}              # a file the command writes: made in the test's folder instead
+WRITES = {"--plot", "--out", "--parquet"}              # a file the command writes: made in the test's folder instead
 EXAMPLES_NOT_RUN = {
     "examples/ludo_td.py": "trains for about two CPU-minutes (its output is kept in examples/ludo_td_output.txt)",
 }

@@ -476,6 +476,21 @@ def _verdict_text(v):
     return _("{move}: legal — {said}{left}; {then}", move=v["move"], said=said, left=left, then=v["then"])
 
 
+PARQUET_HELP = ("write every game played to this Parquet file, a row each: seed, seats' bots, places, length, "
+                "captures, per-seat captures and moves (needs pachisi[parquet])")
+
+
+def _write_parquet(path, tables):
+    """Write the games' rows (sim.parquet_table's tables) to a Parquet file and say so on stderr."""
+    from .sim import write_parquet
+    try:
+        count = write_parquet(path, tables)
+    except OSError as e:
+        fail(_("cannot write {file}: {problem}", file=path, problem=e.strerror or str(e)))
+    err.print(Text(_(plural("{count} game written to {file}", "{count} games written to {file}"), count=count,
+                     file=str(path))))
+
+
 @app.command()
 def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES)),
              n: int = typer.Option(1000, "-n", help="how many games"),
@@ -496,6 +511,7 @@ def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
                                       "file as it ends"),
              resume: bool = typer.Option(False, "--resume", help="continue the run whose chunks --out already "
                                          "holds: only the missing chunks are played"),
+             parquet: Path = typer.Option(None, "--parquet", help=PARQUET_HELP),
              as_json: bool = typer.Option(False, "--json", help="print JSON")):
     """Play N games between bots: win rates by seat and by turn order with 95% confidence
     intervals, game length (mean, percentiles), captures."""
@@ -510,6 +526,10 @@ def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
         fail(_("{option} must be at least 1", option="--chunk"))
     if resume and out is None:
         fail(_("--resume continues the run in an --out file: give --out"))
+    if parquet:
+        _need("parquet", "pachisi simulate --parquet")
+        if resume:
+            fail(_("--parquet writes the games this run plays: it cannot be combined with --resume"))
     bots = _players(players, set(SIMULATED_BOTS))
     g = _game(game, len(bots), preset, option)
     with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -518,11 +538,15 @@ def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
         ray = _ray(ray, workers or default_workers(), ray_fallback)
         try:
             res = run_simulate(g, n, bots, seed=seed, chunk=chunk, workers=workers or default_workers(), ray=ray,
-                               out=out, resume=resume, progress=lambda done: bar.update(task, completed=done))
+                               out=out, resume=resume, progress=lambda done: bar.update(task, completed=done),
+                               keep_rows=bool(parquet))
         except OSError as e:
             fail(_("cannot write {file}: {problem}", file=out, problem=e.strerror))
         except (ValueError, RuntimeError) as e:
             fail(str(e))
+    if parquet:
+        from .sim import parquet_table
+        _write_parquet(parquet, [parquet_table(g, res.rows, bots)])
     data = res.as_dict(g)
     data["bots"] = bots
     if as_json:
@@ -570,6 +594,8 @@ def fairness(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
              ray_fallback: bool = typer.Option(False, "--ray-fallback", help="play in local processes when Ray "
                                                "cannot be reached or started (saying so), instead of stopping"),
              plot: Path = typer.Option(None, help="save seat advantage and length distribution to this PNG"),
+             parquet: Path = typer.Option(None, "--parquet", help=PARQUET_HELP + "; columns play and side say "
+                                          "which"),
              as_json: bool = typer.Option(False, "--json", help="print JSON")):
     """Is a seat favoured, does a house rule change the game?  Win rates per seat and per turn
     order (95% Wilson intervals), length, captures and games cut off, for random, greedy and
@@ -579,6 +605,8 @@ def fairness(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
     from .sim import default_workers
     if plot:
         _need("plot", "pachisi fairness --plot")
+    if parquet:
+        _need("parquet", "pachisi fairness --parquet")
     greedy = n // 10 if greedy is None else greedy
     for name, value in (("-n", n), ("--greedy", greedy), ("--level5", level5)):
         if value < 0:
@@ -609,7 +637,8 @@ def fairness(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
             for play, count in plan:
                 try:
                     ms.append(lab.measure(g, play, count, seed=seed, workers=workers or default_workers(), ray=ray,
-                                          progress=lambda done, b=before: bar.update(task, completed=b + done)))
+                                          progress=lambda done, b=before: bar.update(task, completed=b + done),
+                                          keep_rows=bool(parquet)))
                 except RuntimeError as e:
                     fail(str(e))
                 before += count
@@ -621,6 +650,10 @@ def fairness(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
         data["comparison"] = [lab.compare(ga, a, b) for a, b in zip(ma, mb)]
     if plot:
         lab.plot(plot, measured)
+    if parquet:
+        from .sim import parquet_table
+        _write_parquet(parquet, [parquet_table(g, m.result.rows, [m.play] * g.players, play=m.play, side=label)
+                                 for label, g, ms in measured for m in ms])
     if as_json:
         console.print_json(json.dumps(data, ensure_ascii=False, default=_json_number))
     else:
@@ -906,7 +939,9 @@ def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES
                ray: str = typer.Option(None, "--ray", help="play on the Ray cluster at this address (\"local\": "
                                        "start one here; needs pachisi[ray]); the same results"),
                ray_fallback: bool = typer.Option(False, "--ray-fallback", help="play in local processes when Ray "
-                                                 "cannot be reached or started (saying so), instead of stopping")):
+                                                 "cannot be reached or started (saying so), instead of stopping"),
+               parquet: Path = typer.Option(None, "--parquet", help=PARQUET_HELP.replace(
+                   "captures, per-seat captures and moves", "decisions (captures are not counted)"))):
     """Bots against bots, seats rotated: win rates with 95% CIs and ratings (Elo, OpenSkill)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
     from rich.table import Table
@@ -914,6 +949,8 @@ def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES
     _need("rating", "pachisi tournament")
     if plot:
         _need("plot", "pachisi tournament --plot")
+    if parquet:
+        _need("parquet", "pachisi tournament --parquet")
     if n < 1:
         fail(_("-n must be at least 1"))
     try:
@@ -943,6 +980,8 @@ def tournament(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES
             fail(str(e))
     if plot:
         tour.plot(res, plot)
+    if parquet:
+        _write_parquet(parquet, [tour.rows_table(res)])
     if as_json:
         console.print_json(json.dumps(res.as_dict(), ensure_ascii=False))
     elif markdown:

@@ -12,6 +12,8 @@ MODULES = {
     "rating": ("openskill",),
     "rl": ("pettingzoo", "gymnasium"),
     "ray": ("ray",),
+    "parquet": ("pyarrow",),
+    "openspiel": ("pyspiel",),
     "scale": ("redis", "psycopg"),
     "analysis": ("scipy",),
 }

@@ -19,7 +19,7 @@ import numpy as np
 from .bots import LEVELS, make_bot
 from .engine import kernel as K
 from .extras import require
-from .sim import SimResult, Tally, hist_stats, run_sharded, simulate
+from .sim import SimResult, Tally, game_rows, hist_stats, run_sharded, simulate
 
 PLAYS = ("random", "greedy", "level5")
 ALPHA = 0.05
@@ -47,8 +47,9 @@ class Measure:
         return d
 
 
-def _level5_chunk(spec, seed, count, max_rolls):
-    """`count` games from seed on with level 5 in every seat: (seed, count, Tally as JSON)."""
+def _level5_chunk(spec, seed, count, max_rolls, keep_rows=False):
+    """`count` games from seed on with level 5 in every seat: (seed, count, Tally as JSON, with keep_rows
+    their rows (sim.game_rows: captures not counted) else None)."""
     from .bots import search
     from .games import make_game
     game = make_game(*spec)
@@ -57,6 +58,7 @@ def _level5_chunk(spec, seed, count, max_rolls):
     out = np.zeros(2 + K.MAX_PLAYERS, np.int64)
     seats = np.zeros(game.players, np.int64)
     tally = Tally(game.players)
+    rows = []
     for s in range(seed, seed + count):
         state = game.new_state(seed=s)
         first = state.current_player
@@ -64,28 +66,36 @@ def _level5_chunk(spec, seed, count, max_rolls):
         search.play_game(game.engine, state.arr, s, table, seats, bot_seeds, max_rolls, out)
         winner = int(out[2]) if out[2] >= 0 else None
         tally.add_game(winner, first, int(out[0]), None, int(out[1]))
-    return seed, count, tally.to_json()
+        if keep_rows:
+            order = [int(x) for x in out[2:2 + game.players] if x >= 0]
+            rows.append(game_rows(game.players, s, first, int(out[0]), int(out[1]), order, winner))
+    return seed, count, tally.to_json(), (np.array(rows) if keep_rows else None)
 
 
-def measure(game, play, n, seed=0, workers=1, ray=None, progress=None):
-    """n games of `play` (random, greedy or level5 in every seat)."""
+def measure(game, play, n, seed=0, workers=1, ray=None, progress=None, keep_rows=False):
+    """n games of `play` (random, greedy or level5 in every seat); keep_rows: each game's row in the
+    result's `rows` (sim.parquet_table)."""
     if play not in PLAYS:
         raise ValueError(f"unknown play {play!r}; plays: {', '.join(PLAYS)}")
     if play in ("random", "greedy"):
         res = simulate(game, n, [play] * game.players, seed=seed, max_rolls=cap(game), workers=workers, ray=ray,
-                       chunk=2000 if play == "random" else 500, progress=progress)
+                       chunk=2000 if play == "random" else 500, progress=progress, keep_rows=keep_rows)
         return Measure(play, res)
     t0 = time.perf_counter()
     spec = (game.name, game.players, game.preset, game.opts)
     chunk = 5
-    jobs = [(spec, s, min(chunk, seed + n - s), cap(game)) for s in range(seed, seed + n, chunk)]
-    total, done = Tally(game.players), 0
-    for _, m, tally in run_sharded(_level5_chunk, jobs, workers, ray):
+    jobs = [(spec, s, min(chunk, seed + n - s), cap(game), keep_rows) for s in range(seed, seed + n, chunk)]
+    total, done, kept = Tally(game.players), 0, {}
+    for s, m, tally, rows in run_sharded(_level5_chunk, jobs, workers, ray):
+        kept[s] = rows
         total.merge(Tally.from_json(tally, game.players))
         done += m
         if progress:
             progress(done)
-    return Measure(play, SimResult.of(total, time.perf_counter() - t0), captures_counted=False)
+    result = SimResult.of(total, time.perf_counter() - t0)
+    if keep_rows and kept:
+        result.rows = np.concatenate([kept[s] for s in sorted(kept)])
+    return Measure(play, result, captures_counted=False)
 
 
 # -- tests ---------------------------------------------------------------------------------------

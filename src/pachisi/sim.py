@@ -8,6 +8,7 @@ import json
 import math
 import os
 from pathlib import Path
+from typing import Any
 import socket
 import time
 
@@ -157,6 +158,7 @@ class SimResult:
     actions: int
     seconds: float
     resumed: int = 0          # games read back from the results file rather than played
+    rows: Any = None          # with simulate(keep_rows=True): each game's row (gamerows' layout)
 
     @classmethod
     def of(cls, tally, seconds, resumed=0):
@@ -283,17 +285,90 @@ def _run_on_ray(func, jobs, address, workers):
 
 
 # -- simulation -----------------------------------------------------------------------------------
-def _play_chunk(spec, seed, count, policies, by_rolloff, max_rolls):
-    """Play `count` games from seed on (one shard): (seed, its Tally as JSON)."""
+def _play_chunk(spec, seed, count, policies, by_rolloff, max_rolls, keep_rows=False):
+    """Play `count` games from seed on (one shard): (seed, count, its Tally as JSON, and with keep_rows
+    each game's row (gamerows.run_rows: the same games), else None)."""
     from .games import make_game
     game = make_game(*spec)
     start = game.new_state(seed=0, first_player=0).arr
+    if keep_rows:
+        from .gamerows import run_rows
+        table = run_rows(game.engine, start, seed, count, policies, False, by_rolloff, max_rolls)
+        return seed, count, Tally(game.players).add_rows(table[:, 2:7], table[:, 1]).to_json(), table
     rows = game.engine.run_many(start, seed, count, policies, False, by_rolloff, max_rolls)
     if by_rolloff:
         first = np.array([game.engine.rolloff(start, seed + i) for i in range(count)], np.int64)
     else:
         first = np.zeros(count, np.int64)
-    return seed, count, Tally(game.players).add_rows(rows, first).to_json()
+    return seed, count, Tally(game.players).add_rows(rows, first).to_json(), None
+
+
+# -- per-game rows as Parquet ---------------------------------------------------------------------
+def game_rows(players, seed, first, rolls, actions, order, winner=None, captures=None):
+    """One game's row in gamerows' layout, for games played elsewhere (the searching bots' loop):
+    the finishing order gives the places; captures None: not counted (-1, null in Parquet)."""
+    from .gamerows import ROW_FIXED, ROW_PER_SEAT
+    row = np.zeros(ROW_FIXED + ROW_PER_SEAT * players, np.int64)
+    win = order[0] if order else (-1 if winner is None else winner)
+    row[:ROW_FIXED] = seed, first, rolls, actions, -1 if captures is None else captures, win, win
+    per = row[ROW_FIXED:].reshape(players, ROW_PER_SEAT)
+    per[:, 1:3] = -1
+    per[:, 3] = -1
+    for place, p in enumerate(order, 1):
+        per[p, 0] = place
+    return row
+
+
+def parquet_table(game, rows, bots, **constants):
+    """Games' rows (gamerows' layout, one per game) as a pyarrow Table, a row per game: game, players,
+    seed, first_player, rolls, actions, captures (null: not counted), winner (null: cut off), finished, and
+    per seat (lists in seat order): bots (each game's, or one list for all), places (null: unfinished),
+    captures_made, pieces_captured, actions_by (null: not counted); `constants` add a column each."""
+    import pyarrow as pa
+    from .gamerows import ROW_FIXED, ROW_PER_SEAT
+    n = game.players
+    rows = np.asarray(rows, np.int64).reshape(-1, ROW_FIXED + ROW_PER_SEAT * n)
+    count = len(rows)
+    per = rows[:, ROW_FIXED:].reshape(count, n, ROW_PER_SEAT)
+
+    def seats(values, null, kind):
+        flat = values.reshape(-1)
+        return pa.FixedSizeListArray.from_arrays(pa.array(flat, kind, mask=null.reshape(-1)), n)
+
+    bots = np.asarray(bots, dtype=object)
+    if bots.ndim == 1:
+        bots = np.broadcast_to(bots, (count, n))
+    columns = {
+        "game": pa.array([game.name] * count, pa.string()).dictionary_encode(),
+        "players": pa.array(np.full(count, n), pa.int8()),
+        "seed": pa.array(rows[:, 0], pa.int64()),
+        "first_player": pa.array(rows[:, 1], pa.int8()),
+        "rolls": pa.array(rows[:, 2], pa.int64()),
+        "actions": pa.array(rows[:, 3], pa.int64()),
+        "captures": pa.array(rows[:, 4], pa.int32(), mask=rows[:, 4] < 0),
+        "winner": pa.array(rows[:, 5], pa.int8(), mask=rows[:, 5] < 0),
+        "finished": pa.array(rows[:, 5] >= 0, pa.bool_()),
+        "bots": pa.FixedSizeListArray.from_arrays(pa.array(bots.reshape(-1).tolist(), pa.string()), n),
+        "places": seats(per[:, :, 0], per[:, :, 0] <= 0, pa.int8()),
+        "captures_made": seats(per[:, :, 1], per[:, :, 1] < 0, pa.int32()),
+        "pieces_captured": seats(per[:, :, 2], per[:, :, 2] < 0, pa.int32()),
+        "actions_by": seats(per[:, :, 3], per[:, :, 3] < 0, pa.int64()),
+    }
+    for name, value in constants.items():
+        columns[name] = pa.array([value] * count, pa.string()).dictionary_encode()
+    meta = {"game": game.name, "players": str(n), "preset": str(game.preset or ""),
+            "options": json.dumps(game.opts, ensure_ascii=False, default=str)}
+    return pa.table(columns, metadata=meta)
+
+
+def write_parquet(path, tables):
+    """Write the tables (parquet_table's; of one game, several sides or plays) as one Parquet file."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    tables = list(tables)
+    table = pa.concat_tables(tables, promote_options="permissive") if len(tables) > 1 else tables[0]
+    pq.write_table(table, path)
+    return table.num_rows
 
 
 class ResultsFile:
@@ -356,7 +431,7 @@ def _differs(old, new):
 
 
 def simulate(game, n, bots, seed=0, max_rolls=100_000, chunk=2000, progress=None, workers=1, ray=None,
-             out=None, resume=False, stop_after=None):
+             out=None, resume=False, stop_after=None, keep_rows=False):
     """Play n games between compiled bots, game i with seed `seed + i`,
     sharded by seed into chunks; `progress(done)` is called as chunks finish.
     With workers > 1 the chunks are played in that many processes, with
@@ -364,7 +439,8 @@ def simulate(game, n, bots, seed=0, max_rolls=100_000, chunk=2000, progress=None
     totals, are exactly those of one worker.  With `out` each chunk's tally
     is appended to that JSON-lines file as it ends; `resume` reads back the
     chunks a stopped run wrote and plays only the rest.  `stop_after` stops
-    after that many chunks (what an interruption does; for tests)."""
+    after that many chunks (what an interruption does; for tests).  keep_rows: the result's `rows` hold
+    every game played in this run, a row each (gamerows' layout, in seed order; for parquet_table)."""
     policies = [int(c) for c in policies_for(bots, game.players)]
     by_rolloff = game.opts.get("first_player", "rolloff") != "first"
     spec = (game.name, game.players, game.preset, game.opts)
@@ -384,9 +460,12 @@ def simulate(game, n, bots, seed=0, max_rolls=100_000, chunk=2000, progress=None
     done = resumed
     if progress and done:
         progress(done)
-    jobs = [(spec, s, m, policies, by_rolloff, max_rolls) for s, m in chunks[:stop_after]]
+    jobs = [(spec, s, m, policies, by_rolloff, max_rolls, keep_rows) for s, m in chunks[:stop_after]]
+    kept = {}
     try:
-        for s, m, tally in run_sharded(_play_chunk, jobs, workers, ray):
+        for s, m, tally, table in run_sharded(_play_chunk, jobs, workers, ray):
+            if keep_rows:
+                kept[s] = table
             if results:
                 results.write(s, m, tally)
             total.merge(Tally.from_json(tally, game.players))
@@ -396,7 +475,10 @@ def simulate(game, n, bots, seed=0, max_rolls=100_000, chunk=2000, progress=None
     finally:
         if results:
             results.close()
-    return SimResult.of(total, time.perf_counter() - t0, resumed)
+    result = SimResult.of(total, time.perf_counter() - t0, resumed)
+    if keep_rows:
+        result.rows = np.concatenate([kept[s] for s in sorted(kept)]) if kept else None
+    return result
 
 
 def bench(game, seconds=5.0, policy="random", max_rolls=None, seed=0):

@@ -234,6 +234,27 @@ def run(game, entrants, n, seed=0, progress=None, workers=1, ray=None, chunk=20)
     return res
 
 
+def rows_table(res):
+    """The tournament's games as a pyarrow Table, a row each (sim.parquet_table: the deal's dice seed, the
+    bot of each seat, places, rolls and decisions; captures are not counted by the searching bots' loop)."""
+    from .sim import game_rows, parquet_table
+    g, n = res.game, res.game.players
+    rows, bots, deals = [], [], []
+    for i, r in enumerate(res.games):
+        dice_seed = (res.seed + r.deal) & ((1 << 62) - 1)
+        first = g.new_state(seed=dice_seed).current_player
+        rows.append(game_rows(n, dice_seed, first, r.rolls, r.decisions, list(r.order)))
+        bots.append([res.entrants[b].label for b in r.lineup])
+        deals.append(r.deal)
+    table = parquet_table(g, np.array(rows), bots)
+    return table.append_column("game_number", pa_int64(range(len(rows)))).append_column("deal", pa_int64(deals))
+
+
+def pa_int64(values):
+    import pyarrow as pa
+    return pa.array(list(values), pa.int64())
+
+
 def _play_games(spec, table, seed, games):
     """Play the numbered games [(i, (lineup, deal)), ...] of a tournament: [(i, GameResult)]."""
     from .bots import search

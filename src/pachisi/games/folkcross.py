@@ -10,6 +10,7 @@ from ..engine import kernel as K
 from ..engine.game import GameError
 from ..engine.view import Square
 from . import race
+from .folk_rules import SHEL
 from .race import PIECES, POS
 
 FOLK = race.SEATED + " circle quarter"      # the fields a folk cross game's tables begin with
@@ -18,6 +19,8 @@ FOLK = race.SEATED + " circle quarter"      # the fields a folk cross game's tab
 class HiddenPieces:
     """Mixed into a folk game whose pieces() are (place, hidden in a shelter): RL observes the places and,
     after them, a flag per piece hidden."""
+
+    observation_ops = (("flags", SHEL),)    # the flags as rl's batched environment writes them (rl/batch.pyx)
 
     def observed_places(self, arr, player):
         lo = self.place_range()[0]

@@ -84,6 +84,7 @@ class Kimbo(race.FirstPlayer, Game):
     familiarity = 6
     piece_word = "pawn"         # RL's layout
     turn_features = ("stage: fence", "stage: pawn", "stage: place")
+    observation_ops = (("slots", FEN, FENCES, SLOTS), ("stage", G_STAGE, 2))  # as rl/batch.pyx writes them
     turn_cap = 5000             # random play may wander: benchmarks cut a game off here
     aliases = ("кимбо",)
     rules = KimboEngine

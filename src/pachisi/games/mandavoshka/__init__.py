@@ -93,6 +93,7 @@ class Mandavoshka(folkcross.HiddenPieces, race.FirstPlayer, Game):
                   DIAGONAL: "jump across the diagonal"}
     turn_features = ("claim open", *(f"claim offender +{r}" for r in range(K.MAX_PLAYERS)),
                      *(f"claim: piece {c} at stake" for c in "abcd"))
+    observation_ops = folkcross.HiddenPieces.observation_ops + (("claim", G_CLAIM, G_STAKE),)  # rl/batch.pyx
     aliases = ("мандавошка", "manka", "манька")
     rules = MandavoshkaEngine
     reasons = REASONS

@@ -57,6 +57,7 @@ class Tryasuchka(race.FirstPlayer, Game):
     familiarity = 5
     move_kinds = 1              # RL: the kinds of move its rules make (rules.pxd)
     turn_features = ("extra rolls banked / 6",)
+    observation_ops = (("count", G_EXTRA, 6),)      # as rl/batch.pyx writes it
     aliases = ("трясучка", "tryasuchka", "triasuchka")
     rules = TryasuchkaEngine
     reasons = REASONS
