@@ -31,7 +31,7 @@ cdef inline bint barrier_behind(const i64* st, const TrackTab* tab, i64 pl, i64 
     (a backward move)."""
     cdef i64 i, skip = pl if own(tab).barriers == BARRIER_WALL else -1
     for i in range(1, d):
-        if has_block(at(st, cell(tab, pl, p - i)), skip):
+        if has_block(at(st, tab, cell(tab, pl, p - i)), skip):
             return True
     return False
 
@@ -112,8 +112,8 @@ cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) 
         t = p - d
         if st[G_BLOCKS] and own(tab).barriers and barrier_behind(st, tab, pl, p, d):
             return R_BLOCKED
-        m = at(st, cell(tab, pl, t))
-        if foes_at(st, cell(tab, pl, t), pl) == 0:
+        m = at(st, tab, cell(tab, pl, t))
+        if foes_at(st, tab, cell(tab, pl, t), pl) == 0:
             return R_BACK_TARGET
         if own(tab).barriers and has_block(m, pl):
             return R_BLOCK_LAND
@@ -146,7 +146,7 @@ cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) 
             return R_OWN
         to[0] = t
         return 0
-    m = at(st, cell(tab, pl, t))
+    m = at(st, tab, cell(tab, pl, t))
     if bits(own_bits(m, pl)) >= cap and not own(tab).own_capture:
         return R_OWN
     if own(tab).barriers and has_block(m, pl):
@@ -172,7 +172,7 @@ cdef inline i64 candidates(i64* st, const TrackTab* tab, i64* out, i64* cls) noe
                 out[n] = encode(slot, k, kind)
                 cls[n] = ((CLEAR if p == 0 and waiting and kind != ENTER2 else 0) | (ENTER if p == YARD else 0)
                           | (BOUND if st[G_BOUND] == k + 1 else 0)
-                          | (CAPTURES if to < tab.ring_size and foes_at(st, cell(tab, pl, to), pl) else 0))
+                          | (CAPTURES if to < tab.ring_size and foes_at(st, tab, cell(tab, pl, to), pl) else 0))
                 n += 1
     return n
 
@@ -251,7 +251,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     lift(st, tab, pid)
     if t < tab.ring_size:
         g = cell(tab, pl, t)
-        ne = capture_all(st, tab, at(st, g) if own(tab).own_capture else foes_at(st, g, pl), g, pl, ev, ne)
+        ne = capture_all(st, tab, at(st, tab, g) if own(tab).own_capture else foes_at(st, tab, g, pl), g, pl, ev, ne)
     put(st, tab, pid, t)
     if kind == ENTER2:
         ne = emit(ev, ne, EV_ENTERED, pl, k, p, t)
@@ -291,19 +291,19 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     in the goal; a 6 counts 7 once no piece waits on B (six_counts_seven); note who could capture."""
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 pl = st[H_PLAYER], last, p
-    if start_roll(st):
+    if start_roll(st, tab):
         st[G_LAST] = 0
     st[G_MISS] = 0
     st[G_BOUND] = st[G_ENTERED]
     st[G_ENTERED] = 0
-    if own(tab).third_six and count_run(st, st[H_DICE] == 6) == 3:
+    if own(tab).third_six and count_run(st, tab, st[H_DICE] == 6) == 3:
         last = st[G_LAST] - 1
         if last >= 0:
             p = st[POS + pl * PIECES + last]
             if 0 <= p < tab.ring_size:
                 send_to_yard(st, tab, pl * PIECES + last)
                 ne = emit(ev, ne, EV_PENALTY, pl, last, p, 0)
-        return void_roll(st, ev, ne)
+        return void_roll(st, tab, ev, ne)
     if st[H_DICE] == 6 and own(tab).six_seven and yard_count(st, pl) == 0:
         st[H_DICE] = 7
     if st[H_DICE] != 6 and st[G_KEPT]:
