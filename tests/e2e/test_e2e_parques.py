@@ -6,7 +6,7 @@ The positions are reached over the room's WebSocket: every seat of a hot-seat ro
 that captures nothing (a capture missed on purpose), until the seat to move is offered the call."""
 import pytest
 
-from roompage import ROOM, play_hotseat, seq, wait_after
+from roompage import ROOM, new_page, play_hotseat, seq, wait_after
 from test_e2e_claim import claim_or_no_capture, colour_of, is_claim, status
 from test_e2e_room import EVERY, open_room
 
@@ -62,6 +62,24 @@ def test_the_board_and_a_missed_capture_blown(browser, server, lang, screen):
                                arg=said)
         assert page.get_attribute(ROOM, "data-phase") in ("roll", "move")
         page.screenshot(path=f"/tmp/parques-blown-{lang}-{screen}.png")
+        assert not page.errors
+    finally:
+        ctx.close()
+
+
+HOWTO = {"en": "How to play Parqués", "ru": "Как играть: Паркес"}
+
+
+@pytest.mark.parametrize("lang,screen", EVERY)
+def test_the_how_to_play_page_shows_the_jail_and_its_diagrams(browser, server, lang, screen):
+    ctx, page = new_page(browser, lang, screen)
+    try:
+        page.set_default_timeout(60_000)
+        page.goto(f"{server.url}/#/rules/parques")
+        page.wait_for_selector(".rules .board .sq")
+        assert page.inner_text(".rules-page h1") == HOWTO[lang]
+        assert page.locator(".rules .board").count() == 3                 # the page's three diagrams
+        page.screenshot(path=f"/tmp/parques-howto-{lang}-{screen}.png", full_page=True)
         assert not page.errors
     finally:
         ctx.close()

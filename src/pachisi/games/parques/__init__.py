@@ -61,7 +61,6 @@ class Parques(CalledCapture, track.Ring68Game):
     colours = ("yellow", "blue", "red", "green")
     layout_end = SIZE
     kind_marks = {STEP: "", EXIT: "+"}
-    kind_words = {EXIT: "out of jail", CIELO: "straight to cielo"}
     yard_name = "jail"
     goal_name = "cielo"
     notation_help = ("a move is written die and piece (3a), a pair freeing pieces from jail die, piece and + (3a+), "
@@ -118,7 +117,14 @@ class Parques(CalledCapture, track.Ring68Game):
     def move_story(self, move, dice=None):
         if move.kind == CALL:
             return {"say": "log.soplar", "piece": self.piece_letter(move)}
+        if move.kind == CIELO:
+            return {"say": "log.cielo", "piece": self.piece_letter(move)}
         return super().move_story(move, dice)
+
+    def move_words(self, move, dice=None):
+        if move.kind == CIELO:
+            return Text("the third pair: piece {piece} straight to cielo", piece=self.piece_letter(move))
+        return super().move_words(move, dice)
 
     def square_capacity(self):
         return 16
