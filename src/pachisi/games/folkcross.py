@@ -27,7 +27,7 @@ class HiddenPieces:
         return [v - lo for v, _ in self.pieces(arr, player)]
 
     def observation_planes(self):
-        return [("hidden in a shelter, per player +r and piece", K.MAX_PLAYERS * self.pieces_per_player)]
+        return [("hidden in a shelter, per player +r and piece", self.seat_count * self.pieces_per_player)]
 
     def fill_planes(self, state, observer, out):
         for r in range(self.players):

@@ -454,6 +454,12 @@ export class RoomPage {
     this.section.classList.toggle("busy", !!this.pending);
   }
 
+  // The claim step's status: a game whose missed capture is punished its own way says so in its own key.
+  claimKey(game) {
+    const own = `room.turn.you.claim.${game}`;
+    return t(own) === own ? "room.turn.you.claim" : own;
+  }
+
   statusText() {
     const room = this.room, turn = this.turn;
     if (room.status === "waiting") return t("room.waiting");
@@ -467,7 +473,7 @@ export class RoomPage {
     const colour = colourName(seat.colour);
     if (this.you.includes(turn.player)) {
       const claim = turn.phase === "move" && this.moves.length && this.moves.every((m) => m.t === "nocall" || m.t.startsWith("call-"));
-      const key = turn.phase === "roll" ? "room.turn.you.roll" : claim ? "room.turn.you.claim"
+      const key = turn.phase === "roll" ? "room.turn.you.roll" : claim ? this.claimKey(room.game)
         : this.board.stage() === "fence" ? "board.turn.fence" : "room.turn.you.move";
       return t(key, { colour });
     }
