@@ -39,10 +39,10 @@ def test_the_compiled_features_are_the_games_observation_folded_over_pieces(name
     for s in positions(game, 40):
         x = net.features(s.arr)
         o = obs(s, s.current_player)
-        places = o[:K.MAX_PLAYERS * per * L].reshape(K.MAX_PLAYERS, per, L).sum(axis=1)[:players] / per
+        places = o[:obs.seats * per * L].reshape(obs.seats, per, L).sum(axis=1)[:players] / per
         assert np.allclose(x[:players * L].reshape(players, L), places)
         if obs.planes:
-            hidden = o[K.MAX_PLAYERS * per * L:][:K.MAX_PLAYERS * per].reshape(K.MAX_PLAYERS, per).sum(axis=1)
+            hidden = o[obs.seats * per * L:][:obs.seats * per].reshape(obs.seats, per).sum(axis=1)
             assert np.allclose(x[players * L:players * L + players], hidden[:players] / per)
 
 

@@ -47,7 +47,7 @@ def test_observation_and_mask_equal_the_observers_in_every_game(game, players):
             env.step(random_legal(env, rng))
             ended += int(env.terminals.sum())
             assert not env.illegal.any()
-        assert ended > 0 or game == "kimbo" or opponents == "self"
+        assert ended > 0 or game in ("kimbo", "parques") or opponents == "self"    # their games are longer
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

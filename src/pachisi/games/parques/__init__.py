@@ -67,6 +67,7 @@ class Parques(CalledCapture, track.Ring68Game):
                      "the third pair's piece to cielo cielo-a; a missed capture call-a (blow it) or nocall")
     place_help = "-1 jail, 0..63 ring from the own salida, 64..70 approach, 71 cielo"
     claim_at, stake_at, extra_at, call_kind, nocall_kind = G_CLAIM, G_STAKE, G_EXTRA, CALL, NOCALL
+    observation_ops = (("claim", G_CLAIM, G_STAKE),)    # as rl/batch.pyx writes it
     called_to = -1
     claim_option = "soplar=claim"
     call_words = "blow the missed capture (soplar): piece {piece} goes to jail"

@@ -146,7 +146,7 @@ cdef i64 free_pieces(i64* st, const TrackTab* tab, i64 slot, i64 k, i64* ev, i64
     a single piece the die in `slot` (the other must then move another piece when one can)."""
     cdef i64 pl = st[H_PLAYER]
     cdef i64 n = freed(st, tab, pl), g = cell(tab, pl, 0), foes, j, i = 0
-    foes = foes_at(st, g, pl)
+    foes = foes_at(st, tab, g, pl)
     if foes:
         ne = capture_all(st, tab, foes, g, pl, ev, ne)
     if n >= 2:
@@ -205,7 +205,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     lift(st, tab, pid)
     if t < tab.ring_size:
         g = cell(tab, pl, t)
-        foes = foes_at(st, g, pl)
+        foes = foes_at(st, tab, g, pl)
         if foes and not is_safe(tab, g):
             ne = capture_all(st, tab, foes, g, pl, ev, ne)
     put(st, tab, pid, t)
@@ -223,11 +223,11 @@ cdef bint capture_in_reach(const i64* st, const TrackTab* tab) noexcept nogil:
     steps[1] = d1
     steps[2] = d0 + d1
     if st[G_PAIR] and yard_count(st, pl) > 0:
-        if foes_at(st, cell(tab, pl, 0), pl):
+        if foes_at(st, tab, cell(tab, pl, 0), pl):
             return True
         for i in range(2):
             g = cell(tab, pl, steps[i])
-            if foes_at(st, g, pl) and not is_safe(tab, g):
+            if foes_at(st, tab, g, pl) and not is_safe(tab, g):
                 return True
     for j in range(PIECES):
         p = st[POS + pl * PIECES + j]
@@ -237,7 +237,7 @@ cdef bint capture_in_reach(const i64* st, const TrackTab* tab) noexcept nogil:
             t = target(tab, p, steps[i], True)
             if 0 <= t < tab.ring_size:
                 g = cell(tab, pl, t)
-                if foes_at(st, g, pl) and not is_safe(tab, g):
+                if foes_at(st, tab, g, pl) and not is_safe(tab, g):
                     return True
     return False
 
@@ -245,13 +245,13 @@ cdef bint capture_in_reach(const i64* st, const TrackTab* tab) noexcept nogil:
 cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 pl = st[H_PLAYER], d0 = st[H_DICE], d1 = st[H_DICE + 1]
-    start_roll(st)
+    start_roll(st, tab)
     st[G_FREED] = -1
     st[G_THIRD] = 0
     st[G_MISS] = 0
     st[G_PAIR] = 1 if d0 == d1 or (own(tab).eleven_pair and d0 + d1 == 11) else 0
     st[G_NONE_OUT] = 0 if on_track(st, tab, pl) else 1
-    if count_run(st, st[G_PAIR]) == 3:
+    if count_run(st, tab, st[G_PAIR]) == 3:
         st[G_THIRD] = 1
         st[G_VOID] = 1
         return ne
