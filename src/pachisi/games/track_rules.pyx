@@ -26,6 +26,12 @@ cdef class TrackEngine(RaceEngine):
         self.t.ring_size, self.t.last_ring, self.t.lane_size = tab.ring_size, tab.last_ring, tab.lane_size
         self.t.spacing, self.t.safe = tab.spacing, tab.safe
         self.t.wide = 1 if tab.wide else 0
+        self.t.teams, self.t.team_first, self.t.partner_plays = tab.teams, tab.team_first, tab.partner_plays
+        if tab.teams and (tab.nplayers < 4 or tab.nplayers % 2):
+            raise ValueError("teams need an even number of players, four or more")
+        for pl in range(MAX_PLAYERS):
+            self.t.partner[pl] = (pl + tab.nplayers // 2) % tab.nplayers if tab.teams and pl < tab.nplayers else pl
+            self.t.team_bits[pl] = (<i64>15 << (4 * pl)) | (<i64>15 << (4 * self.t.partner[pl]))
         self.t.d = WIDE_SHIFT if tab.wide else 0
         if not tab.wide and tab.ring_size > NARROW_RING:
             raise ValueError("a board of four seats has a ring of %d squares at most" % NARROW_RING)
@@ -35,6 +41,16 @@ cdef class TrackEngine(RaceEngine):
             self.t.safe_at[r] = (tab.safe >> (r % tab.spacing)) & 1
             self.t.to_turn[r] = (tab.last_ring - r) % tab.ring_size
         return 0
+
+    def team_up(self):
+        """Tell the search who plays with whom (called once the rules are bound)."""
+        cdef i64 pl
+        for pl in range(MAX_PLAYERS):
+            self.R.mate[pl] = self.t.partner[pl]
+
+    def mover(self, i64[::1] arr):
+        """Whose pieces the player to act moves (a partner's once his own are all home, in team play)."""
+        return mover(self.state(arr), self.t)
 
     def rebuild(self, i64[::1] arr):
         """Recompute the ring masks from the places."""

@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Ludo's rules, compiled (ludo.py holds the game's Python side and its rules text)."""
-from pachisi.engine.kernel cimport i64, a_slot, a_piece, H_PLAYER, H_DICE, H_SCORE, H_ROLL0
+from pachisi.engine.kernel cimport i64, a_slot, a_piece, H_DICE, H_SCORE, H_ROLL0
 from pachisi.games.race_rules cimport PIECES, POS, bits, die_check, die_gen, die_potential
 from pachisi.games.track_rules cimport *
 
@@ -16,7 +16,7 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
     if m:
         return m
     d = st[H_DICE + slot]
-    pl = st[H_PLAYER]
+    pl = mover(st, tab)
     p = st[POS + pl * PIECES + k]
     cap = 2 if own(tab).blocks else 1
     if p == YARD:
@@ -42,7 +42,7 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
             return R_OWN
         return 0
     m = at(st, tab, cell(tab, pl, t))
-    if bits(own_bits(m, pl)) >= cap:
+    if bits(m & tab.team_bits[pl]) >= cap:        # a partner's piece counts as one's own
         return R_OWN
     if own(tab).blocks and has_block(m, pl):
         return R_BLOCK_LAND
@@ -61,7 +61,7 @@ cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
 cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 slot = a_slot(a), k = a_piece(a)
-    cdef i64 pl = st[H_PLAYER]
+    cdef i64 pl = mover(st, tab)
     cdef i64 pid = pl * PIECES + k
     cdef i64 p = st[POS + pid]
     cdef i64 t = 0 if p == YARD else target(tab, p, st[H_DICE + slot], True)
@@ -116,3 +116,4 @@ cdef class LudoEngine(TrackEngine):
         self.dest_rule = dest
         self.setup(&self.tables, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
                    tab.dice_lo, tab.dice_hi)
+        self.team_up()
