@@ -146,6 +146,23 @@ def test_parchis_mixed_pair_is_no_barrier():
     assert legal(s, [4]) == {"4a", "4b"}
 
 
+def test_parchis_mixed_barrier_on_a_piece_and_a_partners_form_a_barrier():
+    s = parchis([[pplace(0, 7), pplace(0, 10), -1, -1], Y, [pplace(2, 10), -1, -1, -1], Y], mixed_barrier=True)
+    assert legal(s, [4]) == {"4b"}
+
+
+def test_ludo_mixed_blocks_partners_block_an_opponent_together():
+    # players 0 and 2 share global 12; player 3's piece on global 10 may neither pass nor land there
+    pieces = [[12, -1, -1, -1], Y, [lplace(2, 12), -1, -1, -1], [lplace(3, 10), -1, -1, -1]]
+    assert legal(ludo(pieces, 3, blocks=True), [4]) == set()
+    assert legal(ludo(pieces, 3, blocks=True), [2]) == set()
+    assert legal(ludo(pieces, 3, blocks=True, mixed_blocks=False), [4]) == {"4a"}
+    s = ludo(pieces, 3, blocks=True, mixed_blocks=False)
+    assert legal(s, [2]) == {"2a"}
+    s.push("2a")
+    assert places(s, 0)[0] == -1 and places(s, 2)[0] == -1
+
+
 def test_parchis_a_partners_barrier_blocks_as_any_barrier():
     s = parchis([[pplace(0, 7), 30, -1, -1], Y, [pplace(2, 10)] * 2 + [-1, -1], Y])
     assert legal(s, [4]) == {"4b"}
@@ -301,3 +318,22 @@ def test_team_positions_round_trip(seed):
         return
     back = load_position(dump_position(s), make_game)
     assert back.game.teams == g.teams and places(back, 0) == places(s, 0)
+
+
+# -- the RL env rewards the team -------------------------------------------------------------------------------
+@pytest.mark.parametrize("options,expected", [
+    ({"teams": "opposite"}, [1.0, 1.0]),
+    ({"teams": "opposite", "seats": 6, "play_for_places": True}, [1.0, 1.0, 0.0, 0.0, -1.0, -1.0])])
+def test_the_rl_env_rewards_the_team(options, expected):
+    pytest.importorskip("gymnasium")
+    from pachisi.rl.core import Table
+    players = 6 if options.get("seats") == 6 else 4
+    t = Table("ludo", players, None, options, 100000, "raise", 0.0)
+    t.reset(5)
+    rng = random.Random(5)
+    while not t.state.is_over:
+        t.push(rng.choice(t.state.legal_actions()))
+    order = t.state.finish_order
+    rewards = t.rewards()
+    assert [rewards[p] for p in order] == expected
+    assert all(rewards[p] == rewards[t.game.partner(p)] for p in range(players)) and sum(rewards) == 0

@@ -71,7 +71,8 @@ PARTNER_PLAYS = Option("partner_plays", True, "in team play a player whose piece
 
 
 # -- the game side ---------------------------------------------------------------------
-TRACK = "dice_lo dice_hi offsets nplayers ring_size last_ring lane_size spacing safe wide teams team_first partner_plays places"     # what TrackEngine.load reads
+TRACK = ("dice_lo dice_hi offsets nplayers ring_size last_ring lane_size spacing safe wide teams team_first partner_plays "
+         "mixed places")     # what TrackEngine.load reads
 
 
 class TrackGame(race.FirstPlayer, Game):
@@ -137,12 +138,16 @@ class TrackGame(race.FirstPlayer, Game):
                 int(self.opts["play_for_places"]))
 
     def team_flags(self):
-        """teams, team_first, partner_plays of the tables: team play, the first partner home wins
-        it for the team, a player whose pieces are home plays his partner's."""
+        """teams, team_first, partner_plays, mixed of the tables: team play, the first partner home wins
+        it for the team, a player whose pieces are home plays his partner's, partners' pieces form a
+        block together (the game's option of it: mixed_option)."""
         if not self.teams:
-            return 0, 0, 0
+            return 0, 0, 0, 0
         first = self.opts.get("pair_win", "both_partners") == "first_partner"
-        return 1, int(first), int(not first and self.opts.get("partner_plays", True))
+        return (1, int(first), int(not first and self.opts.get("partner_plays", True)),
+                int(bool(self.opts.get(self.mixed_option, False))))
+
+    mixed_option = ""            # the game's option: a piece and a partner's form a block (barrier) together
 
     def initial(self, arr):
         race.start_places(arr, self.players, YARD, self.slots)

@@ -85,6 +85,7 @@ cdef struct TrackTab:
     i64 teams                      # team play: partners sit opposite (player q and q + n/2)
     i64 team_first                 # the team of the first player home wins (Parchís's pair_win=first_partner)
     i64 partner_plays              # a player whose pieces are all home plays his partner's
+    i64 mixed                      # team play: a piece and a partner's on one ring square form a block too
     i64 partner[MAX_PLAYERS]       # each player's partner (himself without teams)
     i64 team_bits[MAX_PLAYERS]     # the piece bits of a player and his partner (his own without teams)
     # tables derived from the above once, by TrackEngine.load, so that the hot
@@ -383,6 +384,28 @@ cdef inline i64 mover(const i64* st, const TrackTab* tab) noexcept nogil:
 
 cdef inline bint same_team(const TrackTab* tab, i64 a, i64 b) noexcept nogil:
     return a == b or tab.partner[a] == b
+
+
+cdef inline bint mixed_pair(const TrackTab* tab, i64 m, i64 skip) noexcept nogil:
+    """True when the pieces in mask m hold pieces of both partners of a team other than skip's (-1: any)."""
+    cdef i64 q
+    for q in range(tab.nplayers):
+        if q < tab.partner[q] and (skip < 0 or not same_team(tab, q, skip)) and own_bits(m, q) \
+                and own_bits(m, tab.partner[q]):
+            return True
+    return False
+
+
+cdef inline bint mixed_between(const i64* st, const TrackTab* tab, i64 pl, i64 p, i64 d, bint turn_in,
+                               i64 skip) noexcept nogil:
+    """True when a block of two partners (mixed) of a team other than skip's (-1: any) stands on a ring
+    square strictly between ring or lane place p and its target d steps on."""
+    cdef i64 q = p, i
+    for i in range(d - 1):
+        q = step(tab, q, turn_in)
+        if q < tab.ring_size and mixed_pair(tab, at(st, tab, cell(tab, pl, q)), skip):
+            return True
+    return False
 
 
 cdef inline i64 record_team(i64* st, const TrackTab* tab, i64 a, i64 b, i64* ev, i64 ne) noexcept nogil:

@@ -27,6 +27,7 @@ cdef class TrackEngine(RaceEngine):
         self.t.spacing, self.t.safe = tab.spacing, tab.safe
         self.t.wide = 1 if tab.wide else 0
         self.t.teams, self.t.team_first, self.t.partner_plays = tab.teams, tab.team_first, tab.partner_plays
+        self.t.mixed = tab.mixed
         if tab.teams and (tab.nplayers < 4 or tab.nplayers % 2):
             raise ValueError("teams need an even number of players, four or more")
         for pl in range(MAX_PLAYERS):

@@ -52,6 +52,7 @@ class Ludo(track.TrackGame):
     layout_end = SIZE
     per_piece_fields = 1        # SNAP
     kind_marks = {STEP: ""}
+    mixed_option = "mixed_blocks"
     goal_name = "centre"
     notation_help = "a move is written die and piece: 6a, 3c"
     place_help = "-1 yard, 0..50 track, 51..55 home column, 56 centre"
@@ -78,6 +79,8 @@ class Ludo(track.TrackGame):
                title="Seats at the board", names={4: "four", 6: "six"}),
         track.TEAMS,
         track.PARTNER_PLAYS,
+        Option("mixed_blocks", True, "with blocks, in team play a piece and a partner's on one square form a "
+               "block too", kind=bool, title="Partners block together"),
     )
     presets = {
         "seed": {},

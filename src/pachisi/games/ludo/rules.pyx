@@ -33,6 +33,8 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
             return R_OVERSHOOT
         if own(tab).blocks and blocked_between(st, tab, pl, p, d, True, True):
             return R_BLOCKED
+        if own(tab).blocks and tab.mixed and mixed_between(st, tab, pl, p, d, True, pl):
+            return R_BLOCKED
     if t == goal(tab):
         to[0] = t
         return 0
@@ -44,7 +46,7 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
     m = at(st, tab, cell(tab, pl, t))
     if bits(m & tab.team_bits[pl]) >= cap:        # a partner's piece counts as one's own
         return R_OWN
-    if own(tab).blocks and has_block(m, pl):
+    if own(tab).blocks and (has_block(m, pl) or (tab.mixed and mixed_pair(tab, m, pl))):
         return R_BLOCK_LAND
     to[0] = t
     return 0

@@ -57,6 +57,7 @@ class Parchis(track.Ring68Game):
     layout_end = SIZE
     per_piece_fields = 1        # STAMP
     kind_marks = {STEP: ""}
+    mixed_option = "mixed_barrier"
     yard_name = "home"
     goal_name = "meta"
     notation_help = "a move is written die (7 for a 6 counting 7) or bonus, then piece: 5a, 7c, 20b, 10d"
@@ -78,6 +79,8 @@ class Parchis(track.Ring68Game):
                "(both_partners)", ("first_partner", "both_partners"), title="A pair wins",
                names={"first_partner": "with the first partner home", "both_partners": "with both partners home"}),
         track.PARTNER_PLAYS,
+        Option("mixed_barrier", False, "team play: a piece and a partner's on one square form a barrier too "
+               "(off: only two pieces of one colour do)", kind=bool, title="Partners' barrier"),
     )
     presets = {
         "seed": {},

@@ -37,7 +37,7 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
     t = target(tab, p, d, True)
     if t < 0:
         return R_OVERSHOOT
-    if blocked_between(st, tab, pl, p, d, True, False):
+    if blocked_between(st, tab, pl, p, d, True, False) or (tab.mixed and mixed_between(st, tab, pl, p, d, True, -1)):
         return R_BLOCKED
     to[0] = t
     if t == goal(tab):
