@@ -337,3 +337,10 @@ def test_the_rl_env_rewards_the_team(options, expected):
     rewards = t.rewards()
     assert [rewards[p] for p in order] == expected
     assert all(rewards[p] == rewards[t.game.partner(p)] for p in range(players)) and sum(rewards) == 0
+
+
+def test_ludo_mixed_blocks_refusal_names_the_block():
+    pieces = [[12, -1, -1, -1], Y, [lplace(2, 12), -1, -1, -1], [lplace(3, 10), -1, 20, -1]]
+    s = ludo(pieces, 3, blocks=True)
+    s.set_dice([4])
+    refused(s, "4a", "block")
