@@ -28,7 +28,11 @@ def option_values(option):
 def games(draw, name):
     cls = GAMES[name]
     opts = {o.name: draw(option_values(o)) for o in cls.options}
-    players = draw(st.integers(cls.min_players, min(cls.max_players, opts.get("seats", cls.max_players))))
+    high = min(cls.max_players, opts.get("seats", cls.max_players))
+    if opts.get("teams", "off") != "off":           # partners opposite: an even number of players, four or more
+        players = 2 * draw(st.integers(2, high // 2))
+    else:
+        players = draw(st.integers(cls.min_players, high))
     return cls(players=players, options=opts)
 
 
