@@ -67,6 +67,7 @@ class Maedn(track.TrackGame):
     familiarity = 1
     move_kinds = 4              # RL: the kinds of move its rules make (rules.pxd: STEP, BACK, KEEP, ENTER2)
     turn_features = ("three tries made / 3", "sixes in a row / 2", "sixes kept / 18")
+    observation_ops = (("count", G_TRIES, 3), ("count", G_RUN, 2), ("count", G_KEPT, 18))  # as rl/batch.pyx writes them
     aliases = ("mensch", "mädn")
     rules = MaednEngine
     reasons = REASONS
@@ -366,8 +367,8 @@ class Maedn(track.TrackGame):
         return "" if move.kind == KEEP else super().piece_letter(move)
 
     def fill_turn_features(self, state, observer, out):
-        out[0] = int(state.arr[G_TRIES]) / 3.0
-        out[1] = int(state.arr[G_RUN]) / 2.0
+        out[0] = min(int(state.arr[G_TRIES]), 3) / 3.0
+        out[1] = min(int(state.arr[G_RUN]), 2) / 2.0
         out[2] = min(int(state.arr[G_KEPT]), 18) / 18.0
 
     # -- drawing ----------------------------------------------------------------------
