@@ -61,6 +61,54 @@ cdef inline i64 deepest_free(const i64* st, const TrackTab* tab, i64 pl, i64 k) 
     return q
 
 
+cdef inline i64 centre(const TrackTab* tab) noexcept nogil:
+    """The place of the centre beyond the ladder (ladder): every horse home stands there."""
+    return tab.ring_size + tab.lane_size
+
+
+cdef inline i64 tip_walk(const TrackTab* tab, i64 p, i64 i) noexcept nogil:
+    """Ring place p after i steps toward the own tip, counting back from it by what is left (ladder)."""
+    cdef i64 q = p + i
+    return 2 * tab.last_ring - q if q > tab.last_ring else q
+
+
+cdef inline bint own_on(const i64* st, const TrackTab* tab, i64 pl, i64 q) noexcept nogil:
+    return own_bits(at(st, tab, cell(tab, pl, q)), pl) != 0
+
+
+cdef i64 chevaux(const i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p, i64 d, i64* to) noexcept nogil:
+    """A horse's move on the Petits chevaux board (ladder): from the tip and up the ladder one step a
+    roll, by the number of the step it goes to (a 6 from step 6 into the centre); on the track the
+    roll counts to the own tip and back by the rest; ending on an own horse, it stops on the square
+    before it (behind_own); with no_overtaking it passes no horse."""
+    cdef i64 t, j, i, q
+    if p == centre(tab):
+        return R_IN_GOAL
+    if p >= tab.last_ring:
+        if d != min(p - tab.last_ring + 1, 6):
+            return R_LADDER
+        t = p + 1
+        if t < centre(tab) and own_between(st, pl, k, t, t):
+            return R_OWN
+        to[0] = t
+        return 0
+    j = d
+    while tip_walk(tab, p, j) != p and own_on(st, tab, pl, tip_walk(tab, p, j)):
+        if not own(tab).behind_own:
+            return R_OWN
+        j -= 1
+    t = tip_walk(tab, p, j)
+    if t == p:
+        return R_OWN if j < d else R_TIP_BACK
+    if own(tab).no_overtaking:
+        for i in range(1, j):
+            q = tip_walk(tab, p, i)
+            if q != p and at(st, tab, cell(tab, pl, q)):
+                return R_OVERTAKE
+    to[0] = t
+    return 0
+
+
 cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
     """Whether the piece can make the move by itself, the order of rule 3 aside: the reason
     (0: it can), the target in *to."""
@@ -119,6 +167,8 @@ cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) 
             return R_BLOCK_LAND
         to[0] = t
         return 0
+    elif own(tab).ladder:
+        return chevaux(st, tab, pl, k, p, d, to)
     else:
         t = p + d                  # the ring's last place is L - 1: the goal fields follow on
         if t > last_goal(tab) and own(tab).bounce:
@@ -269,7 +319,11 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
         ne = emit(ev, ne, EV_HOUSE, pl, k, p, t)
     else:
         ne = emit(ev, ne, EV_MOVED, pl, k, p, t)
-    if t >= tab.ring_size > p:
+    if own(tab).ladder:
+        if t == centre(tab):               # the horse is home
+            st[G_GOALS] += 1
+            ne = reach_home(st, tab.nplayers, tab.places, pl, k, p, t, t - 1, ev, ne)
+    elif t >= tab.ring_size > p:
         st[G_GOALS] += 1
         ne = reach_home(st, tab.nplayers, tab.places, pl, k, p, t, tab.ring_size - 1, ev, ne)
     return ne
@@ -323,6 +377,10 @@ cdef bint stuck(const i64* st, const TrackTab* tab, i64 pl) noexcept nogil:
         if 0 <= p < tab.ring_size:
             return False
         if p < tab.ring_size:
+            continue
+        if own(tab).ladder:
+            if p < centre(tab):                # a horse on the ladder climbs on some roll
+                return False
             continue
         for t in range(p + 1, min(p + 3, last_goal(tab)) + 1):
             free = lane_count(st, pl, t) == 0

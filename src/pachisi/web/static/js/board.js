@@ -41,7 +41,7 @@ const INK = { red: "#8a3c00", green: "#005c40", yellow: "#5c5300", blue: "#004a7
 const DARK_TEXT = new Set(["yellow", "orange", "pink", "grey"]);
 const DASHES = [null, "9 5", "3 4", "12 4 3 4"];
 const GLYPH = { corner: "◇", shelter: "⌂", start: "➤", bur: "✕", safe: "★", entrance: "▫", teleport: "◈" };
-const STORE_REGIONS = new Set(["yard", "home", "nest"]);   // the track games' corner yards
+const STORE_REGIONS = new Set(["yard", "home", "nest", "stable"]);   // the track games' corner yards
 const MIN_TARGET = 44;                                     // px: the least a finger should have to hit
 const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
 
