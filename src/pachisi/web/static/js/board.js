@@ -277,6 +277,8 @@ export class Board {
     }
     if (owner !== null && kind !== "start") g.append(s("text", { x: CELL - 7, y: CELL - 5, class: "owner-mark", fill: colourInk(colour), text: seatSymbol(owner) }));
     if (/^\d+$/.test(label) && kind !== "house") g.append(s("text", { x: 4, y: 10, class: "label", text: label }));
+    // a home square named by one sign (goal fields a-d, a ladder's steps 1-6): the sign, large
+    if (kind === "house" && label.length === 1) g.append(s("text", { x: CELL / 2, y: CELL / 2 + 6, class: "glyph house-name", fill: colourInk(colour), text: label }));
     return g;
   }
 

@@ -1,0 +1,86 @@
+"""Mensch ärgere Dich nicht in the browser, in English and Russian: the 40-field cross (preset schmidt)
+and the Petits chevaux board (preset petitschevaux: 56 squares, each colour's ladder numbered 1 to 6
+and the centre, two horses each in its stable) at 1280x900, and on a 390x844 touch phone, where after
+the first tap every piece and square a finger taps is at least 44 px.  Screenshots go to the test's
+tmp dir."""
+import json
+
+import pytest
+
+from roompage import ROOM, seq, wait_after
+from test_e2e_touch import MARKS, PHONE, small
+
+pytestmark = pytest.mark.timeout(900)
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+# preset -> (pieces drawn, the labels of the squares of one colour's goal way)
+BOARDS = {"schmidt": (16, ["a", "b", "c", "d"]), "petitschevaux": (8, ["1", "2", "3", "4", "5", "6"])}
+
+
+def open_room(browser, server, preset, lang, device):
+    room = server.api("/api/rooms", {"game": "maedn", "preset": preset,
+                                     "seats": [{"kind": "local", "name": f"P{i}"} for i in range(4)]})
+    ctx = browser.new_context(**device)
+    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));"
+                        f"localStorage.setItem('pachisi.tokens', JSON.stringify({json.dumps({room['code']: room['token']})}));")
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server.url}/#/room/{room['code']}")
+    page.wait_for_selector(".room[data-seq] .board .sq")
+    return ctx, page, errors
+
+
+def roll_to_a_move(page):
+    for _ in range(300):                         # roll until a roll leaves a move (Petits chevaux: a 6)
+        if page.get_attribute(ROOM, "data-phase") == "move":
+            return
+        before = seq(page)
+        page.locator("button.roll").click()
+        wait_after(page, before)
+    raise AssertionError("no roll left a move")
+
+
+def labels(page, kind):
+    return page.eval_on_selector_all(f".room svg.board .sq.kind-{kind} .house-name", "ts => ts.map(t => t.textContent)")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("preset", sorted(BOARDS))
+def test_the_board_shows_at_1280(browser, server, preset, lang, tmp_path):
+    pieces, lane = BOARDS[preset]
+    ctx, page, errors = open_room(browser, server, preset, lang, DESKTOP)
+    try:
+        page.screenshot(path=str(tmp_path / f"maedn-{preset}-{lang}-1280.png"))
+        board = page.locator(".room svg.board").bounding_box()
+        assert board["width"] > 600 and board["x"] + board["width"] <= 1280
+        assert page.locator(".room svg.board .piece").count() == pieces      # the horses not in the game are not drawn
+        assert sorted(labels(page, "house")) == sorted(lane * 4)
+        assert page.locator(".room svg.board .sq.kind-start").count() == 4
+        roll_to_a_move(page)
+        page.screenshot(path=str(tmp_path / f"maedn-{preset}-{lang}-1280-move.png"))
+        assert page.locator(".room svg.board .mark.src").count() >= 1
+        assert not errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("preset", sorted(BOARDS))
+def test_the_board_is_tappable_on_a_phone(browser, server, preset, lang, tmp_path):
+    ctx, page, errors = open_room(browser, server, preset, lang, PHONE)
+    try:
+        roll_to_a_move(page)
+        page.screenshot(path=str(tmp_path / f"maedn-{preset}-{lang}-390.png"))
+        page.locator(".room svg.board .mark.src").first.tap()       # the first tap zooms in around it
+        marks = page.evaluate(MARKS, ".mark.src")
+        assert marks and not small(marks), small(marks)
+        page.locator(".room svg.board .mark.src").first.tap()       # a piece picked: where it may go
+        targets = page.evaluate(MARKS, ".mark.dst")
+        assert targets and not small(targets), small(targets)
+        page.screenshot(path=str(tmp_path / f"maedn-{preset}-{lang}-390-zoomed.png"))
+        before = seq(page)
+        page.locator(".room svg.board .mark.dst").first.tap()       # and the move is made
+        wait_after(page, before)
+        assert not errors
+    finally:
+        ctx.close()
