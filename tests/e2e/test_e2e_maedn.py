@@ -84,3 +84,28 @@ def test_the_board_is_tappable_on_a_phone(browser, server, preset, lang, tmp_pat
         assert not errors
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("device", ["1280", "390"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_how_to_play_page_draws_both_boards(browser, server, lang, device, tmp_path):
+    """The page's diagrams: the 40-field cross's four, then Petits chevaux's three on its own board (the
+    ladder's steps numbered 1-6 in every colour)."""
+    ctx = browser.new_context(**(DESKTOP if device == "1280" else PHONE))
+    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));")
+    try:
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.url}/#/rules/maedn")
+        page.wait_for_selector("figure.diagram svg .sq")
+        figures = page.locator("figure.diagram")
+        assert figures.count() == 7
+        chevaux = figures.nth(6)
+        chevaux.scroll_into_view_if_needed()
+        assert sorted(chevaux.locator(".house-name").all_text_contents()) == sorted([str(i) for i in range(1, 7)] * 4)
+        assert sorted(figures.nth(0).locator(".house-name").all_text_contents()) == sorted(list("abcd") * 4)
+        page.screenshot(path=str(tmp_path / f"maedn-rules-{lang}-{device}.png"), full_page=True)
+        assert not errors
+    finally:
+        ctx.close()
