@@ -129,9 +129,9 @@ class Maedn(track.TrackGame):
                "field 5 on", kind=bool, title="A 6 brings two out"),
         Option("bounce", False, "a roll past the deepest free goal field counts on to it and back by the rest; "
                "off: the goal is reached by exact count", kind=bool, title="Bounce in the goal"),
-        Option("board", "mensch", "the board: the 40-field cross with goal fields a-d (mensch), or the Petits "
+        Option("board", "mensch", "the board: the 40-field cross with its goal fields a-d, or the Petits "
                "chevaux board, 56 squares to the own tip, a ladder of 6 steps climbed by their numbers and the "
-               "centre (chevaux)", ("mensch", "chevaux"), title="Board",
+               "centre", ("mensch", "chevaux"), title="Board",
                names={"mensch": "40 fields and the goal fields", "chevaux": "56 squares, the ladder and the centre"}),
         Option("horses", 4, "the pieces each player plays with", (4, 2), int, title="Pieces each"),
         Option("behind_own", False, "a move ending on an own piece stops on the square before it; off: such a "
