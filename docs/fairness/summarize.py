@@ -12,7 +12,7 @@ from pachisi.fairness import chi2_sf, ordinal
 from pachisi.games import make_game
 
 HERE = Path(__file__).parent
-ORDER = ["shishbesh", "mandavoshka", "tryasuchka", "ludo", "parchis", "parcheesi", "kimbo"]
+ORDER = ["shishbesh", "mandavoshka", "tryasuchka", "ludo", "parchis", "parcheesi", "kimbo", "maedn"]
 
 
 def uniform_p(wins):
