@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from roompage import ROOM, seq, wait_after
+from roompage import ROOM, my_turn, seq, wait_after
 from test_e2e_touch import MARKS, PHONE, small
 
 pytestmark = pytest.mark.timeout(900)
@@ -106,6 +106,42 @@ def test_the_how_to_play_page_draws_both_boards(browser, server, lang, device, t
         assert sorted(chevaux.locator(".house-name").all_text_contents()) == sorted([str(i) for i in range(1, 7)] * 4)
         assert sorted(figures.nth(0).locator(".house-name").all_text_contents()) == sorted(list("abcd") * 4)
         page.screenshot(path=str(tmp_path / f"maedn-rules-{lang}-{device}.png"), full_page=True)
+        assert not errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("device", ["1280", "390"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_quick_start_plays_mensch_against_three_bots_and_links_its_how_to_play(browser, server, lang, device,
+                                                                                   tmp_path):
+    ctx = browser.new_context(**(DESKTOP if device == "1280" else PHONE))
+    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));")
+    try:
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(server.url + "/")
+        card = page.locator(".quick-card[data-game=maedn]")
+        assert card.locator("a.howto").get_attribute("href") == "#/rules/maedn"
+        assert ("4 players: you and bots (Medium)" if lang == "en" else "Игроков: 4 — вы и боты (Средний)") \
+            in card.inner_text()
+        card.locator(".quick-play").click()
+        page.wait_for_selector(".room[data-seq] .board .sq")
+        code = page.url.rsplit("/", 1)[1]
+        info = server.api(f"/api/rooms/{code}")
+        assert info["game"] == "maedn" and info["preset"] == "schmidt" and info["status"] == "playing"
+        assert [(s["kind"], s["level"]) for s in info["seats"]] == [("local", None)] + [("bot", 3)] * 3
+        for _ in range(6):                        # the person's own turns: roll, and move when a move is offered
+            page.wait_for_function("() => { const r = document.querySelector('.room'); return r.dataset.status "
+                                   "=== 'over' || ['roll', 'move'].includes(r.dataset.phase) && "
+                                   "(r.dataset.you || '').split(',').includes(r.dataset.turn); }")
+            if not my_turn(page):
+                break
+            before = seq(page)
+            page.locator("body").press("r" if page.get_attribute(ROOM, "data-phase") == "roll" else "1")
+            wait_after(page, before)
+        page.screenshot(path=str(tmp_path / f"maedn-quick-{lang}-{device}.png"))
         assert not errors
     finally:
         ctx.close()
