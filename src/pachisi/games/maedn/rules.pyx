@@ -5,7 +5,7 @@ else any move), the goal fields counted one by one, the three tries, the obligat
 the backward capture, the barriers and walls, Non t'arrabbiare's entering on a 5, 6 that
 counts 7 and third 6, Mens erger je niet's first roll, own captures and bound entry, Chińczyk's
 sixes kept and added to the next roll, and Fia's entries, own pieces never passed and bounce."""
-from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
+from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE, H_WINNER,
                                     H_NDICE, H_DICE, H_SCORE, H_ROLL0, PHASE_MOVE, PHASE_ROLL, EV_ENTERED,
                                     EV_HOUSE, EV_MOVED, EV_PENALTY, EV_REROLL)
 from pachisi.games.race_rules cimport (PIECES, POS, bits, die_potential, die_refused, reach_home, burn_dice,
@@ -441,8 +441,39 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     return ne
 
 
+cdef double chevaux_value(const i64* st, const TrackTab* tab, i64 me) noexcept nogil:
+    """race_value with the ladder counted as it plays (ladder): each step waits for one number, six
+    rolls on average, in which the track is 21 squares, so a step is worth 21 squares; a horse on the
+    track is counted at a loss when an opponent stands up to 6 squares behind it."""
+    cdef double val = 0.0, worth, prog
+    cdef i64 nopp = max(tab.nplayers - 1, 1)
+    cdef i64 q, j, p, g, back
+    for q in range(tab.nplayers):
+        worth = 0.0
+        for j in range(PIECES):
+            p = st[POS + q * PIECES + j]
+            if p == YARD:
+                continue
+            if p > tab.last_ring:
+                prog = 8.0 + tab.ring_size + 21.0 * (p - tab.last_ring) + (10.0 if p == centre(tab) else 0.0)
+            else:
+                prog = 9.0 + p
+                g = cell(tab, q, p)
+                for back in range(1, 7):
+                    if at(st, tab, wrap(g - back, tab.ring_size)) & ~((<i64>15) << (4 * q)):
+                        prog -= 0.3 * prog
+                        break
+            worth += prog
+        val += worth if q == me else -worth / nopp
+    if st[H_WINNER] == me:
+        val += 1e6
+    return val
+
+
 cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
+    if own(tab).ladder:
+        return chevaux_value(st, tab, me)
     return race_value(st, tab, me, 7 if own(tab).six_seven else 6, 4.0 if own(tab).barriers else 0.0)
 
 
