@@ -228,13 +228,14 @@ def test_rule_6_three_tries_with_no_piece_on_the_track():
 
 
 def test_rule_6_the_first_six_enters_and_rolls_again():
-    """The 6 ends the three tries: the roll after it is an ordinary roll again, and the position says so."""
+    """The tries made before the 6 count on (after three non-6 rolls in the turn it passes), and the
+    position after the 6 says so."""
     s = position([B, B, B, B])
     s.set_dice((1,))
     assert legal(s, (6,)) == {"6a"}
     s.push("6a")
-    assert s.current_player == 0 and s.is_chance and int(s.arr[G_TRIES]) == 0
-    round_trip(s)
+    assert s.current_player == 0 and s.is_chance and int(s.arr[G_TRIES]) == 1
+    assert round_trip(s)["turn"]["tries_left"] == 2
     s.set_dice((2,))
     s.push("2a")
     assert s.current_player == 1 and int(s.arr[G_TRIES]) == 0

@@ -339,11 +339,7 @@ class Maedn(track.TrackGame):
             return
         if not self.opts["three_tries"]:
             raise GameError("turn: tries_left counts the three tries: only with three_tries=true")
-        left = take_count(turn, "tries_left", 1, 3)
-        pl = int(arr[K.H_PLAYER])
-        if left < 3 and any(0 <= arr[POS + pl * PIECES + k] < self.ring_size for k in range(PIECES)):
-            raise GameError("turn: tries_left counts the three tries, which are made while none of the player's "
-                            "pieces is on the track; player {player} has one there", player=pl)
+        left = take_count(turn, "tries_left", 1, 3)       # a 6 in the tries brings a piece out: those made count on
         arr[G_TRIES] = 3 - left
         if arr[G_TRIES]:
             arr[G_TURN_ROLLS] = 1

@@ -428,8 +428,6 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
         if st[G_TRIES] < 3:
             st[H_PHASE] = PHASE_ROLL
             return emit(ev, ne, EV_REROLL, pl, 0, 3 - st[G_TRIES], 0)
-    if six:
-        st[G_TRIES] = 0                    # a 6 ends the three tries: the normal 6 rule follows
     st[G_EXTRA] = 1 if six else 0
     ne = roll_again_or_pass(st, tab.nplayers, G_EXTRA, ev, ne)
     if st[H_PLAYER] != pl:
