@@ -14,8 +14,11 @@ times for a 6.  Four pieces in the goal win; the others play on for the places.
 Presets: schmidt (the above), schmidt-base (the leaflet's base rule: pieces jump in the goal, one roll
 a turn), nontarrabbiare (the Italian form: out on a 5, a 6 counts 7 once all are out, the third 6 sends
 the piece moved last back, compulsory capture, walls), menserger (the Dutch form: the first roll brings a
-piece out, the roll after a 6 that brought a piece out moves it, own pieces are captured too).  Options: the leaflet's variants (backward
-capture, barriers, the obligation to capture) and the national forms' rules."""
+piece out, the roll after a 6 that brought a piece out moves it, own pieces are captured too), chinczyk (the
+Polish form: sixes added to the next roll), fia (the Swedish form: out on a 1 or a 6, a bounce in the goal) and
+petitschevaux (the French form on its own board, board=chevaux: 56 squares to the own tip by exact count, a
+ladder of 6 steps climbed by their numbers, the centre; two horses each).  Options: the leaflet's variants
+(backward capture, barriers, the obligation to capture) and the national forms' rules."""
 from collections import namedtuple
 
 from .board import ChevauxBoard, MaednBoard
@@ -66,7 +69,8 @@ MaednTab = namedtuple("MaednTab", track.TRACK + " goal_jump three_tries must_cap
 
 class Maedn(track.TrackGame):
     """Places (docs/games/maedn.md): -1 B fields, 0 own A field .. 39 the field before the goal,
-    40..43 goal fields a..d."""
+    40..43 goal fields a..d; on the Petits chevaux board -1 stable, 0 start .. 55 the own tip, 56..61
+    the ladder's steps 1..6, 62 the centre."""
     name = "maedn"
     title = "Mensch ärgere Dich nicht"
     familiarity = 1
@@ -150,10 +154,10 @@ class Maedn(track.TrackGame):
         "chinczyk": {"start_on_a": False, "goal_jump": True, "forced_order": False, "six_sum": True},
         "fia": {"start_on_a": False, "forced_order": False, "three_tries": False, "pass_own": False,
                 "enter_on_one": True, "six_enters_two": True, "bounce": True},
-        "petitschevaux": {"board": "chevaux", "horses": 2, "start_on_a": False, "forced_order": False,
-                          "three_tries": False, "behind_own": True},
         "menserger": {"start_on_a": False, "goal_jump": True, "own_capture": True, "first_roll_enters": True,
                       "entered_moves_on": True},
+        "petitschevaux": {"board": "chevaux", "horses": 2, "start_on_a": False, "forced_order": False,
+                          "three_tries": False, "behind_own": True},
     }
     preset_titles = {
         "schmidt": ("Schmidt", "the leaflet with the variants most tables play: three tries, no jumping "
@@ -166,11 +170,11 @@ class Maedn(track.TrackGame):
                      "the next roll and the total moves one piece, pieces jump in the goal"),
         "fia": ("Fia med knuff", "the Swedish form: a 1 brings one piece out, a 6 two (or one five fields on), "
                 "own pieces are never passed, a roll past the goal bounces back"),
+        "menserger": ("Mens erger je niet", "the Dutch form: the first roll brings a piece out, the roll after a "
+                      "6 that brought a piece out moves that piece, own pieces are captured too"),
         "petitschevaux": ("Petits chevaux", "the French form on its own board: two horses each, out on a 6, "
                           "56 squares to the own tip by exact count (a roll past it counts back), a horse ending on "
                           "its own stops behind it, the ladder climbed step by step with each step's number"),
-        "menserger": ("Mens erger je niet", "the Dutch form: the first roll brings a piece out, the roll after a "
-                      "6 that brought a piece out moves that piece, own pieces are captured too"),
     }
     boards = {"mensch": MaednBoard(), "chevaux": ChevauxBoard()}
 
