@@ -9,11 +9,12 @@ from functools import partial
 import random
 
 from hypothesis import given, settings, strategies as st
+import numpy as np
 import pytest
 
 import helpers
 from helpers import kinds, legal, places, random_play, refused
-from pachisi import make_game
+from pachisi import make_game, record as records
 from pachisi.engine import GameError
 from pachisi.engine.position import dump_position, load_position
 
@@ -278,3 +279,27 @@ def test_every_game_ends_with_every_place(seed, players):
     s = make_game("maedn", players, "petitschevaux").new_state(seed=seed)
     random_play(s, random.Random(seed), 50_000, check=conserved)
     assert s.is_over and len(s.finish_order) == players
+
+
+@given(seed=st.integers(0, 2 ** 31), steps=st.integers(1, 500), horses=st.sampled_from([2, 4]))
+@SETTINGS
+def test_an_illegal_move_is_refused_and_changes_nothing(seed, steps, horses):
+    s = make_game("maedn", 4, "petitschevaux", options={"horses": horses}).new_state(seed=seed)
+    random_play(s, random.Random(seed), steps)
+    if s.is_over or s.is_chance:
+        return
+    allowed = {m.text for m in s.legal_moves()}
+    for text in [f"{d}{p}" for d in range(1, 7) for p in "abcd"]:
+        if text not in allowed:
+            refused(s, text)
+
+
+@given(seed=st.integers(0, 2 ** 31), players=st.integers(2, 4))
+@SETTINGS
+def test_replaying_a_record_gives_the_same_game(seed, players):
+    start = make_game("maedn", players, "petitschevaux").new_state(seed=seed)
+    s = start.clone()
+    random_play(s, random.Random(seed), 800)
+    (rec,) = records.parse(records.write(s, records.headers_for(s), start))
+    _, again = records.replay(rec)
+    assert np.array_equal(again.arr, s.arr)
