@@ -650,3 +650,17 @@ def test_barriers_conserve_pieces_too():
         random_play(s, random.Random(seed), 3000)
         for q in range(4):
             assert len(places(s, q)) == 4
+
+
+def test_chinczyk_no_overtaking_the_old_edition_passes_no_piece():
+    """The PRL edition's «no jumping» (staregraty) is no_overtaking: no piece, of any colour, is passed on
+    the track or in the goal; landing on one still captures it."""
+    s = position([[10, 20, 41, -1], [rel(1, 13), -1, -1, -1], B, B], preset="chinczyk", no_overtaking=True)
+    assert legal(s, (5,)) == {"5b"}
+    refused(s, "5a", match="may not pass another piece")
+    s = position([[10, 20, 41, -1], [rel(1, 13), -1, -1, -1], B, B], preset="chinczyk", no_overtaking=True)
+    assert legal(s, (3,)) == {"3a", "3b"}
+    s.push("3a")
+    assert places(s, 1) == [-1, -1, -1, -1]
+    s = position([[39, 20, 42, -1], B, B, B], preset="chinczyk", no_overtaking=True)
+    assert legal(s, (4,)) == {"4b"}                       # a to goal field d would pass c

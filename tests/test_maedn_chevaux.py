@@ -169,7 +169,7 @@ def test_behind_own_off_ending_on_an_own_horse_is_not_allowed():
 def test_no_overtaking_a_horse_may_land_on_but_never_pass_another():
     s = position([[10, 40, C, C], [rel(1, 12), -1, C, C], S, S], no_overtaking=True)
     assert legal(s, (5,)) == {"5b"}
-    refused(s, "5a", "may not pass another horse")
+    refused(s, "5a", "may not pass another piece")
     s = position([[10, 40, C, C], [rel(1, 12), -1, C, C], S, S], no_overtaking=True)
     assert legal(s, (2,)) == {"2a", "2b"}
     s.push("2a")

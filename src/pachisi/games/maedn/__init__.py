@@ -59,7 +59,7 @@ REASONS.update({
     R_LADDER: "a horse climbs the ladder one step a roll, with the number of the step it goes to (a 6 from "
               "step 6 into the centre)",
     R_TIP_BACK: "counted to the tip and back, this roll brings the horse back to where it stands",
-    R_OVERTAKE: "a horse may not pass another horse (no_overtaking)",
+    R_OVERTAKE: "a piece may not pass another piece (no_overtaking)",
 })
 
 MaednTab = namedtuple("MaednTab", track.TRACK + " goal_jump three_tries must_capture backward barriers enter_roll "
@@ -356,9 +356,9 @@ class Maedn(track.TrackGame):
             if not self.opts["entered_moves_on"]:
                 raise GameError("turn: entered names the piece that must play the next roll: only with "
                                 "entered_moves_on=true")
-            if arr[POS + int(arr[K.H_PLAYER]) * PIECES + entered] != 0:
-                raise GameError("turn: the piece {piece} a 6 has just brought out stands on the A field",
-                                piece=self.piece_names[entered])
+            if arr[POS + int(arr[K.H_PLAYER]) * PIECES + entered] not in ((0, 6) if self.opts["first_roll_enters"] else (0,)):
+                raise GameError("turn: the piece {piece} a 6 has just brought out stands on the A field (a first "
+                                "roll of 6 brings it out and 6 fields on)", piece=self.piece_names[entered])
             arr[G_ENTERED] = entered + 1
             arr[G_TURN_ROLLS] = 1
         arr[G_FRESH] = 0

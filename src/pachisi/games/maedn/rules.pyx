@@ -188,6 +188,10 @@ cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) 
             for q in range(max(p + 1, tab.ring_size), t):
                 if lane_count(st, pl, q):
                     return R_GOAL_JUMP
+        if own(tab).no_overtaking:         # any piece on the way forward, on the track or in the goal
+            for q in range(p + 1, min(p + d, last_goal(tab) + 1)):
+                if at(st, tab, cell(tab, pl, q)) if q < tab.ring_size else lane_count(st, pl, q):
+                    return R_OVERTAKE
         if st[G_BLOCKS] and own(tab).barriers and blocked_between(st, tab, pl, p, d, True,
                                                                   own(tab).barriers == BARRIER_WALL):
             return R_BLOCKED
