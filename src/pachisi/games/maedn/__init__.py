@@ -242,6 +242,9 @@ class Maedn(track.TrackGame):
         """The pieces each player plays with (the others are not in the game and stand home)."""
         return int(self.opts["horses"])
 
+    def pieces_in_play(self):
+        return self.players * self.horses
+
     def max_rel(self):
         return self.ring_size + self.lane_size - (0 if self.ladder else 1)
 
