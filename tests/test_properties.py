@@ -45,7 +45,7 @@ def piece_count(state):
 
 def walk(state, rng, max_actions, check_every=1):
     """Random legal play; checks the invariants after every step."""
-    total = state.game.players * state.game.pieces_per_player
+    total = state.game.pieces_in_play()
     steps = 0
     while not state.is_over and steps < max_actions:
         if state.is_chance:

@@ -265,6 +265,11 @@ class Game:
         arr[K.H_PLAYER] = first_player
         return State(self, arr, seed)
 
+    def pieces_in_play(self) -> int:
+        """The pieces the game is played with, every player's (a game may leave some of its
+        pieces_per_player out of it: its board draws only these)."""
+        return self.players * self.pieces_per_player
+
     def dice_ranges(self) -> list[tuple[int, int]]:
         """(lowest, highest) of each die the game rolls."""
         return self.engine.dice_ranges()
