@@ -605,7 +605,7 @@ class Room:
                        "present": s.kind == "bot" or self._present(s.player), "standin": s.standin,
                        "resigned": s.resigned}
                       for s in self.seats],
-            "table": self.table, "hotseat": table.hotseat(self),
+            "table": self.table, "hotseat": table.hotseat(self), "hints": self.hints_allowed(),
         }
 
     def seats_of(self, token):

@@ -196,6 +196,7 @@ class RoomInfo(BaseModel):
     seats: list[SeatInfo]
     table: TableOptions = TableOptions()
     hotseat: bool = False           # every seat a person at one screen: undo is allowed
+    hints: bool = False             # its people may ask for a hint (a hot-seat or bot game, or the table allows it)
 
 
 class OpenRoom(BaseModel):
