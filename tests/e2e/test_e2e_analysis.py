@@ -105,3 +105,26 @@ def test_a_hint_draws_level_6s_move_in_a_bot_game(browser, server, lang, screen)
         assert not page.errors, page.errors
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("lang,screen", [("en", "desktop"), ("ru", "phone")])
+def test_a_pasted_record_is_replayed_with_its_analysis(browser, server, lang, screen):
+    from pachisi import make_game, record as records
+    from pachisi.bots import bot_for_level
+    game = make_game("ludo", 2)
+    state = game.new_state(seed=8)
+    start = state.clone()
+    bots = [bot_for_level(4, 0), bot_for_level(1, 1)]           # a random mover: marked moves to show
+    while not state.is_over:
+        state.roll() if state.is_chance else state.push(bots[state.current_player].choose(state))
+    text = records.write(state, records.headers_for(state, ["level4", "level1"]), start=start)
+    ctx, page = new_page(browser, lang, screen)
+    try:
+        page.goto(f"{server.url}/#/replay")
+        page.fill("#record", text)
+        page.click("#load")
+        page.wait_for_selector(".equity-graph polyline.eq-line")
+        page.locator(".replay-moves button.step[data-mark]").first.wait_for()
+        assert not page.errors, page.errors
+    finally:
+        ctx.close()

@@ -60,21 +60,16 @@ def hint(game, players, preset, options, arr, seed):
     return {"move": move.text, "level": HINT_LEVEL, "equity": float(values[0, state.current_player])}
 
 
-def analyse(text):
-    """A finished room's analysis (runs in the worker): pachisi.analysis of every game of its record, the
-    dice of the whole match against fair dice, and beside each marked move its best move as the board
-    draws a move (boardjson.moves_json); JSON text, or the refusal's template and values when the game
-    has no evaluator."""
-    import json
+def analysis_json(text, budget=None):
+    """The analysis of every game of a record (pachisi.analysis; NoEvaluator for a game without an
+    evaluator), with the dice of the whole match against fair dice and beside each marked move its best
+    move as the board draws a move (boardjson.moves_json); `budget` as record.load's.  A room's analysis
+    and /api/analyse give this."""
     from .. import record as records
     from ..analysis import analyse, dice_report
-    from ..bots.valuenet import NoEvaluator
     from .boardjson import moves_json
-    games, _ = records.load_match(text)
-    try:
-        analyses = [analyse(start, final.history[len(start.history):]) for _, start, final in games]
-    except NoEvaluator as e:
-        return json.dumps({"error": {"template": str(e.template), "values": e.values}}, ensure_ascii=False)
+    games, _ = records.load_match(text, budget)
+    analyses = [analyse(start, final.history[len(start.history):], budget) for _, start, final in games]
     out = []
     for (_, start, final), a in zip(games, analyses):
         state = start.clone()
@@ -87,7 +82,19 @@ def analyse(text):
                 step["best_board"] = moves_json(state.game, state, [best])[0]
             state.push(state.parse_move(what))
         out.append(a.as_dict())
-    return json.dumps({"games": out, "dice": dice_report(analyses)}, ensure_ascii=False, separators=(",", ":"))
+    return {"games": out, "dice": dice_report(analyses)}
+
+
+def analyse(text):
+    """A finished room's analysis (runs in the worker): analysis_json as JSON text, or the refusal's
+    template and values when the game has no evaluator."""
+    import json
+    from ..bots.valuenet import NoEvaluator
+    try:
+        data = analysis_json(text)
+    except NoEvaluator as e:
+        return json.dumps({"error": {"template": str(e.template), "values": e.values}}, ensure_ascii=False)
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def _watch_parent(parent):

@@ -3,7 +3,7 @@
 // its bot workers: a progress bar while it is made.  The game-over card shows each player's error rate,
 // luck and dice; the replay page the win-probability graph, the marks and the best move beside a marked one.
 import { h, s, clear } from "./dom.js";
-import { getJSON } from "./api.js";
+import { getJSON, postText } from "./api.js";
 import { t, colourName } from "./i18n.js";
 import { colourInk } from "./board.js";
 import { failure } from "./wait.js";
@@ -27,7 +27,7 @@ export async function roomAnalysis(code, box, retry) {
     try {
       data = await getJSON(`/api/rooms/${encodeURIComponent(code)}/analysis`);
     } catch (e) {
-      clear(box).append(failure(t("an.failed"), e, retry));
+      clear(box).append(untold(e, retry));
       return null;
     }
     if (data.games) { clear(box); return data; }
@@ -40,6 +40,28 @@ export async function roomAnalysis(code, box, retry) {
       label.textContent = t("an.queued", { n: data.ahead });
     }
     await new Promise((r) => setTimeout(r, 400));
+  }
+}
+
+// Why there is no analysis: a game without an evaluator (409 "evaluator") in a quiet line, else the failure
+// with `retry` as its button.
+export function untold(e, retry) {
+  if (e && e.status === 409) return h("p", { class: "help no-analysis", text: t("an.none", { why: e.message }) });
+  return failure(t("an.failed"), e, retry);
+}
+
+// The analysis of a record's text (a pasted or uploaded record) from the record checker, shown as made in
+// `box`; null when it cannot be made (said in `box`).
+export async function recordAnalysis(text, box, retry) {
+  clear(box).append(h("p", { class: "analysis-wait", role: "status" }, h("span", { class: "analysis-label", text: t("an.making") }), " ",
+    h("progress", { class: "analysis-progress", "aria-label": t("an.making") })));
+  try {
+    const data = await postText("/api/analyse", text);
+    clear(box);
+    return data;
+  } catch (e) {
+    clear(box).append(e.status === 400 ? untold({ status: 409, message: e.message }) : untold(e, retry));
+    return null;
   }
 }
 

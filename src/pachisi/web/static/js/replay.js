@@ -8,7 +8,7 @@ import { t, gameName, colourName } from "./i18n.js";
 import { Board, colourHex } from "./board.js";
 import { describeEvents, moveSentence } from "./room.js";
 import { spinner, failure } from "./wait.js";
-import { roomAnalysis, equityGraph, markWords } from "./analysis.js";
+import { roomAnalysis, recordAnalysis, equityGraph, markWords } from "./analysis.js";
 
 // Autoplay speeds: the time each step is shown (ms).
 export const AUTOPLAY = { "0.5": 1600, "1": 800, "2": 400, "4": 150 };
@@ -32,13 +32,13 @@ export async function replayPage(root, code) {
     try {
       const data = await postText("/api/replay", text);
       clear(status);
-      show(data);
+      show(data, text);
     } catch (e) {
       clear(status).append(failure(t("replay.failed"), e, () => load(text)));
     }
   }
 
-  function show(data) {
+  function show(data, text) {
     form.open = false;
     const players = data.colours.map((c, i) => ({ player: i, seat: data.seats[i], colour: c }));
     const room = { game: data.game, seats: players.map((p) => ({ colour: p.colour })), piece_names: data.piece_names,
@@ -167,11 +167,12 @@ export async function replayPage(root, code) {
         code ? h("p", {}, h("a", { href: `#/room/${code}`, text: t("replay.toroom", { code }) }), " · ",
                           h("a", { href: `#/verify/${code}`, text: t("room.verify") })) : null));
     go(0);
-    if (code) loadAnalysis();
+    loadAnalysis();
 
-    // The room's analysis, made once on the server: its marks on the moves, the graph, the best moves.
+    // The analysis (a room's, made once on the server; else the record's): the marks on the moves, the
+    // graph, the best moves.
     async function loadAnalysis() {
-      const got = await roomAnalysis(code, analysisBox, loadAnalysis);
+      const got = code ? await roomAnalysis(code, analysisBox, loadAnalysis) : await recordAnalysis(text, analysisBox, loadAnalysis);
       if (!got) return;
       analysis = got;
       data.frames.forEach((f, j) => {
