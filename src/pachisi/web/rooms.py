@@ -146,8 +146,8 @@ class Room:
         self.used = time.monotonic()    # when someone last asked for the room (its place in the LRU)
         self.clock = table.TurnClock(self)
         self._analysis = None           # the finished game's analysis (JSON text), once made or loaded
-        self._analysing = None          # the task making it, and its place in the bot workers' queue
-        self._analysis_ticket = {}
+        self._analysing = None          # the task making it
+        self._analysis_ticket = {}      # its place in the bot workers' queue (Thinker.ahead)
 
     def _replay(self, action_rows):
         """The match from its start, through the stored actions (a room's loading; table.undo)."""
