@@ -101,7 +101,7 @@ def test_marks_follow_the_stated_thresholds():
 def test_dice_counts_and_the_chi_square_test():
     start, final = bot_game("shishbesh", 2, seed=6)
     a = analysis.analyse(start, final.history)
-    report = analysis.dice_report(a)
+    report = analysis.dice_report([a])
     for p, d in enumerate(report):
         rolls = [s["dice"] for s in a.steps if s["kind"] == "roll" and s["player"] == p]
         assert d["rolls"] == len(rolls)
@@ -109,7 +109,7 @@ def test_dice_counts_and_the_chi_square_test():
         if d["test"] is not None:
             assert 0 <= d["test"]["p"] <= 1 and d["test"]["dof"] == 5
     short = analysis.analyse(start, final.history[:6])
-    assert all(d["test"] is None for d in analysis.dice_report(short))     # too few rolls to test
+    assert all(d["test"] is None for d in analysis.dice_report([short]))     # too few rolls to test
 
 
 def test_pachisi_analyse_prints_marks_luck_and_the_dice(tmp_path):

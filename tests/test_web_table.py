@@ -95,7 +95,7 @@ def clocked(tmp_path):
 def test_the_turn_clock_is_off_unless_the_table_asks_and_gives_at_least_5_seconds(client):
     room = create(client, game="ludo", seats=("local", "bot"))
     p = Player(client, room["code"], room["token"])
-    assert p.state["room"]["table"] == {"clock": 0, "misses": 3, "then": "bot"} and p.state["turn"]["clock_in"] is None
+    assert p.state["room"]["table"] == {"clock": 0, "misses": 3, "then": "bot", "hints": False} and p.state["turn"]["clock_in"] is None
     p.close()
     body = {"game": "ludo", "seats": [{"kind": "local"}, {"kind": "bot"}], "table": {"clock": 3}}
     r = client.post("/api/rooms", json=body)
@@ -111,7 +111,7 @@ def test_on_time_out_the_server_plays_for_the_person_and_after_n_missed_turns_a_
         room = create(client, game="ludo", seats=("local", "bot"), table={"clock": 30, "misses": 2, "then": "bot"})
         code = room["code"]
         p = Player(client, code, room["token"])
-        assert p.state["room"]["table"] == {"clock": 30, "misses": 2, "then": "bot"}
+        assert p.state["room"]["table"] == {"clock": 30, "misses": 2, "then": "bot", "hints": False}
         assert my_turn(p) and p.state["turn"]["clock_in"] == 30
         seq = p.state["seq"]
         run_out(client, code, clock, 29)               # not yet

@@ -68,7 +68,7 @@ class Analysis:
         return {"game": self.game.name, "players": self.names,
                 "thresholds": {"?!": DOUBTFUL, "?": BAD, "??": VERY_BAD},
                 "start": self.start, "result": self.result, "summary": self.players(), "steps": self.steps,
-                "equity": self.equity, "dice": dice_report(self)}
+                "equity": self.equity, "dice": dice_report([self])}
 
 
 def analyse(start: State, history: list[tuple[int, str, Any]], budget=None) -> Analysis:
@@ -125,15 +125,17 @@ def analyse_record(text: str, budget=None) -> list[Analysis]:
     return [analyse(start, final.history[len(start.history):], budget) for _, start, final in games]
 
 
-def dice_report(a: Analysis) -> list[dict]:
-    """Per player: the counts of each face of each kind of die it rolled, and the chi-square test's
-    p-value against fair dice (None when too few rolls to test: fewer than 5 expected a face)."""
+def dice_report(analyses: list[Analysis]) -> list[dict]:
+    """Per player, over the games given (a match's together): the counts of each face of each kind of die
+    it rolled, and the chi-square test's p-value against fair dice (None when too few rolls to test:
+    fewer than 5 expected a face)."""
     from scipy.stats import chisquare
+    a = analyses[0]
     ranges = a.game.dice_ranges()
     kinds = sorted(set(ranges))
     out = []
     for p, name in enumerate(a.names):
-        rolls = [s["dice"] for s in a.steps if s["kind"] == "roll" and s["player"] == p]
+        rolls = [s["dice"] for g in analyses for s in g.steps if s["kind"] == "roll" and s["player"] == p]
         faces, stat_counts = [], []
         for lo, hi in kinds:
             counts = np.zeros(hi - lo + 1, int)

@@ -1112,7 +1112,7 @@ def _print_analysis(a):
                         str(p["?!"]), str(p["?"]), str(p["??"]), _signed(p["luck"]), f"{p['result']:.2f}",
                         f"{p['luck_adjusted']:.3f}")
     console.print(players)
-    for d in analysis.dice_report(a):
+    for d in analysis.dice_report([a]):
         counts = "; ".join(" ".join(f"{f}:{c}" for f, c in zip(k["faces"], k["counts"])) for k in d["dice"])
         if d["test"] is None:
             verdict = _("too few rolls to test")

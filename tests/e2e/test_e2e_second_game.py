@@ -93,9 +93,10 @@ def test_the_places_list_only_who_finished_and_the_others_without_a_place(browse
         assert placed.first.get_attribute("data-player") == str(final["winner"])
         assert unplaced.first.inner_text().endswith("did not finish" if lang == "en" else "без места")
         assert "2." not in page.inner_text(".over-dialog .places.unplaced")
-        # the game-over buttons in even columns (9: the Lobby and Replay buttons no longer take the lobby's grids)
+        # the game-over buttons in even columns (9: the Lobby and Replay buttons no longer take the lobby's grids),
+        # the Analysis button among them
         widths = page.eval_on_selector_all(".over-dialog .over-actions > *", "bs => bs.map(b => b.getBoundingClientRect().width)")
-        assert len(widths) == 5 and max(widths) - min(widths) < 1, widths
+        assert len(widths) == 6 and max(widths) - min(widths) < 1, widths
     finally:
         ctx.close()
 

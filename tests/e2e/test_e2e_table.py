@@ -106,7 +106,7 @@ def test_a_table_set_by_hand_can_have_a_turn_clock(browser, server, lang, screen
         page.click("#create")
         page.wait_for_selector(".board .sq")
         code = re.search(r"#/room/(\w+)", page.url).group(1)
-        assert server.api(f"/api/rooms/{code}")["table"] == {"clock": 20, "misses": 2, "then": "forfeit"}
+        assert server.api(f"/api/rooms/{code}")["table"] == {"clock": 20, "misses": 2, "then": "forfeit", "hints": False}
         assert not page.errors
     finally:
         ctx.close()

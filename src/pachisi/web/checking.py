@@ -82,8 +82,8 @@ def check(kind, text, games, actions, seconds, lang):
         if kind == "verify":
             status, body = 200, _body(verify_text(text, budget).as_dict(lang))
         elif kind == "analyse":
-            from ..analysis import analyse_record
-            status, body = 200, _body({"games": [a.as_dict() for a in analyse_record(text, budget)]})
+            from .thinking import analysis_json
+            status, body = 200, _body(analysis_json(text, budget))
         else:
             status, body = 200, _body(replay_frames(text, budget))
     except records.BudgetError as e:

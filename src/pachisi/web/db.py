@@ -108,6 +108,12 @@ room_snapshots = Table(                               # a room's state as of act
     Column("snapshot", Text, nullable=False),         # JSON: the match's states, the log, the last action
 )
 
+room_analyses = Table(                                # a finished room's analysis (pachisi.analysis), made once
+    "room_analyses", metadata,
+    Column("room_id", Integer, ForeignKey("rooms.id"), primary_key=True),
+    Column("analysis", Text, nullable=False),         # JSON: {"games": [Analysis.as_dict(), ...]}
+)
+
 chats = Table(
     "chats", metadata,
     Column("id", Integer, primary_key=True),
@@ -164,7 +170,7 @@ UNREACHABLE = (exc.OperationalError, exc.InterfaceError)
 MIGRATIONS = Path(__file__).with_name("migrations")
 # databases made before migrations existed have no alembic_version: the newest table (or table.column)
 # each one has tells its revision (the first release's tables are the baseline; `rematches` came with 0002)
-UNVERSIONED = (("room_snapshots", "0006"), ("rooms.table_options", "0005"), ("room_summaries", "0004"), ("room_leases", "0003"),
+UNVERSIONED = (("room_analyses", "0007"), ("room_snapshots", "0006"), ("rooms.table_options", "0005"), ("room_summaries", "0004"), ("room_leases", "0003"),
                ("rematches", "0002"), ("rooms", "0001"))
 MIGRATION_LOCK = 0x70616368697369        # PostgreSQL advisory lock: one process migrates at a time
 
@@ -390,6 +396,19 @@ def save_summary(room_id, n, summary):
         conn.execute(delete(room_summaries).where(room_summaries.c.room_id == room_id))
         conn.execute(insert(room_summaries).values(room_id=room_id, n=n, summary=summary))
     return run
+
+
+def save_analysis(room_id, analysis):
+    """Store a finished room's analysis (JSON text); a room is analysed once."""
+    def run(conn):
+        conn.execute(delete(room_analyses).where(room_analyses.c.room_id == room_id))
+        conn.execute(insert(room_analyses).values(room_id=room_id, analysis=analysis))
+    return run
+
+
+def load_analysis(conn, room_id):
+    """A room's stored analysis (JSON text), or None."""
+    return conn.execute(select(room_analyses.c.analysis).where(room_analyses.c.room_id == room_id)).scalar()
 
 
 def room_heads(conn, codes):

@@ -145,6 +145,9 @@ class Room:
         self.closed = False
         self.used = time.monotonic()    # when someone last asked for the room (its place in the LRU)
         self.clock = table.TurnClock(self)
+        self._analysis = None           # the finished game's analysis (JSON text), once made or loaded
+        self._analysing = None          # the task making it
+        self._analysis_ticket = {}      # its place in the bot workers' queue (Thinker.ahead)
 
     def _replay(self, action_rows):
         """The match from its start, through the stored actions (a room's loading; table.undo)."""
@@ -537,6 +540,46 @@ class Room:
         seed = (self.bot_seed + 7919 * player + self.seq) & 0x3FFFFFFF
         return await self.manager.thinker.choose(self.game, self.state.arr, level, seed, self.priority())
 
+    # -- hints and the analysis -------------------------------------------------------------------
+    def hints_allowed(self):
+        """A hint is for hot-seat and bot games; with invited people at the table only if it allows them."""
+        return self.table.get("hints", False) or not any(s.kind == "invite" for s in self.seats)
+
+    async def hint(self, token):
+        """Level 6's move for the player on turn, who must be the token's, and the mover's chance after it."""
+        if not self.hints_allowed():
+            raise Refusal("hint", "hints are off at this table: it has invited players")
+        if self.status != "playing" or self.state.is_chance:
+            raise Refusal("turn", "a hint is for a move to choose, and there is none now")
+        if self.state.current_player not in self.seats_of(token):
+            raise Refusal("token", "a hint is for the player on turn")
+        seed = (self.bot_seed + 104729 + self.seq) & 0x3FFFFFFF
+        return await self.manager.thinker.hint(self.game, self.state.arr, seed)
+
+    async def analysis(self):
+        """("done", JSON text) of the finished game's analysis, or ("working", jobs ahead of it or None when
+        it runs): made once on the bot workers, on the first ask, and stored with the room."""
+        if self.status != "over":
+            raise Refusal("over", "a game is analysed once it is over")
+        if self._analysis is None and self._analysing is None:
+            self._analysis = await asyncio.to_thread(self.store.read, lambda conn: db.load_analysis(conn, self.id))
+        if self._analysis is not None:
+            return "done", self._analysis
+        if self._analysing is None:
+            self._analysing = asyncio.create_task(self._analyse())
+        return "working", self.manager.thinker.ahead(self._analysis_ticket)
+
+    async def _analyse(self):
+        try:
+            text = await self.manager.thinker.analyse(self.record_text(), self._analysis_ticket)
+        except Exception as e:          # noqa: BLE001 (a worker that died): the next ask tries again
+            self.manager.log(f"room {self.code}: its analysis failed: {e!r}")
+            self._analysing = None
+            return
+        if not text.startswith('{"error"'):     # a game without an evaluator is told so, not stored
+            self.store.submit(db.save_analysis(self.id, text))
+        self._analysis = text
+
     # -- what the clients see ---------------------------------------------------------------------
     def broadcast(self, text):
         if isinstance(text, dict):
@@ -563,7 +606,7 @@ class Room:
                        "present": s.kind == "bot" or self._present(s.player), "standin": s.standin,
                        "resigned": s.resigned}
                       for s in self.seats],
-            "table": self.table, "hotseat": table.hotseat(self),
+            "table": self.table, "hotseat": table.hotseat(self), "hints": self.hints_allowed(),
         }
 
     def seats_of(self, token):

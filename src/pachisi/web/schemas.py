@@ -27,10 +27,12 @@ class SeatSpec(Strict):
 
 
 class TableOptions(Strict):
-    """A table's turn clock (web/table.py); off unless asked for."""
+    """A table's turn clock (web/table.py), off unless asked for; and whether its people may ask for hints
+    with invited people at the table (a hot-seat or bot game always may)."""
     clock: int = Field(0, ge=0, le=3600)    # seconds a person has for each decision (0: no clock)
     misses: int = Field(3, ge=1, le=20)     # turns missed in a row before `then`
     then: Literal["bot", "forfeit"] = "bot"  # bot: a bot plays for them until they are back; forfeit: they resign
+    hints: bool = False                     # hints with invited people at the table too
 
     @field_validator("clock")
     @classmethod
@@ -77,6 +79,16 @@ class JoinRoom(Strict):
 
 class RematchIn(Strict):
     token: str = Field(min_length=1, max_length=100)       # a seat token of the finished room
+
+
+class HintIn(Strict):
+    token: str = Field(min_length=1, max_length=100)       # the seat token of the player on turn
+
+
+class Hint(BaseModel):
+    move: str                       # the move's notation
+    level: int                      # the bot level whose choice it is
+    equity: Optional[float]         # the mover's chance after it (3+ players: expected place reward); None: no evaluator
 
 
 class Rematch(BaseModel):
@@ -185,6 +197,7 @@ class RoomInfo(BaseModel):
     seats: list[SeatInfo]
     table: TableOptions = TableOptions()
     hotseat: bool = False           # every seat a person at one screen: undo is allowed
+    hints: bool = False             # its people may ask for a hint (a hot-seat or bot game, or the table allows it)
 
 
 class OpenRoom(BaseModel):

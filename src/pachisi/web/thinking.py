@@ -6,7 +6,8 @@ a time, and when a process is free the next search is the most urgent one
 waiting — a bot playing against a connected person first, then bots of rooms
 that only spectators watch, then bots of rooms nobody watches (first come,
 first served within each).  A hundred all-bot rooms thus cannot make a
-person wait behind their searches."""
+person wait behind their searches.  The same processes give a person's hint (hint) and analyse a finished
+room's game (analyse), scheduled the same way."""
 import asyncio
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
@@ -22,19 +23,78 @@ import numpy as np
 _games = {}
 
 PERSON, SPECTATED, UNWATCHED = 0, 1, 2      # priorities: lower thinks first
+HINT_LEVEL = 6                              # the bot whose move a hint gives
 
 
 def think(game, players, preset, options, arr, level, seed):
     """The move text a bot of `level` chooses in the position `arr` (runs in the worker)."""
     from ..bots import bot_for_level
     from ..engine.game import State
+    state = State(_game(game, players, preset, options), np.array(arr, np.int64), 0)
+    return bot_for_level(level, seed).choose(state).text
+
+
+def _game(game, players, preset, options):
     from ..games import make_game
     key = (game, players, preset, tuple(sorted(options.items())))
     g = _games.get(key)
     if g is None:
         g = _games[key] = make_game(game, players, preset, options)
+    return g
+
+
+def hint(game, players, preset, options, arr, seed):
+    """A hint for the player on turn (runs in the worker): level 6's move and, where the game has an
+    evaluator, the mover's chance after it (its equity: for 3+ players the expected place reward)."""
+    from ..bots import bot_for_level
+    from ..bots.valuenet import NoEvaluator, evaluator
+    from ..engine.game import State
+    g = _game(game, players, preset, options)
     state = State(g, np.array(arr, np.int64), 0)
-    return bot_for_level(level, seed).choose(state).text
+    move = bot_for_level(HINT_LEVEL, seed).choose(state)
+    try:
+        net = evaluator(g)
+    except NoEvaluator:
+        return {"move": move.text, "level": HINT_LEVEL, "equity": None}
+    values = net.action_values(state.arr, np.array([move.action], np.int64))
+    return {"move": move.text, "level": HINT_LEVEL, "equity": float(values[0, state.current_player])}
+
+
+def analysis_json(text, budget=None):
+    """The analysis of every game of a record (pachisi.analysis; NoEvaluator for a game without an
+    evaluator), with the dice of the whole match against fair dice and beside each marked move its best
+    move as the board draws a move (boardjson.moves_json); `budget` as record.load's.  A room's analysis
+    and /api/analyse give this."""
+    from .. import record as records
+    from ..analysis import analyse, dice_report
+    from .boardjson import moves_json
+    games, _ = records.load_match(text, budget)
+    analyses = [analyse(start, final.history[len(start.history):], budget) for _, start, final in games]
+    out = []
+    for (_, start, final), a in zip(games, analyses):
+        state = start.clone()
+        for step, (_, kind, what) in zip(a.steps, final.history[len(start.history):]):
+            if kind == "roll":
+                state.set_dice(tuple(int(d) for d in what))
+                continue
+            if step["mark"]:
+                best = state.parse_move(step["best"])
+                step["best_board"] = moves_json(state.game, state, [best])[0]
+            state.push(state.parse_move(what))
+        out.append(a.as_dict())
+    return {"games": out, "dice": dice_report(analyses)}
+
+
+def analyse(text):
+    """A finished room's analysis (runs in the worker): analysis_json as JSON text, or the refusal's
+    template and values when the game has no evaluator."""
+    import json
+    from ..bots.valuenet import NoEvaluator
+    try:
+        data = analysis_json(text)
+    except NoEvaluator as e:
+        return json.dumps({"error": {"template": str(e.template), "values": e.values}}, ensure_ascii=False)
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def _watch_parent(parent):
@@ -67,16 +127,40 @@ class Thinker:
 
     async def choose(self, game, arr, level, seed, priority=PERSON):
         """The move a bot of `level` chooses; `priority`: PERSON, SPECTATED or UNWATCHED."""
-        fut = asyncio.get_running_loop().create_future()
         args = (game.name, game.players, game.preset, dict(game.opts), [int(x) for x in arr], level, seed)
-        heapq.heappush(self._waiting, (priority, next(self._order), args, fut))
+        return await self.run(self.fn, args, priority)
+
+    async def hint(self, game, arr, seed):
+        """hint() for the person on turn in `arr`: level 6's move and the mover's chance after it."""
+        args = (game.name, game.players, game.preset, dict(game.opts), [int(x) for x in arr], seed)
+        return await self.run(hint, args, PERSON)
+
+    async def analyse(self, text, ticket=None):
+        """analyse() of a finished room's record, after every bot that plays someone; `ticket` as run's."""
+        return await self.run(analyse, (text,), UNWATCHED, ticket)
+
+    def ahead(self, ticket):
+        """How many jobs start before the one of `ticket` (None: it has started)."""
+        key = ticket.get("key")
+        if key is None or not any(e[:2] == key for e in self._waiting):
+            return None
+        return sum(1 for e in self._waiting if e[:2] < key)
+
+    async def run(self, fn, args, priority, ticket=None):
+        """fn(*args) in a bot process, when its turn comes by `priority`; `ticket` (a dict) is told the
+        job's place in the queue, for ahead()."""
+        fut = asyncio.get_running_loop().create_future()
+        key = (priority, next(self._order))
+        if ticket is not None:
+            ticket["key"] = key
+        heapq.heappush(self._waiting, (*key, fn, args, fut))
         self._dispatch()
         return await fut
 
     def _dispatch(self):
         loop = asyncio.get_running_loop()
         while self._running < self.workers and self._waiting:
-            priority, _, args, fut = heapq.heappop(self._waiting)
+            priority, _, fn, args, fut = heapq.heappop(self._waiting)
             if fut.done():                  # its room went away (cancelled) while it waited
                 continue
             if self.pool is None:
@@ -84,7 +168,7 @@ class Thinker:
                                                 initializer=_watch_parent, initargs=(os.getpid(),))
             self._running += 1
             self.started.append(priority)
-            job = loop.run_in_executor(self.pool, self.fn, *args)
+            job = loop.run_in_executor(self.pool, fn, *args)
             job.add_done_callback(lambda j, fut=fut: self._done(j, fut))
 
     def _done(self, job, fut):

@@ -1,11 +1,17 @@
 """Rooms over HTTP: the public rooms waiting for players, "my games", making a room, its info, joining a
-seat, a rematch and the record (the live room is the WebSocket's, protocol.py)."""
+seat, a rematch, the record, a hint and the finished game's analysis (the live room is the WebSocket's,
+protocol.py)."""
+import json
+
 from fastapi import APIRouter, Depends, Request
-from fastapi.responses import PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+
+from ...i18n import render
 
 from ..deps import address_of, refusal, request_lang, room_or_refusal
 from ..errors import Refusal
-from ..schemas import Created, CreateRoom, Joined, JoinRoom, MyRoom, MyRooms, OpenRoom, Rematch, RematchIn, RoomInfo
+from ..schemas import (Created, CreateRoom, Hint, HintIn, Joined, JoinRoom, MyRoom, MyRooms, OpenRoom, Rematch,
+                       RematchIn, RoomInfo)
 
 router = APIRouter()
 
@@ -86,3 +92,37 @@ async def record(code: str, request: Request, lang: str = Depends(request_lang))
     name = f"{room.game.name}-{room.code}.txt"
     return PlainTextResponse(room.record_text(), headers={
         "Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@router.post("/api/rooms/{code}/hint", response_model=Hint)
+async def hint(code: str, spec: HintIn, request: Request, lang: str = Depends(request_lang)):
+    """Level 6's move for the player on turn (the token's) and the mover's chance after it; for hot-seat
+    and bot games, and at a table with invited people only if it allows hints."""
+    room, refused = await room_or_refusal(code, request, lang, token=spec.token)
+    if refused:
+        return refused
+    try:
+        return await room.hint(spec.token)
+    except Refusal as e:
+        return refusal(e, lang, 403 if e.code in ("hint", "token") else 409)
+
+
+@router.get("/api/rooms/{code}/analysis")
+async def analysis(code: str, request: Request, lang: str = Depends(request_lang)):
+    """The finished game's analysis (200, as `pachisi analyse --json` gives it), made once on the bot
+    workers on the first ask and stored with the room; while it is being made, 202 with `ahead`: the jobs
+    that start before it (null once it runs).  Ask again until it is there."""
+    room, refused = await room_or_refusal(code, request, lang)
+    if refused:
+        return refused
+    try:
+        status, body = await room.analysis()
+    except Refusal as e:
+        return refusal(e, lang, 409)
+    if status == "working":
+        return JSONResponse({"status": "working", "ahead": body}, status_code=202, headers={"Retry-After": "1"})
+    if body.startswith('{"error"'):
+        error = json.loads(body)["error"]
+        return refusal(Refusal("evaluator", "{error}", error=render(error["template"], lang, **error["values"])),
+                       lang, 409)
+    return Response(body, media_type="application/json")

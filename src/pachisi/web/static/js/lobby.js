@@ -8,6 +8,7 @@ import { t, getLang, gameName, colourName, optionHelp, botName as levelName, def
 import { colourInk, seatSymbol } from "./board.js";
 import { spinner, failure } from "./wait.js";
 import { tableFields } from "./table.js";
+import { fairLine } from "./analysis.js";
 
 // A name in the current language from a {lang: text} of the server's catalogue.
 export const told = (names, fallback) => (names && (names[getLang()] || names.en)) || fallback;
@@ -288,7 +289,7 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
         codeInput, h("button", { type: "submit", text: t("lobby.go") }))),
     h("section", { class: "panel" }, h("h2", { text: t("lobby.open") }), openList));
 
-  clear(root).append(h("h1", { class: "lobby-title", text: t("lobby.title") }), h("div", { class: "lobby" }, h("div", { class: "main-col" }, quick, form), side));
+  clear(root).append(h("h1", { class: "lobby-title", text: t("lobby.title") }), fairLine("#/verify"), h("div", { class: "lobby" }, h("div", { class: "main-col" }, quick, form), side));
   drawGame();
 
   async function refreshOpen() {

@@ -8,6 +8,7 @@ import { t, gameName, colourName } from "./i18n.js";
 import { Board, colourHex } from "./board.js";
 import { describeEvents, moveSentence } from "./room.js";
 import { spinner, failure } from "./wait.js";
+import { roomAnalysis, recordAnalysis, equityGraph, markWords } from "./analysis.js";
 
 // Autoplay speeds: the time each step is shown (ms).
 export const AUTOPLAY = { "0.5": 1600, "1": 800, "2": 400, "4": 150 };
@@ -31,13 +32,13 @@ export async function replayPage(root, code) {
     try {
       const data = await postText("/api/replay", text);
       clear(status);
-      show(data);
+      show(data, text);
     } catch (e) {
       clear(status).append(failure(t("replay.failed"), e, () => load(text)));
     }
   }
 
-  function show(data) {
+  function show(data, text) {
     form.open = false;
     const players = data.colours.map((c, i) => ({ player: i, seat: data.seats[i], colour: c }));
     const room = { game: data.game, seats: players.map((p) => ({ colour: p.colour })), piece_names: data.piece_names,
@@ -63,14 +64,62 @@ export async function replayPage(root, code) {
       return h("li", {}, b);
     }));
     const steps = list.querySelectorAll("button.step");
+    // the analysis (a room's replay): each frame's step of its game, the graph of the game on view
+    const analysisBox = h("div", { class: "replay-analysis" });
+    const bestBox = h("p", { class: "best-move" });
+    let analysis = null, graph = null, graphRound = null;
+    const stepAt = [];                                      // frame -> [game index, step index] (-1: its start)
+    {
+      let round = null, k = 0;
+      for (const f of data.frames) {
+        if (f.kind === "start" || f.round !== round) { round = f.round; k = -1; }
+        stepAt.push([f.round - 1, k]);
+        k += 1;
+      }
+    }
+    const stepOf = (j) => { const [g, k] = stepAt[j]; return analysis && k >= 0 && analysis.games[g] ? analysis.games[g].steps[k] : null; };
+    const showGraph = () => {
+      if (!analysis) return;
+      const [g, k] = stepAt[i];
+      if (graphRound !== g && analysis.games[g]) {
+        graph = equityGraph(analysis.games[g], data.colours, (n) => {
+          pause();
+          const j = stepAt.findIndex(([gg, kk]) => gg === g && kk === n - 1);
+          if (j >= 0) go(j);
+        });
+        graphRound = g;
+        clear(analysisBox).append(graph.el);
+      }
+      if (graph) graph.mark(k + 1);
+    };
+    // a marked move: its words, and a button that shows the position before it with the best move drawn
+    const drawBest = () => {
+      clear(bestBox);
+      const st = stepOf(i);
+      if (!st || !st.mark) return;
+      bestBox.append(h("span", { class: `mark mark-${st.mark === "??" ? "bad2" : st.mark === "?" ? "bad" : "doubtful"}`, text: markWords(st) }));
+      if (st.best_board && i > 0) {
+        const at = i;
+        bestBox.append(" ", h("button", { type: "button", class: "show-best", text: t("an.showbest"), onclick: (e) => {
+          if (i !== at) return;
+          pause();
+          board.update(data.frames[at - 1].position, players, null);
+          board.preview(st.best_board);
+          e.currentTarget.replaceWith(h("span", { class: "best-shown", role: "status", text: t("an.bestshown", { best: st.best }) }));
+        } }));
+      }
+    };
     const go = (j) => {
       const prev = i;
       i = Math.max(0, Math.min(data.frames.length - 1, j));
       const f = data.frames[i];
       if (layouts[i] !== shownLayout) { board.setup(layouts[i], data.seat_colours); shownLayout = layouts[i]; }
+      board.preview(null);
       // one step forward: the board walks that move along its route; a jump just shows the position
       board.update(f.position, players, i === prev + 1 ? { k: f.kind, v: f.value, route: f.route } : null);
       caption.textContent = [sentence(f), ...describeEvents(f.s, room)].join(" — ");
+      showGraph();
+      drawBest();
       counter.textContent = t("replay.step", { i: i + 1, n: data.frames.length });
       slider.value = String(i);
       steps[prev].removeAttribute("aria-current");
@@ -113,11 +162,30 @@ export async function replayPage(root, code) {
       h("button", { type: "button", text: t("replay.last"), onclick: () => { pause(); go(data.frames.length - 1); } }), slider, counter,
       h("div", { class: "autoplay" }, playButton, h("label", { for: "replay-speed", text: t("replay.speed") }), speed));
     clear(viewer).append(h("div", { class: "replay-board" }, host),
-      h("div", { class: "replay-side" }, h("h2", { text: gameName(data.game, data.title) }), controls, caption,
+      h("div", { class: "replay-side" }, h("h2", { text: gameName(data.game, data.title) }), controls, caption, bestBox, analysisBox,
         h("p", { class: "help keys", text: `${t("replay.keys")} · ${t("replay.keys.play")}` }), list,
         code ? h("p", {}, h("a", { href: `#/room/${code}`, text: t("replay.toroom", { code }) }), " · ",
                           h("a", { href: `#/verify/${code}`, text: t("room.verify") })) : null));
     go(0);
+    loadAnalysis();
+
+    // The analysis (a room's, made once on the server; else the record's): the marks on the moves, the
+    // graph, the best moves.
+    async function loadAnalysis() {
+      const got = code ? await roomAnalysis(code, analysisBox, loadAnalysis) : await recordAnalysis(text, analysisBox, loadAnalysis);
+      if (!got) return;
+      analysis = got;
+      data.frames.forEach((f, j) => {
+        const st = stepOf(j);
+        if (st && st.mark) {
+          steps[j].append(h("span", { class: `mark mark-${st.mark === "??" ? "bad2" : st.mark === "?" ? "bad" : "doubtful"}`,
+                                      title: markWords(st), text: ` ${st.mark}` }));
+          steps[j].dataset.mark = st.mark;
+        }
+      });
+      showGraph();
+      drawBest();
+    }
   }
 
   async function fetchRoom() {

@@ -10,6 +10,7 @@ import { Board, colourHex, colourInk, seatSymbol, rollDice } from "./board.js";
 import { commitmentHolds } from "./records.js";
 import { Table } from "./table.js";
 import { celebrate } from "./celebrate.js";
+import { roomAnalysis, overSummary, fairLine } from "./analysis.js";
 import { describeEvents, turnsOf, turnSentence, moveSentence, fenceMoveWords, awaySummary, figures } from "./story.js";
 
 export { describeEvents, moveSentence };
@@ -139,6 +140,7 @@ export class RoomPage {
     this.chatForm = h("form", { class: "chat-form", onsubmit: (e) => { e.preventDefault(); this.say(); } },
       this.chatInput, h("button", { type: "submit", text: t("room.send") }));
     this.fairBox = h("section", { class: "panel fair" });
+    this.analysisBox = h("div", { class: "analysis-box" });
     this.overBox = h("div", { class: "over-dialog", role: "dialog", "aria-modal": "false", "aria-labelledby": "over-title", hidden: true });
     this.resultsButton = h("button", { type: "button", class: "results", hidden: true, text: t("room.results"),
                                        onclick: () => this.showOver(true) });
@@ -795,15 +797,27 @@ export class RoomPage {
       h("div", { class: "figures-wrap" }, h("table", { class: "figures" },
         h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col", text: x })))), h("tbody", {}, rows))),
       h("p", { class: "help", text: t("room.luck.help", { e: fig.expected.toFixed(1) }) }),
+      this.analysisBox,
       this.seedCheck(),
+      fairLine(`#/verify/${room.code}`),
       h("div", { class: "over-actions" }, rematch,
+        h("a", { class: "button to-analysis", href: `#/replay/${room.code}`, text: t("an.open") }),
         h("a", { class: "button newgame", href: `#/?game=${encodeURIComponent(room.game)}`, text: t("room.newgame") }),
         h("a", { class: "button to-lobby", href: "#/", text: t("room.lobby") }),
         h("a", { class: "button to-replay", href: `#/replay/${room.code}`, text: t("room.replay") }),
         close)));
+    this.loadAnalysis();
     if (this.overClosed && !focus) return;
     this.overBox.hidden = false;
     if (focus) (this.overBox.querySelector(".rematch") || close).focus();
+  }
+
+  // The analysis under the figures: asked for once (the server makes it once), shown in every redraw.
+  async loadAnalysis() {
+    if (this.analysisAsked) return;
+    this.analysisAsked = true;
+    const data = await roomAnalysis(this.code, this.analysisBox, () => { this.analysisAsked = false; this.loadAnalysis(); });
+    if (data) clear(this.analysisBox).append(overSummary(data, this.room, seatSymbol));
   }
 
   hideOver() { this.overBox.hidden = true; this.overClosed = true; this.resultsButton.focus(); }

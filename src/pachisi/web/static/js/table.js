@@ -3,7 +3,8 @@
 // and quick reactions over the board.  The room (room.js) calls update() after each state, decorate()
 // after drawing its players and tick() every second; the lobby takes tableFields() for a table set by hand.
 import { h, clear, announce } from "./dom.js";
-import { t, colourName } from "./i18n.js";
+import { t, colourName, getLang } from "./i18n.js";
+import { postJSON, tokenFor } from "./api.js";
 import { colourHex } from "./board.js";
 import { reducedMotion } from "./anim.js";
 
@@ -19,10 +20,11 @@ export class Table {
     this.confirming = false;
     this.resignButton = h("button", { type: "button", class: "resign", text: t("table.resign"), onclick: () => this.askResign() });
     this.undoButton = h("button", { type: "button", class: "undo", text: t("table.undo"), onclick: () => this.undo() });
+    this.hintButton = h("button", { type: "button", class: "hint", text: t("table.hint"), onclick: () => this.hint() });
     this.reactBar = h("div", { class: "reactions", role: "group", "aria-label": t("table.react") },
       REACTIONS.map((e) => h("button", { type: "button", class: "react", text: e, "aria-label": t("table.react.one", { emoji: e }),
                                          dataset: { emoji: e }, onclick: () => this.react(e) })));
-    this.bar = h("div", { class: "table-bar" }, this.undoButton, this.resignButton, this.reactBar);
+    this.bar = h("div", { class: "table-bar" }, this.hintButton, this.undoButton, this.resignButton, this.reactBar);
     this.bubbles = h("div", { class: "bubbles", "aria-hidden": "true" });
   }
 
@@ -44,6 +46,7 @@ export class Table {
     this.deadline = turn.clock_in !== null && turn.clock_in !== undefined ? Date.now() + turn.clock_in * 1000 : null;
     // a seat this screen held was resigned: its connection no longer acts for it (a fresh hello says so)
     if (page.you.some((p) => room.seats[p] && room.seats[p].resigned)) { page.reconnect(); return; }
+    if (this.hintSeq !== undefined && this.hintSeq !== page.seq) { page.board.preview(null); this.hintSeq = undefined; }
     if (msg.undone) { page.lastLine.textContent = t("table.undone", { move: msg.undone }); announce(page.lastLine.textContent); }
     this.draw();
   }
@@ -55,6 +58,8 @@ export class Table {
     this.resignButton.hidden = !playing || !mine.length;
     if (!this.confirming) this.resignButton.textContent = t("table.resign");
     this.undoButton.hidden = !playing || !room.hotseat;
+    this.hintButton.hidden = !playing || !room.hints || !page.canMove();
+    this.hintButton.disabled = !page.canAct() || this.hinting;
     this.undoButton.disabled = !page.log.some((e) => e.k === "move" && e.r === room.round) || !page.canAct();
     for (const b of this.reactBar.querySelectorAll("button")) b.disabled = page.offline;
     const away = mine.filter((p) => room.seats[p].standin);
@@ -104,6 +109,28 @@ export class Table {
 
   undo() { this.send({ type: "undo", seq: this.page.seq }); }
 
+  // Level 6's move for the player on turn, said under the board and drawn on it (its route and landing).
+  async hint() {
+    const page = this.page, seq = page.seq;
+    this.hinting = true;
+    this.draw();
+    try {
+      const got = await postJSON(`/api/rooms/${encodeURIComponent(page.code)}/hint`, { token: tokenFor(page.code) });
+      if (page.seq !== seq) return;                     // the game moved on meanwhile
+      const move = page.moves.find((m) => m.t === got.move || (m.same || []).includes(got.move));
+      const said = move && move.words && move.words[getLang()] ? `${got.move} — ${move.words[getLang()]}` : got.move;
+      page.lastLine.textContent = got.equity === null ? t("table.hint.move", { move: said })
+        : t("table.hint.chance", { move: said, chance: `${Math.round(100 * got.equity)}%` });
+      announce(page.lastLine.textContent);
+      if (move) { page.board.preview(move); this.hintSeq = seq; }
+    } catch (e) {
+      page.lastLine.textContent = e.message;
+    } finally {
+      this.hinting = false;
+      this.draw();
+    }
+  }
+
   react(emoji) { this.send({ type: "react", emoji }); }
 
   // A reaction floats over the board for a moment, in the colour of the seat it came from.
@@ -131,8 +158,12 @@ export function tableFields() {
   const show = () => { more.hidden = !(Number(clock.value) > 0); };
   clock.addEventListener("input", show);
   show();
+  const hints = h("input", { type: "checkbox", id: "hints" });
   const element = h("details", { class: "house clock-options" }, h("summary", { text: t("table.clock") }),
     h("div", { class: "row" }, h("label", { for: "clock", text: t("table.clock.seconds") }), clock),
-    h("p", { class: "help", id: "clock-help", text: t("table.clock.help") }), more);
-  return { element, read: () => ({ clock: Math.max(0, Math.round(Number(clock.value) || 0)), misses: Number(misses.value) || 3, then: then.value }) };
+    h("p", { class: "help", id: "clock-help", text: t("table.clock.help") }), more,
+    h("div", { class: "row" }, h("label", { for: "hints" }, hints, ` ${t("table.hints")}`)),
+    h("p", { class: "help", text: t("table.hints.help") }));
+  return { element, read: () => ({ clock: Math.max(0, Math.round(Number(clock.value) || 0)), misses: Number(misses.value) || 3, then: then.value,
+                                   hints: hints.checked }) };
 }
