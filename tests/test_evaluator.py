@@ -114,6 +114,23 @@ def test_a_game_without_an_evaluator_says_so():
         valuenet.evaluator(make_game("kimbo", 2))
 
 
+def test_team_play_has_no_evaluator_and_level6_plays_as_level5_for_the_team():
+    """The evaluators are trained on games each plays for himself: in teams they would not play for the
+    partner, so level 6 takes level 5's move there, which scores the team."""
+    game = make_game("ludo", 4, options={"teams": "opposite"})
+    with pytest.raises(valuenet.NoEvaluator, match="in teams"):
+        valuenet.evaluator(game)
+    s = game.new_state(seed=3)
+    for _ in range(60):
+        if s.is_over:
+            break
+        if s.is_chance:
+            s.roll()
+            continue
+        assert bot_for_level(6).choose(s) == bot_for_level(5).choose(s)
+        s.push(bot_for_level(5).choose(s))
+
+
 def test_training_is_reproducible_from_its_seed():
     game = make_game("ludo", 2)
     a, info = training.train(game, games=64, seed=5)

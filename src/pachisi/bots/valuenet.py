@@ -137,6 +137,8 @@ def shipped_weights(game):
 @functools.lru_cache(maxsize=64)
 def evaluator(game):
     """The game's evaluator (cached per Game: a Game is its parameters); NoEvaluator if none fits."""
+    if game.teams:          # trained on games where each plays for himself: it would not play for the team
+        raise NoEvaluator("no evaluator is trained for {game} in teams", game=game.title)
     weights = shipped_weights(game)
     if weights is None:
         raise NoEvaluator("no evaluator is trained for {game} with {players} players", game=game.title,
