@@ -81,7 +81,7 @@ def _flags(game, state, base, cell):
     n, per = game.players, game.pieces_per_player
     flag = -np.ones((n, per), np.int64)
     planes = game.observation_planes()
-    if len(planes) != 1 or planes[0][1] != K.MAX_PLAYERS * per:
+    if len(planes) != 1 or planes[0][1] != game.seat_count * per:
         return flag
     length = planes[0][1]
     out0 = np.zeros(length, np.float32)

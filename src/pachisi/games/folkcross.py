@@ -6,7 +6,6 @@ of the "pieces" rows of a position file.  The compiled global_cell and threatene
 are in folk_rules.pxd."""
 import numpy as np
 
-from ..engine import kernel as K
 from ..engine.game import GameError
 from ..engine.view import Square
 from . import race
@@ -27,7 +26,7 @@ class HiddenPieces:
         return [v - lo for v, _ in self.pieces(arr, player)]
 
     def observation_planes(self):
-        return [("hidden in a shelter, per player +r and piece", K.MAX_PLAYERS * self.pieces_per_player)]
+        return [("hidden in a shelter, per player +r and piece", self.seat_count * self.pieces_per_player)]
 
     def fill_planes(self, state, observer, out):
         for r in range(self.players):

@@ -16,7 +16,7 @@ from ..engine.options import OptionError
 from ..games import race
 from . import batch as B
 from .core import IllegalActionError, Table
-from .spaces import DICE_SLOTS, SEATS
+from .spaces import DICE_SLOTS
 
 LUT_LO, LUT_HI = -16, 512       # the raw places a piece's number may take in a state array (tabulated)
 OPS = {"flags": B.OP_FLAGS, "slots": B.OP_SLOTS, "count": B.OP_COUNT, "claim": B.OP_CLAIM, "stage": B.OP_STAGE}
@@ -27,7 +27,7 @@ def compiled_layout(table):
     piece's raw place -> its one-hot index (the game's own observed_places, tabulated per player over
     every raw place), and the game's planes and turn features as the ops it declares (observation_ops)."""
     game, obs = table.game, table.observer
-    seats = getattr(obs, "seats", SEATS)
+    seats = obs.seats                  # the board's seats (four; six or eight on a larger board)
     per, places = obs.pieces, obs.places
     ops = list(getattr(game, "observation_ops", ()))
     planes = [op for op in ops if op[0] in ("flags", "slots")]

@@ -172,7 +172,7 @@ class Kimbo(race.FirstPlayer, Game):
                 for v in arr[POS + player * PAWNS:POS + (player + 1) * PAWNS]]
 
     def observation_planes(self):
-        return [(f"player +{r}: fence slots taken", SLOTS) for r in range(K.MAX_PLAYERS)]
+        return [(f"player +{r}: fence slots taken", SLOTS) for r in range(self.seat_count)]
 
     def fill_planes(self, state, observer, out):
         for r in range(self.players):

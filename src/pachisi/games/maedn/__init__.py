@@ -67,6 +67,7 @@ class Maedn(track.TrackGame):
     familiarity = 1
     move_kinds = 4              # RL: the kinds of move its rules make (rules.pxd: STEP, BACK, KEEP, ENTER2)
     turn_features = ("three tries made / 3", "sixes in a row / 2", "sixes kept / 18")
+    observation_ops = (("count", G_TRIES, 3), ("count", G_RUN, 2), ("count", G_KEPT, 18))   # as rl/batch.pyx writes them
     aliases = ("mensch", "mädn")
     rules = MaednEngine
     reasons = REASONS

@@ -91,8 +91,6 @@ class Mandavoshka(folkcross.HiddenPieces, race.FirstPlayer, Game):
     jump_kinds = frozenset((STRAIGHT, BACK, DIAGONAL))
     kind_words = {HIDE: "and hide in the shelter", STRAIGHT: "jump on to the next corner", BACK: "jump back",
                   DIAGONAL: "jump across the diagonal"}
-    turn_features = ("claim open", *(f"claim offender +{r}" for r in range(K.MAX_PLAYERS)),
-                     *(f"claim: piece {c} at stake" for c in "abcd"))
     observation_ops = folkcross.HiddenPieces.observation_ops + (("claim", G_CLAIM, G_STAKE),)  # rl/batch.pyx
     aliases = ("мандавошка", "manka", "манька")
     rules = MandavoshkaEngine
@@ -170,7 +168,13 @@ class Mandavoshka(folkcross.HiddenPieces, race.FirstPlayer, Game):
                 for k in range(PIECES)]
 
     def place_range(self):
-        return -4 - (K.MAX_PLAYERS - 1), 52         # -4-c: held in player c's swamp; 49..52 the house
+        return -4 - (self.seat_count - 1), 52       # -4-c: held in player c's swamp; 49..52 the house
+
+    @property
+    def turn_features(self):
+        """The open claim, its offender per seat of the board seen from the observer, the pieces at stake."""
+        return ("claim open", *(f"claim offender +{r}" for r in range(self.seat_count)),
+                *(f"claim: piece {c} at stake" for c in "abcd"))
 
     def fill_turn_features(self, state, observer, out):
         claim = self.claim(state.arr)
@@ -179,7 +183,7 @@ class Mandavoshka(folkcross.HiddenPieces, race.FirstPlayer, Game):
             out[0] = 1.0
             out[1 + (offender - observer) % self.players] = 1.0
             for piece in stake:
-                out[1 + K.MAX_PLAYERS + piece] = 1.0
+                out[1 + self.seat_count + piece] = 1.0
 
     def claim(self, arr):
         """While a missed capture may be called: (offender, pieces at stake), else None."""
