@@ -55,6 +55,7 @@ def main():
     ap.add_argument("--players", default="2,4", help="player counts, comma-separated")
     ap.add_argument("--levels", default=",".join(map(str, LEVELS)), help="levels, comma-separated")
     ap.add_argument("--positions", type=int, default=30, help="positions per game")
+    ap.add_argument("--preset", help="a named set of rules (with one --game)")
     args = ap.parse_args()
     levels = [int(x) for x in args.levels.split(",")]
     top = max(LEVELS)
@@ -65,7 +66,7 @@ def main():
         for players in (int(x) for x in args.players.split(",")):
             if not cls.min_players <= players <= cls.max_players:
                 continue
-            game = make_game(name, players)
+            game = make_game(name, players, args.preset)
             states = positions(game, args.positions)
             for level in levels:
                 bot = bot_for_level(level, seed=level)

@@ -5,6 +5,7 @@ import pytest
 from pachisi import make_game, training
 from pachisi.bots import BOTS, LEVELS, bot_for_level, valuenet
 from pachisi.bots.evaluator import Net
+from pachisi.engine import kernel as K
 from pachisi.games import GAMES
 from pachisi.rl.spaces import Observer
 
@@ -38,11 +39,10 @@ def test_the_compiled_features_are_the_games_observation_folded_over_pieces(name
     for s in positions(game, 40):
         x = net.features(s.arr)
         o = obs(s, s.current_player)
-        seats = game.seat_count
-        places = o[:seats * per * L].reshape(seats, per, L).sum(axis=1)[:players] / per
+        places = o[:obs.seats * per * L].reshape(obs.seats, per, L).sum(axis=1)[:players] / per
         assert np.allclose(x[:players * L].reshape(players, L), places)
         if obs.planes:
-            hidden = o[seats * per * L:][:seats * per].reshape(seats, per).sum(axis=1)
+            hidden = o[obs.seats * per * L:][:obs.seats * per].reshape(obs.seats, per).sum(axis=1)
             assert np.allclose(x[players * L:players * L + players], hidden[:players] / per)
 
 

@@ -70,8 +70,9 @@ def test_every_house_rule_has_its_help_in_russian():
 
 
 def test_every_notation_and_place_help_has_its_russian_text():
-    missing = _untranslated((f"{cls.name} {attr}", getattr(cls, attr)) for cls in GAMES.values()
-                            for attr in ("notation_help", "place_help") if hasattr(cls, attr))
+    missing = _untranslated((f"{cls.name} {attr}", getattr(game, attr)) for cls in GAMES.values()
+                            for game in _variants(cls) for attr in ("notation_help", "place_help")
+                            if hasattr(game, attr))
     assert not missing, "no Russian for:\n" + "\n".join(missing)
 
 

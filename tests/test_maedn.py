@@ -228,11 +228,14 @@ def test_rule_6_three_tries_with_no_piece_on_the_track():
 
 
 def test_rule_6_the_first_six_enters_and_rolls_again():
+    """The tries made before the 6 count on (after three non-6 rolls in the turn it passes), and the
+    position after the 6 says so."""
     s = position([B, B, B, B])
     s.set_dice((1,))
     assert legal(s, (6,)) == {"6a"}
     s.push("6a")
     assert s.current_player == 0 and s.is_chance and int(s.arr[G_TRIES]) == 1
+    assert round_trip(s)["turn"]["tries_left"] == 2
     s.set_dice((2,))
     s.push("2a")
     assert s.current_player == 1 and int(s.arr[G_TRIES]) == 0
@@ -647,3 +650,17 @@ def test_barriers_conserve_pieces_too():
         random_play(s, random.Random(seed), 3000)
         for q in range(4):
             assert len(places(s, q)) == 4
+
+
+def test_chinczyk_no_overtaking_the_old_edition_passes_no_piece():
+    """The PRL edition's «no jumping» (staregraty) is no_overtaking: no piece, of any colour, is passed on
+    the track or in the goal; landing on one still captures it."""
+    s = position([[10, 20, 41, -1], [rel(1, 13), -1, -1, -1], B, B], preset="chinczyk", no_overtaking=True)
+    assert legal(s, (5,)) == {"5b"}
+    refused(s, "5a", match="may not pass another piece")
+    s = position([[10, 20, 41, -1], [rel(1, 13), -1, -1, -1], B, B], preset="chinczyk", no_overtaking=True)
+    assert legal(s, (3,)) == {"3a", "3b"}
+    s.push("3a")
+    assert places(s, 1) == [-1, -1, -1, -1]
+    s = position([[39, 20, 42, -1], B, B, B], preset="chinczyk", no_overtaking=True)
+    assert legal(s, (4,)) == {"4b"}                       # a to goal field d would pass c

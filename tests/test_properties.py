@@ -28,7 +28,11 @@ def option_values(option):
 def games(draw, name):
     cls = GAMES[name]
     opts = {o.name: draw(option_values(o)) for o in cls.options}
-    players = draw(st.integers(cls.min_players, min(cls.max_players, opts.get("seats", cls.max_players))))
+    high = min(cls.max_players, opts.get("seats", cls.max_players))
+    if opts.get("teams", "off") != "off":           # partners opposite: an even number of players, four or more
+        players = 2 * draw(st.integers(2, high // 2))
+    else:
+        players = draw(st.integers(cls.min_players, high))
     return cls(players=players, options=opts)
 
 
@@ -41,7 +45,7 @@ def piece_count(state):
 
 def walk(state, rng, max_actions, check_every=1):
     """Random legal play; checks the invariants after every step."""
-    total = state.game.players * state.game.pieces_per_player
+    total = state.game.pieces_in_play()
     steps = 0
     while not state.is_over and steps < max_actions:
         if state.is_chance:

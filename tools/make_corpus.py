@@ -8,6 +8,7 @@ numba engine (commit 7b81088), before the engine moved to compiled-at-install
 code: the engine must go on replaying it identically.
 
     python tools/make_corpus.py -n 200 --out tests/corpus
+    python tools/make_corpus.py -n 120 --game maedn --preset petitschevaux   # a new preset's rows, the rest kept
 """
 from array import array
 import argparse
@@ -53,6 +54,8 @@ def main():
     ap.add_argument("-n", type=int, default=200, help="games per game and preset (player counts in turn)")
     ap.add_argument("--out", default="tests/corpus")
     ap.add_argument("--game", action="append", help="only these games")
+    ap.add_argument("--preset", action="append", help="only these presets: their rows replace theirs in the "
+                    "game's corpus, every other row is kept as it is")
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -60,8 +63,13 @@ def main():
         if args.game and name not in args.game:
             continue
         rows = []
+        if args.preset:
+            with lzma.open(out / f"{name}.jsonl.xz", "rt", encoding="utf-8") as f:
+                rows = [row for row in map(json.loads, f) if row["preset"] not in args.preset]
         counts = list(range(cls.min_players, cls.max_players + 1))
         for preset in cls.presets:
+            if args.preset and preset not in args.preset:
+                continue
             games = {p: make_game(name, p, preset) for p in counts}
             for i in range(args.n):
                 players = counts[i % len(counts)]

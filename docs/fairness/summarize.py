@@ -3,6 +3,7 @@ next to this file (one GAME-PRESET-Np.json per run):
 
     PYTHONPATH=src python docs/fairness/summarize.py > /tmp/tables.md      # every run
     PYTHONPATH=src python docs/fairness/summarize.py --summary 4           # standard rules, random play
+    PYTHONPATH=src python docs/fairness/summarize.py --teams               # team play: the teams by turn order
 """
 import json
 from pathlib import Path
@@ -10,9 +11,10 @@ import sys
 
 from pachisi.fairness import chi2_sf, ordinal
 from pachisi.games import make_game
+from pachisi.sim import wilson
 
 HERE = Path(__file__).parent
-ORDER = ["shishbesh", "mandavoshka", "tryasuchka", "ludo", "parchis", "parcheesi", "kimbo"]
+ORDER = ["shishbesh", "mandavoshka", "tryasuchka", "ludo", "parchis", "parcheesi", "kimbo", "maedn"]
 
 
 def uniform_p(wins):
@@ -36,15 +38,38 @@ def rows(path):
     data = json.loads(path.read_text())
     side = data["sides"][0]
     g = make_game(side["game"], side["players"], side["preset"], side["options"])
+    preset = " ".join([side["preset"]] + changed(side))
     for play in side["plays"]:
         order = [o["wins"] for o in play["turn_order"]]
         seats = [s["wins"] for s in play["seats"]]
         q = play["rolls_percentiles"]
         caps = "—" if play["captures_per_game"] is None else f"{play['captures_per_game']:.1f}"
-        yield (g.title, side["preset"], side["players"], play["play"], play["games"],
+        yield (g.title, preset, side["players"], play["play"], play["games"],
                " / ".join(pct(o) for o in play["turn_order"]), p_text(uniform_p(order)), p_text(uniform_p(seats)),
                f"{play['rolls_mean']:.0f}", f"{q['p5']} / {q['p50']} / {q['p95']}", caps,
                f"{play['cut_off_share']:.2%}")
+
+
+def changed(side):
+    """The options of a run that differ from its preset's for that many players (seats=6 for six players is not)."""
+    base = make_game(side["game"], side["players"], side["preset"]).opts
+    return [f"{k}={v}" for k, v in side["options"].items() if base.get(k) != v]
+
+
+def teams():
+    """Team play: each team's win rate by the turn order of its first player (partners move n/2 apart)."""
+    out = ["| game | options | players | play | games | " + " | ".join(
+        f"team of the {ordinal(i + 1)} to move" for i in range(4)) + " | p (teams fair) |", "|" + "---|" * 10]
+    for f in sorted(HERE.glob("*-teams*.json")):
+        side = json.loads(f.read_text())["sides"][0]
+        for play in side["plays"]:
+            n, half = side["players"], side["players"] // 2
+            wins = [play["turn_order"][i]["wins"] + play["turn_order"][i + half]["wins"] for i in range(half)]
+            cells = [f"{w / play['games']:.1%} ({wilson(w, play['games'])[0]:.1%}–{wilson(w, play['games'])[1]:.1%})"
+                     for w in wins] + [""] * (4 - half)
+            out.append("| " + " | ".join([make_game(side["game"], n).title, " ".join(changed(side)), str(n), play["play"],
+                                          f"{play['games']:,}"] + cells + [p_text(uniform_p(wins))]) + " |")
+    return "\n".join(out)
 
 
 def summary(players):
@@ -67,6 +92,9 @@ def summary(players):
 
 
 def main():
+    if len(sys.argv) > 1 and sys.argv[1] == "--teams":
+        print(teams())
+        return
     if len(sys.argv) > 1 and sys.argv[1] == "--summary":
         print(summary(int(sys.argv[2])))
         return

@@ -279,7 +279,8 @@ def plot(path, sides):
                 axes[2].step(values, share, where="post", color=colours[k % len(colours)], label=name)
             k += 1
     game = sides[0][1]
-    axes[0].set_xticks(range(game.players), [game.player_name(i) for i in range(game.players)])
+    axes[0].set_xticks(range(game.players), [game.player_name(i) for i in range(game.players)],
+                       rotation=30 if game.players > 6 else 0)      # eight colours' names would run together
     axes[1].set_xticks(range(game.players), [ordinal(i + 1) for i in range(game.players)])
     for ax, title in ((axes[0], "by seat"), (axes[1], "by turn order (who moved first, second…)")):
         ax.axhline(0, color="grey", lw=1)

@@ -11,7 +11,7 @@ from libc.string cimport memcpy
 
 import numpy as np
 
-from pachisi.engine.kernel cimport (EV_CAPTURED, EV_WIDTH, H_NFIN, H_NPLAYERS, H_ORDER, H_PHASE, H_PLAYER,
+from pachisi.engine.kernel cimport (EV_CAPTURED, EV_WIDTH, H_NFIN, H_NPLAYERS, order_at, H_PHASE, H_PLAYER,
                                     H_ROLLS, H_SEQ, H_WINNER, MAX_DICE, MAX_EVENTS, MAX_PLAYERS, PHASE_OVER,
                                     PHASE_ROLL, Engine, Rules, Work, choose, draw_dice, i64, legal, rolloff,
                                     set_dice, settle, work_alloc, work_free)
@@ -58,7 +58,7 @@ cdef bint play_row(const Rules* R, Work* W, i64* st, i64 seed, const i64* polici
         ne = settle(R, W, st, ev, ne, acts, &n)
         count_events(ev, ne, row, np_)
     for i in range(st[H_NFIN]):
-        p = st[H_ORDER + i]
+        p = st[order_at(i)]
         if 0 <= p < np_:
             row[ROW_FIXED + p * ROW_PER_SEAT] = i + 1
     return True

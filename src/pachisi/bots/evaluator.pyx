@@ -32,7 +32,7 @@ from libc.string cimport memcpy, memset
 
 from pachisi.engine.kernel cimport (
     Engine, Rules, Work, i64, work_alloc, work_free, set_dice, settle, draw,
-    H_DICE, H_NDICE, H_NFIN, H_NPLAYERS, H_ORDER, H_PHASE, H_PLAYER, H_ROLLS, H_SEQ, H_WINNER,
+    H_DICE, H_NDICE, H_NFIN, H_NPLAYERS, order_at, H_PHASE, H_PLAYER, H_ROLLS, H_SEQ, H_WINNER,
     MAX_DICE, MAX_PLAYERS, PHASE_MOVE, PHASE_OVER, PHASE_ROLL)
 
 import numpy as np
@@ -89,7 +89,7 @@ cdef void features(Ctx* C, const i64* st) noexcept nogil:
                 C.x[at + r] += inv
         C.x[at + n + r] = prog * inv / (L - 1)
         for i in range(st[H_NFIN]):
-            if st[H_ORDER + i] == p:
+            if st[order_at(i)] == p:
                 C.x[at + 2 * n + r] = 1.0
     at += 3 * n
     if st[H_PHASE] == PHASE_MOVE:
@@ -154,8 +154,8 @@ cdef void result_places(const i64* st, i64 n, double* pl) noexcept nogil:
         nf = 1
     else:
         for i in range(nf):
-            pl[st[H_ORDER + i] * n + i] = 1.0
-            placed[st[H_ORDER + i]] = True
+            pl[st[order_at(i)] * n + i] = 1.0
+            placed[st[order_at(i)]] = True
     for p in range(n):
         if not placed[p]:
             for k in range(nf, n):

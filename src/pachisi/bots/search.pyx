@@ -29,7 +29,7 @@ from libc.stdlib cimport calloc, free, malloc, realloc
 from libc.string cimport memcpy
 
 from pachisi.engine.kernel cimport (
-    Engine, Rules, Work, i64, work_alloc, work_free, set_dice, settle, legal, draw, mix64,
+    Engine, Rules, Work, i64, wins, work_alloc, work_free, set_dice, settle, legal, draw, mix64,
     H_NPLAYERS, H_NFIN, order_at, H_PHASE, H_PLAYER, H_ROLLS, H_SEQ, H_WINNER, MAX_DICE, MAX_PLAYERS,
     PHASE_MOVE, PHASE_OVER, PHASE_ROLL)
 
@@ -226,10 +226,10 @@ cdef i64 roll(Ctx* C, i64* st, const i64* values, i64* acts) noexcept nogil:
 cdef void leaf(Ctx* C, i64* st, double* res) noexcept nogil:
     """Every player's value of st: the game's evaluation, and a win above all
     (a work unit per player evaluated)."""
-    cdef i64 w = st[H_WINNER], p
+    cdef i64 p
     C.cnt += st[H_NPLAYERS]
     for p in range(st[H_NPLAYERS]):
-        res[p] = C.R.evaluate(st, C.R.tab, p) + (WIN if w == p else 0.0)
+        res[p] = C.R.evaluate(st, C.R.tab, p) + (WIN if wins(C.R, st, p) else 0.0)
 
 
 # -- one ply --------------------------------------------------------------------------------------
@@ -251,7 +251,7 @@ cdef i64 one_ply(Ctx* C, const i64* st, const i64* acts, i64 n, i64 cap, i64 see
         memcpy(child, st, R.size * sizeof(i64))
         R.play(child, R.tab, acts[i], NULL, 0)
         C.cnt += 1
-        f[j] = R.evaluate(child, R.tab, me) + (WIN if child[H_WINNER] == me else 0.0)
+        f[j] = R.evaluate(child, R.tab, me) + (WIN if wins(R, child, me) else 0.0)
     j = pick_best(f, m, seed)
     return acts[ply_index(j, m, n, cap, seed)]
 

@@ -136,6 +136,9 @@ class Game:
             raise OptionError("{game}: this board seats {low} to {seats} players, not {players}; a larger "
                               "board: the seats option", game=self.title,
                               seats=self.seat_count, low=self.min_players, players=players)
+        if self.opts.get("teams", "off") != "off" and (players < 4 or players % 2):
+            raise OptionError("teams: partners sit opposite, so a team game needs an even number of players, "
+                              "four or more, not {players}", players=players)
         self.seats = self.seating(players)
         self.colours = self.seat_colours()
         self.tab = self.tables()
@@ -186,6 +189,18 @@ class Game:
         so that no player has more open road behind him than the spacing forces."""
         n = self.seat_count
         return tuple(i * n // players for i in range(players))
+
+    @property
+    def teams(self) -> tuple[tuple[int, int], ...]:
+        """The teams, partners opposite ((0, 2), (1, 3) for four players), or () when each plays for himself."""
+        if self.opts.get("teams", "off") == "off":
+            return ()
+        half = self.players // 2
+        return tuple((q, q + half) for q in range(half))
+
+    def partner(self, player: int) -> int | None:
+        """The player's partner, None without teams."""
+        return (player + self.players // 2) % self.players if self.teams else None
 
     def tables(self):
         raise NotImplementedError
@@ -249,6 +264,11 @@ class Game:
                             players=self.players)
         arr[K.H_PLAYER] = first_player
         return State(self, arr, seed)
+
+    def pieces_in_play(self) -> int:
+        """The pieces the game is played with, every player's (a game may leave some of its
+        pieces_per_player out of it: its board draws only these)."""
+        return self.players * self.pieces_per_player
 
     def dice_ranges(self) -> list[tuple[int, int]]:
         """(lowest, highest) of each die the game rolls."""
@@ -387,9 +407,19 @@ class State(K.StateCore):
             return ()
         return tuple(int(d) for d in self.arr[K.H_ROLL0:K.H_ROLL0 + self.arr[K.H_NDICE]])
 
+    @property
+    def team_order(self) -> list[tuple[int, int]]:
+        """Team play: the teams that have finished, first to last (each as in Game.teams)."""
+        order = self.finish_order
+        return [tuple(sorted(order[i:i + 2])) for i in range(0, len(order) - 1, 2)]
+
     def result(self) -> dict[str, Any]:
-        """{"winner", "order", "over"}: the outcome so far."""
-        return {"winner": self.winner, "order": self.finish_order, "over": bool(self.is_over)}
+        """{"winner", "order", "over"}: the outcome so far; in team play also "teams", the teams
+        finished first to last (a team's players share its place)."""
+        res = {"winner": self.winner, "order": self.finish_order, "over": bool(self.is_over)}
+        if self.game.teams:
+            res["teams"] = [list(t) for t in self.team_order]
+        return res
 
     # -- chance steps ----------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[tuple[int, ...], float]]:

@@ -150,6 +150,13 @@ cdef struct Rules:
     i64 ndice
     i64 dice_lo[MAX_DICE]
     i64 dice_hi[MAX_DICE]
+    i64 mate[MAX_PLAYERS]  # each player's partner, himself without teams (a team's win is both partners')
+
+
+cdef inline bint wins(const Rules* R, const i64* st, i64 p) noexcept nogil:
+    """True when player p has won: he, or in team play his partner, is the winner."""
+    cdef i64 w = st[H_WINNER]
+    return w >= 0 and (w == p or R.mate[w] == p)
 
 
 cdef struct Work:

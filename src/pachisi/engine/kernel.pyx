@@ -496,6 +496,8 @@ cdef class Engine:
         self.R.size = size
         self.R.max_actions = max_actions
         self.R.ndice = len(dice_lo)
+        for i in range(MAX_PLAYERS):
+            self.R.mate[i] = i
         if not 0 < self.R.ndice <= MAX_DICE:
             raise ValueError("a game rolls 1 to 6 dice")
         for i in range(self.R.ndice):

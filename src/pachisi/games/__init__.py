@@ -26,6 +26,7 @@ BUILT_IN: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "mandavoshka": (("мандавошка", "manka", "манька"), {}),
     "parcheesi": (("pachisi-us",), {}),
     "parchis": (("парчис", "parchís"), {}),
+    "parques": (("паркес", "parqués", "parques-co"), {}),
     "shishbesh": (("шиш-беш", "shish-besh", "sheshbesh"), {}),
     "tryasuchka": (("трясучка", "tryasuchka", "triasuchka"), {}),
 }

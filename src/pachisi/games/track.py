@@ -28,6 +28,7 @@ import numpy as np
 from .boards.ring68 import Ring68Board
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Move
+from ..engine.options import Option
 from ..engine.position import set_roll, take_count, take_roll
 from ..engine.view import BoardView, Square
 from ..i18n import Term, Text, plural
@@ -58,8 +59,20 @@ REASONS = {
 }
 
 
+# -- teams (the family notes' proposal: partners opposite, a partner's piece is one's own for
+# landing and is never captured, blocks stay one colour, the team wins when all its pieces are home)
+TEAMS = Option("teams", "off", "partners sit opposite (players 1 and 3 against 2 and 4; on six seats 1 and 4, "
+               "2 and 5, 3 and 6) and win together; a partner's piece is never captured and counts as one's own "
+               "where a piece lands", ("off", "opposite"),
+               title="Teams", names={"off": "each for himself", "opposite": "partners opposite"})
+PARTNER_PLAYS = Option("partner_plays", True, "in team play a player whose pieces are all home goes on "
+                       "rolling and moves his partner's pieces", kind=bool,
+                       title="A finished player moves his partner's pieces")
+
+
 # -- the game side ---------------------------------------------------------------------
-TRACK = "dice_lo dice_hi offsets nplayers ring_size last_ring lane_size spacing safe wide places"     # what TrackEngine.load reads
+TRACK = ("dice_lo dice_hi offsets nplayers ring_size last_ring lane_size spacing safe wide teams team_first partner_plays "
+         "mixed places")     # what TrackEngine.load reads
 
 
 class TrackGame(race.FirstPlayer, Game):
@@ -121,7 +134,20 @@ class TrackGame(race.FirstPlayer, Game):
         in every quarter) and the play for places; the game's own flags follow them."""
         return (np.ones(ndice, np.int64), np.full(ndice, 6, np.int64), seat_offsets(self.seats, self.spacing),
                 self.players, self.ring_size, self.last_ring, self.lane_size, self.spacing,
-                safe_bits(self.spacing, safe_squares), int(self.wide), int(self.opts["play_for_places"]))
+                safe_bits(self.spacing, safe_squares), int(self.wide), *self.team_flags(),
+                int(self.opts["play_for_places"]))
+
+    def team_flags(self):
+        """teams, team_first, partner_plays, mixed of the tables: team play, the first partner home wins
+        it for the team, a player whose pieces are home plays his partner's, partners' pieces form a
+        block together (the game's option of it: mixed_option)."""
+        if not self.teams:
+            return 0, 0, 0, 0
+        first = self.opts.get("pair_win", "both_partners") == "first_partner"
+        return (1, int(first), int(not first and self.opts.get("partner_plays", True)),
+                int(bool(self.opts.get(self.mixed_option, False))))
+
+    mixed_option = ""            # the game's option: a piece and a partner's form a block (barrier) together
 
     def initial(self, arr):
         race.start_places(arr, self.players, YARD, self.slots)
@@ -170,7 +196,7 @@ class TrackGame(race.FirstPlayer, Game):
         slot, k, kind = K.decode_action(action)
         if k >= PIECES or slot >= K.MAX_DICE or kind not in self.kind_marks:
             raise GameError("action {action} is not a move of this game", action=action)
-        pl = int(arr[K.H_PLAYER])
+        pl = int(self.engine.mover(arr))
         frm = int(arr[POS + pl * PIECES + k])
         code, to = self.engine.dest(arr, slot, k, kind)
         to = int(to) if code == 0 else frm
@@ -212,9 +238,17 @@ class TrackGame(race.FirstPlayer, Game):
             arr[POS + q * PIECES + k] = -1 if rel < 0 else self.internal(rel)
         self.engine.rebuild(arr)
         goal_p = self.goal_place
+        home = [all(int(arr[POS + q * PIECES + k]) == goal_p for k in range(PIECES)) for q in range(self.players)]
         for q in range(self.players):
             places = [int(arr[POS + q * PIECES + k]) for k in range(PIECES)]
-            if all(p == goal_p for p in places):
+            if home[q] and self.teams and self.tab.team_first:
+                raise GameError("player {player} has already won for the team: all pieces are in the {goal}",
+                                player=q, goal=Term(self.goal_name))
+            if home[q] and self.teams and home[self.partner(q)]:
+                raise GameError("players {player} and {partner} have already won: all their pieces are in the "
+                                "{goal}", player=min(q, self.partner(q)), partner=max(q, self.partner(q)),
+                                goal=Term(self.goal_name))
+            if home[q] and not self.teams:
                 raise GameError("player {player} has already won: all pieces are in the {goal}", player=q,
                                 goal=Term(self.goal_name))
             for p in set(places):
@@ -235,9 +269,13 @@ class TrackGame(race.FirstPlayer, Game):
     def square_capacity(self):
         return 2
 
+    def sides(self, who):
+        """The sides [(player, piece)] belong to: the players, or in team play the teams (their first player)."""
+        return {min(q, self.partner(q)) if self.teams else q for q, _ in who}
+
     def square_problem(self, g, who):
         """Why the pieces `who` [(player, piece)] cannot stand together on ring square g (a Text), or None."""
-        colours = {q for q, _ in who}
+        colours = self.sides(who)
         if len(who) > self.square_capacity():
             return Text(plural("{count} piece on one square (at most {capacity})",
                                "{count} pieces on one square (at most {capacity})"), count=len(who),

@@ -5,11 +5,12 @@
 # exported to Python by track_rules.pyx, which also holds TrackEngine: the
 # Python face every track game's engine shares.
 cimport cython
-from pachisi.engine.kernel cimport (i64, emit, H_ORDER_HI, H_PLAYER, H_PHASE, H_NDICE, H_DICE, H_SCORE, H_WINNER,
+from pachisi.engine.kernel cimport (i64, emit, order_at, H_ORDER_HI, H_PLAYER, H_PHASE, H_NDICE, H_DICE, H_SCORE,
+                                    H_WINNER, H_NFIN, PHASE_OVER, EV_WON, EV_FINISHED,
                                     MAX_DICE, MAX_PLAYERS, PHASE_MOVE, EV_CAPTURED, EV_ENTERED, EV_HOUSE, EV_MOVED,
                                     EV_BONUS)
 from pachisi.games.race_rules cimport (PIECES, POS, ABSENT, RaceEngine, bits, die_refused, reach_home, burn_dice,
-                                       roll_again_or_pass, load_fields)
+                                       roll_again_or_pass, load_fields, all_past, finished)
 
 cpdef enum:
     YARD = -1
@@ -81,6 +82,12 @@ cdef struct TrackTab:
     i64 places                     # play on for the places
     i64 wide                       # more than four seats: the wide layout (above)
     i64 d                          # where the fields from G_RUN on are moved to: 0, or WIDE_SHIFT when wide
+    i64 teams                      # team play: partners sit opposite (player q and q + n/2)
+    i64 team_first                 # the team of the first player home wins (Parchís's pair_win=first_partner)
+    i64 partner_plays              # a player whose pieces are all home plays his partner's
+    i64 mixed                      # team play: a piece and a partner's on one ring square form a block too
+    i64 partner[MAX_PLAYERS]       # each player's partner (himself without teams)
+    i64 team_bits[MAX_PLAYERS]     # the piece bits of a player and his partner (his own without teams)
     # tables derived from the above once, by TrackEngine.load, so that the hot
     # loops divide by nothing; each covers [0, RING) and repeats a formula below
     unsigned char cells[MAX_PLAYERS][RING]   # cell(pl, r)
@@ -91,6 +98,14 @@ cdef struct TrackTab:
 cdef class TrackEngine(RaceEngine):
     cdef TrackTab* t               # the head of the game's own struct, which the engine holds
     cdef int load(self, TrackTab* t, size_t size, tab) except -1
+
+
+# team play's rules, compiled once in track_rules.pyx (not inline: the games' hot loops keep their size)
+cdef bint mixed_pair(const TrackTab* tab, i64 m, i64 skip) noexcept nogil
+cdef bint mixed_between(const i64* st, const TrackTab* tab, i64 pl, i64 p, i64 d, bint turn_in,
+                        i64 skip) noexcept nogil
+cdef i64 team_home(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 a, i64 b, i64* ev, i64 ne) noexcept nogil
+cdef i64 partner_mover(const i64* st, const TrackTab* tab) noexcept nogil
 
 
 cdef extern from *:
@@ -236,7 +251,7 @@ cdef inline i64 lane_count(const i64* st, i64 pl, i64 t) noexcept nogil:
 cdef inline bint blocked_between(const i64* st, const TrackTab* tab, i64 pl, i64 p, i64 d, bint turn_in,
                                  bint own_passes) noexcept nogil:
     """True when a block stands on a square strictly between p and its target:
-    two pieces of one colour on the ring (own ones ignored when own_passes),
+    two pieces of one colour on the ring (own and a partner's ignored when own_passes),
     or two own pieces in the lane (unless own_passes)."""
     cdef bint ring = st[tab.d + G_BLOCKS] > 0
     cdef i64 q, i
@@ -246,7 +261,8 @@ cdef inline bint blocked_between(const i64* st, const TrackTab* tab, i64 pl, i64
     for i in range(d - 1):
         q = step(tab, q, turn_in)
         if q < tab.ring_size:
-            if ring and has_block(at(st, tab, cell(tab, pl, q)), pl if own_passes else -1):
+            if ring and has_block(at(st, tab, cell(tab, pl, q)) & ~tab.team_bits[pl] if own_passes
+                                  else at(st, tab, cell(tab, pl, q)), -1):
                 return True
         elif not own_passes and q < tab.ring_size + tab.lane_size and lane_count(st, pl, q) >= 2:
             return True
@@ -331,8 +347,8 @@ cdef inline i64 capture(i64* st, const TrackTab* tab, i64 victim, i64 g, i64 cap
 
 
 cdef inline i64 foes_at(const i64* st, const TrackTab* tab, i64 g, i64 pl) noexcept nogil:
-    """The pieces of pl's opponents on global ring square g, as bits."""
-    return at(st, tab, g) & ~((<i64>15) << (4 * pl))
+    """The pieces of pl's opponents (not his partner's) on global ring square g, as bits."""
+    return at(st, tab, g) & ~tab.team_bits[pl]
 
 
 cdef inline i64 capture_all(i64* st, const TrackTab* tab, i64 foes, i64 g, i64 captor, i64* ev,
@@ -357,8 +373,24 @@ cdef inline i64 moved_events(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p,
         ne = emit(ev, ne, EV_MOVED, pl, k, a, b)
     if t == tab.ring_size + tab.lane_size:
         st[tab.d + G_GOALS] += 1
-        ne = reach_home(st, tab.nplayers, tab.places, pl, k, a, b, tab.ring_size + tab.lane_size - 1, ev, ne)
+        if tab.teams:
+            ne = team_home(st, tab, pl, k, a, b, ev, ne)
+        else:
+            ne = reach_home(st, tab.nplayers, tab.places, pl, k, a, b, tab.ring_size + tab.lane_size - 1, ev, ne)
     return ne
+
+
+# -- teams -------------------------------------------------------------------------------
+cdef inline i64 mover(const i64* st, const TrackTab* tab) noexcept nogil:
+    """Whose pieces the player to act moves: his own, or (team play, partner_plays) once all of
+    his are home, his partner's (partner_mover: out of line, so the games' move checks keep their size)."""
+    if tab.partner_plays:
+        return partner_mover(st, tab)
+    return st[H_PLAYER]
+
+
+cdef inline bint same_team(const TrackTab* tab, i64 a, i64 b) noexcept nogil:
+    return a == b or tab.partner[a] == b
 
 
 cdef inline void rebuild(i64* st, const TrackTab* tab) noexcept nogil:
@@ -453,12 +485,12 @@ cdef inline i64 end_roll(i64* st, const TrackTab* tab, i64 earned, i64* ev, i64 
 
 # -- evaluation ------------------------------------------------------------------------
 cdef inline double race_value(const i64* st, const TrackTab* tab, i64 me, i64 reach, double block_w) noexcept nogil:
-    """Progress of own pieces against the opponents': distance covered, with
+    """Progress of own pieces (and a partner's) against the opponents': distance covered, with
     pieces exposed to an enemy up to `reach` squares behind them on the ring
     (not on a safe square, not in a block) counted at a loss, blocks at a gain."""
     cdef i64 full = tab.last_ring + tab.lane_size + 2
     cdef double val = 0.0, worth, prog
-    cdef i64 nopp = max(tab.nplayers - 1, 1)
+    cdef i64 nopp = max(tab.nplayers - (2 if tab.teams else 1), 1)
     cdef i64 q, j, pid, p, g, back, m
     for q in range(tab.nplayers):
         worth = 0.0
@@ -478,12 +510,12 @@ cdef inline double race_value(const i64* st, const TrackTab* tab, i64 me, i64 re
                     prog += block_w
                 elif not is_safe(tab, g):
                     for back in range(1, reach + 1):
-                        m = at(st, tab, wrap(g - back, tab.ring_size)) & ~((<i64>15) << (4 * q))
+                        m = at(st, tab, wrap(g - back, tab.ring_size)) & ~tab.team_bits[q]
                         if m:
                             prog -= 0.3 * prog
                             break
             worth += prog
-        val += worth if q == me else -worth / nopp
-    if st[H_WINNER] == me:
+        val += worth if same_team(tab, me, q) else -worth / nopp
+    if st[H_WINNER] >= 0 and same_team(tab, me, st[H_WINNER]):
         val += 1e6
     return val

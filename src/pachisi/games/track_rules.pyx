@@ -7,6 +7,78 @@ helpers themselves are the `cdef inline` functions of track_rules.pxd."""
 from libc.string cimport memset
 
 
+# -- team play (declared in track_rules.pxd) ------------------------------------------------
+cdef i64 partner_mover(const i64* st, const TrackTab* tab) noexcept nogil:
+    """The player to act, or once all his pieces are home his partner (team play with partner_plays)."""
+    cdef i64 pl = st[H_PLAYER]
+    if all_past(st, pl, tab.ring_size + tab.lane_size - 1):
+        return tab.partner[pl]
+    return pl
+
+
+cdef bint mixed_pair(const TrackTab* tab, i64 m, i64 skip) noexcept nogil:
+    """True when the pieces in mask m hold pieces of both partners of a team other than skip's (-1: any)."""
+    cdef i64 q
+    for q in range(tab.nplayers):
+        if q < tab.partner[q] and (skip < 0 or not same_team(tab, q, skip)) and own_bits(m, q) \
+                and own_bits(m, tab.partner[q]):
+            return True
+    return False
+
+
+cdef bint mixed_between(const i64* st, const TrackTab* tab, i64 pl, i64 p, i64 d, bint turn_in,
+                        i64 skip) noexcept nogil:
+    """True when a block of two partners (mixed) of a team other than skip's (-1: any) stands on a ring
+    square strictly between ring or lane place p and its target d steps on."""
+    cdef i64 q = p, i
+    for i in range(d - 1):
+        q = step(tab, q, turn_in)
+        if q < tab.ring_size and mixed_pair(tab, at(st, tab, cell(tab, pl, q)), skip):
+            return True
+    return False
+
+
+cdef i64 record_team(i64* st, const TrackTab* tab, i64 a, i64 b, i64* ev, i64 ne) noexcept nogil:
+    """The team of a and b has finished (a first): both take the team's place; the game ends
+    when the winners are known (or, playing for places, when one team is left, placed last)."""
+    cdef i64 nfin = st[H_NFIN], left, q
+    st[order_at(nfin)] = a
+    st[order_at(nfin + 1)] = b
+    st[H_NFIN] = nfin + 2
+    if nfin == 0:
+        st[H_WINNER] = a
+    ne = emit(ev, ne, EV_WON, a, 0, nfin // 2 + 1, 0)
+    ne = emit(ev, ne, EV_WON, b, 0, nfin // 2 + 1, 0)
+    left = tab.nplayers - nfin - 2
+    if tab.places and left > 2:
+        return ne
+    if tab.places and left == 2:
+        for q in range(tab.nplayers):
+            if not finished(st, q):
+                st[order_at(nfin + 2)] = q
+                st[order_at(nfin + 3)] = tab.partner[q]
+                st[H_NFIN] = nfin + 4
+                break
+    st[H_PHASE] = PHASE_OVER
+    return ne
+
+
+cdef i64 team_home(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 a, i64 b, i64* ev,
+                   i64 ne) noexcept nogil:
+    """Piece k of pl has come home (a -> b in the event).  Team play: once all of pl's pieces are
+    home his team has finished when the first partner home wins it (team_first), else when his
+    partner's are home too (the partner then was home first)."""
+    cdef i64 last = tab.ring_size + tab.lane_size - 1, mate = tab.partner[pl]
+    ne = emit(ev, ne, EV_FINISHED, pl, k, a, b)
+    if not all_past(st, pl, last):
+        return ne
+    if tab.team_first:
+        return record_team(st, tab, pl, mate, ev, ne)
+    if all_past(st, mate, last):
+        return record_team(st, tab, mate, pl, ev, ne)
+    return ne
+
+
 cdef class TrackEngine(RaceEngine):
     """A track game's engine: a subclass fills `t` (through `load`, then its
     own option flags), `dest_rule`, and binds its rules with the kernel's `setup`."""
@@ -26,6 +98,13 @@ cdef class TrackEngine(RaceEngine):
         self.t.ring_size, self.t.last_ring, self.t.lane_size = tab.ring_size, tab.last_ring, tab.lane_size
         self.t.spacing, self.t.safe = tab.spacing, tab.safe
         self.t.wide = 1 if tab.wide else 0
+        self.t.teams, self.t.team_first, self.t.partner_plays = tab.teams, tab.team_first, tab.partner_plays
+        self.t.mixed = tab.mixed
+        if tab.teams and (tab.nplayers < 4 or tab.nplayers % 2):
+            raise ValueError("teams need an even number of players, four or more")
+        for pl in range(MAX_PLAYERS):
+            self.t.partner[pl] = (pl + tab.nplayers // 2) % tab.nplayers if tab.teams and pl < tab.nplayers else pl
+            self.t.team_bits[pl] = (<i64>15 << (4 * pl)) | (<i64>15 << (4 * self.t.partner[pl]))
         self.t.d = WIDE_SHIFT if tab.wide else 0
         if not tab.wide and tab.ring_size > NARROW_RING:
             raise ValueError("a board of four seats has a ring of %d squares at most" % NARROW_RING)
@@ -35,6 +114,16 @@ cdef class TrackEngine(RaceEngine):
             self.t.safe_at[r] = (tab.safe >> (r % tab.spacing)) & 1
             self.t.to_turn[r] = (tab.last_ring - r) % tab.ring_size
         return 0
+
+    def team_up(self):
+        """Tell the search who plays with whom (called once the rules are bound)."""
+        cdef i64 pl
+        for pl in range(MAX_PLAYERS):
+            self.R.mate[pl] = self.t.partner[pl]
+
+    def mover(self, i64[::1] arr):
+        """Whose pieces the player to act moves (a partner's once his own are all home, in team play)."""
+        return mover(self.state(arr), self.t)
 
     def rebuild(self, i64[::1] arr):
         """Recompute the ring masks from the places."""

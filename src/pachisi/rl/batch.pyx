@@ -21,7 +21,7 @@ from libc.string cimport memcpy, memset
 
 import numpy as np
 
-from pachisi.engine.kernel cimport (EV_CAPTURED, EV_WIDTH, H_DICE, H_NFIN, H_NPLAYERS, H_ORDER, H_PHASE,
+from pachisi.engine.kernel cimport (EV_CAPTURED, EV_WIDTH, H_DICE, H_NFIN, H_NPLAYERS, order_at, H_PHASE,
                                     H_PLAYER, H_ROLL0, H_ROLLS, H_SEQ, H_WINNER, MAX_DICE, MAX_EVENTS,
                                     MAX_PLAYERS, PHASE_MOVE, PHASE_OVER, PHASE_ROLL, Engine, Rules, Work, draw,
                                     draw_dice, i64, legal, mix64, rolloff, set_dice, settle, work_alloc, work_free)
@@ -142,7 +142,7 @@ cdef void observe(const Spec* S, const i64* st, i64 me, float* out) noexcept nog
         out[S.at_in + r] = 1.0
         q = (me + r) % n
         for i in range(st[H_NFIN]):
-            if st[H_ORDER + i] == q:
+            if st[order_at(i)] == q:
                 out[S.at_fin + r] = 1.0
     at = S.at_feat
     for i in range(S.nfeat):
@@ -173,13 +173,13 @@ cdef double final_reward(const Core* C, const i64* st, i64 p) noexcept nogil:
         return 0.0
     if C.places_reward and nfin >= n - 1:
         for i in range(nfin):
-            if st[H_ORDER + i] == p:
+            if st[order_at(i)] == p:
                 return 1.0 - 2.0 * i / (n - 1)
         place = nfin
         for q in range(p):
             done = False
             for i in range(nfin):
-                if st[H_ORDER + i] == q:
+                if st[order_at(i)] == q:
                     done = True
             if not done:
                 place += 1

@@ -106,12 +106,21 @@ class Table:
 
     def rewards(self):
         """Each player's reward at the end: the winner +1, the others -1; with
-        play_for_places the places from +1 (first) down to -1 (last) evenly."""
+        play_for_places the places from +1 (first) down to -1 (last) evenly.
+        In team play the team is rewarded: partners share the reward of its place."""
         s, n = self.state, self.game.players
         out = [0.0] * n
         if not s.is_over:
             return out
         order = s.finish_order
+        if self.game.teams:
+            teams, graded = len(self.game.teams), self.game.opts.get("play_for_places")
+            ranked = [tuple(order[i:i + 2]) for i in range(0, len(order) - 1, 2)]
+            ranked += [t for t in self.game.teams if t[0] not in order]
+            for place, team in enumerate(ranked):
+                for p in team:
+                    out[p] = 1.0 - 2.0 * place / (teams - 1) if graded else 1.0 if place == 0 else -1.0
+            return out
         if self.game.opts.get("play_for_places") and len(order) >= n - 1:
             rest = [p for p in range(n) if p not in order]
             for place, p in enumerate(order + rest):

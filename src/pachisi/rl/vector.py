@@ -27,7 +27,7 @@ def compiled_layout(table):
     piece's raw place -> its one-hot index (the game's own observed_places, tabulated per player over
     every raw place), and the game's planes and turn features as the ops it declares (observation_ops)."""
     game, obs = table.game, table.observer
-    seats = obs.seats                  # the board's seats (four; six or eight on a larger board)
+    seats = obs.seats
     per, places = obs.pieces, obs.places
     ops = list(getattr(game, "observation_ops", ()))
     planes = [op for op in ops if op[0] in ("flags", "slots")]

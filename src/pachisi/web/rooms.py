@@ -555,6 +555,7 @@ class Room:
             "public": self.public, "absent_after": self.absent_after, "piece_names": g.piece_names,
             "rematch": self.rematch, "standin_level": self.standin_level,
             "colours": list(g.colours),
+            "teams": [list(t) for t in g.teams],
             "dice": [list(r) for r in g.dice_ranges()],
             "seats": [{"player": s.player, "colour": g.player_name(s.player), "seat": int(g.seats[s.player]),
                        "kind": s.kind, "name": s.name, "level": self.standin_level if s.resigned else s.level,

@@ -52,6 +52,7 @@ class Ludo(track.TrackGame):
     layout_end = SIZE
     per_piece_fields = 1        # SNAP
     kind_marks = {STEP: ""}
+    mixed_option = "mixed_blocks"
     goal_name = "centre"
     notation_help = "a move is written die and piece: 6a, 3c"
     place_help = "-1 yard, 0..50 track, 51..55 home column, 56 centre"
@@ -76,6 +77,10 @@ class Ludo(track.TrackGame):
         Option("seats", 4, "the board: four arms (52 squares) or six (78 squares); fewer players than seats "
                "sit spread round it as evenly as it allows", (4, 6), kind=int,
                title="Seats at the board", names={4: "four", 6: "six"}),
+        track.TEAMS,
+        track.PARTNER_PLAYS,
+        Option("mixed_blocks", True, "with blocks, in team play a piece and a partner's on one square form a "
+               "block too", kind=bool, title="Partners block together"),
     )
     presets = {
         "seed": {},
@@ -120,7 +125,13 @@ class Ludo(track.TrackGame):
                 return Text(plural("player {player} has more than {capacity} piece there",
                                    "player {player} has more than {capacity} pieces there", "capacity"),
                             player=q, capacity=cap)
-        if len({q for q, _ in who}) > 1 and not self.is_safe(g):
+            if self.teams and sum(1 for w, _ in who if w in (q, self.partner(q))) > cap:
+                return Text(plural("partners {player} and {partner} have more than {capacity} piece there (a "
+                                   "partner's piece counts as one's own)",
+                                   "partners {player} and {partner} have more than {capacity} pieces there (a "
+                                   "partner's piece counts as one's own)", "capacity"),
+                            player=min(q, self.partner(q)), partner=max(q, self.partner(q)), capacity=cap)
+        if len(self.sides(who)) > 1 and not self.is_safe(g):
             return Text("pieces of different colours share a square that is not safe")
         return None
 

@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Ludo's rules, compiled (ludo.py holds the game's Python side and its rules text)."""
-from pachisi.engine.kernel cimport i64, a_slot, a_piece, H_PLAYER, H_DICE, H_SCORE, H_ROLL0
+from pachisi.engine.kernel cimport i64, a_slot, a_piece, H_DICE, H_SCORE, H_ROLL0
 from pachisi.games.race_rules cimport PIECES, POS, bits, die_check, die_gen, die_potential
 from pachisi.games.track_rules cimport *
 
@@ -16,7 +16,7 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
     if m:
         return m
     d = st[H_DICE + slot]
-    pl = st[H_PLAYER]
+    pl = mover(st, tab)
     p = st[POS + pl * PIECES + k]
     cap = 2 if own(tab).blocks else 1
     if p == YARD:
@@ -42,7 +42,7 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
             return R_OWN
         return 0
     m = at(st, tab, cell(tab, pl, t))
-    if bits(own_bits(m, pl)) >= cap:
+    if bits(m & tab.team_bits[pl]) >= cap:        # a partner's piece counts as one's own
         return R_OWN
     if own(tab).blocks and has_block(m, pl):
         return R_BLOCK_LAND
@@ -50,18 +50,44 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
     return 0
 
 
+cdef i64 mixed_refusal(i64* st, const TrackTab* tab, i64 slot, i64 k) noexcept nogil:
+    """Why an action dest allows is refused by a block of two partners of another team (mixed_blocks, team
+    play with blocks): one stands in the way, or where it would land; 0: none.  Kept out of dest, whose
+    size decides how the compiler lays out gen's hot loop."""
+    cdef i64 pl = mover(st, tab)
+    cdef i64 p = st[POS + pl * PIECES + k], d = st[H_DICE + slot], t
+    if p == YARD or not own(tab).blocks:
+        return 0
+    if mixed_between(st, tab, pl, p, d, True, pl):
+        return R_BLOCKED
+    t = target(tab, p, d, True)
+    if 0 <= t < tab.ring_size and mixed_pair(tab, at(st, tab, cell(tab, pl, t)), pl):
+        return R_BLOCK_LAND
+    return 0
+
+
 cdef i64 check(i64* st, const void* tab, i64 slot, i64 k, i64 kind) noexcept nogil:
-    return die_check(dest, st, tab, slot, k, kind)
+    cdef i64 r = die_check(dest, st, tab, slot, k, kind)
+    if r == 0 and (<const TrackTab*>tab).mixed:
+        r = mixed_refusal(st, <const TrackTab*>tab, slot, k)
+    return r
 
 
 cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
-    return die_gen(dest, st, tab, out)
+    cdef i64 n = die_gen(dest, st, tab, out), i, kept = 0
+    if not (<const TrackTab*>tab).mixed:
+        return n
+    for i in range(n):
+        if mixed_refusal(st, <const TrackTab*>tab, a_slot(out[i]), a_piece(out[i])) == 0:
+            out[kept] = out[i]
+            kept += 1
+    return kept
 
 
 cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 slot = a_slot(a), k = a_piece(a)
-    cdef i64 pl = st[H_PLAYER]
+    cdef i64 pl = mover(st, tab)
     cdef i64 pid = pl * PIECES + k
     cdef i64 p = st[POS + pid]
     cdef i64 t = 0 if p == YARD else target(tab, p, st[H_DICE + slot], True)
@@ -116,3 +142,4 @@ cdef class LudoEngine(TrackEngine):
         self.dest_rule = dest
         self.setup(&self.tables, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
                    tab.dice_lo, tab.dice_hi)
+        self.team_up()

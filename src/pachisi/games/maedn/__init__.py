@@ -14,11 +14,14 @@ times for a 6.  Four pieces in the goal win; the others play on for the places.
 Presets: schmidt (the above), schmidt-base (the leaflet's base rule: pieces jump in the goal, one roll
 a turn), nontarrabbiare (the Italian form: out on a 5, a 6 counts 7 once all are out, the third 6 sends
 the piece moved last back, compulsory capture, walls), menserger (the Dutch form: the first roll brings a
-piece out, the roll after a 6 that brought a piece out moves it, own pieces are captured too).  Options: the leaflet's variants (backward
-capture, barriers, the obligation to capture) and the national forms' rules."""
+piece out, the roll after a 6 that brought a piece out moves it, own pieces are captured too), chinczyk (the
+Polish form: sixes added to the next roll), fia (the Swedish form: out on a 1 or a 6, a bounce in the goal) and
+petitschevaux (the French form on its own board, board=chevaux: 56 squares to the own tip by exact count, a
+ladder of 6 steps climbed by their numbers, the centre; two horses each).  Options: the leaflet's variants
+(backward capture, barriers, the obligation to capture) and the national forms' rules."""
 from collections import namedtuple
 
-from .board import MaednBoard
+from .board import ChevauxBoard, MaednBoard
 from ...engine import kernel as K
 from ...engine.game import GameError, Move
 from ...engine.options import Option
@@ -32,8 +35,9 @@ from ...engine.position import take_piece
 from ..track_rules import G_RUN
 from .rules import (BACK, BARRIER_ALL, BARRIER_OFF, BARRIER_WALL, CAPTURE_FORCED, CAPTURE_OFF, CAPTURE_PENALTY,
                     ENTER2, G_ENTERED, G_FRESH, G_KEPT, G_LAST, G_TRIES, KEEP, R_BACK_START, R_BACK_TARGET, R_BOUND,
-                    R_CLEAR_START, R_GOAL_END, R_GOAL_JUMP, R_MUST_CAPTURE, R_MUST_ENTER, R_NO_KEEP, R_OWN_PASS,
-                    R_SIX_KEPT, R_TWO, R_YARD_FIVE, R_YARD_ONE_SIX, R_YARD_SIX, SIZE, STEP, MaednEngine)
+                    R_CLEAR_START, R_GOAL_END, R_GOAL_JUMP, R_LADDER, R_MUST_CAPTURE, R_MUST_ENTER, R_NO_KEEP,
+                    R_OVERTAKE, R_OWN_PASS, R_SIX_KEPT, R_TIP_BACK, R_TWO, R_YARD_FIVE, R_YARD_ONE_SIX, R_YARD_SIX,
+                    SIZE, STEP, MaednEngine)
 
 REASONS = dict(track.REASONS)
 REASONS.update({
@@ -52,33 +56,36 @@ REASONS.update({
     R_BACK_START: "a piece moves backward only on the track, never onto or past its own A field",
     R_MUST_CAPTURE: "a capture is possible, and capturing is compulsory (must_capture=forced)",
     R_GOAL_END: "the goal fields end at d: this move goes beyond it",
+    R_LADDER: "a horse climbs the ladder one step a roll, with the number of the step it goes to (a 6 from "
+              "step 6 into the centre)",
+    R_TIP_BACK: "counted to the tip and back, this roll brings the horse back to where it stands",
+    R_OVERTAKE: "a piece may not pass another piece (no_overtaking)",
 })
 
 MaednTab = namedtuple("MaednTab", track.TRACK + " goal_jump three_tries must_capture backward barriers enter_roll "
                                                 "six_seven third_six own_capture first_roll bound_entry forced_order six_sum "
-                                                "pass_own enter_one enter_two bounce")
+                                                "pass_own enter_one enter_two bounce ladder behind_own no_overtaking")
 
 
 class Maedn(track.TrackGame):
     """Places (docs/games/maedn.md): -1 B fields, 0 own A field .. 39 the field before the goal,
-    40..43 goal fields a..d."""
+    40..43 goal fields a..d; on the Petits chevaux board -1 stable, 0 start .. 55 the own tip, 56..61
+    the ladder's steps 1..6, 62 the centre."""
     name = "maedn"
     title = "Mensch ärgere Dich nicht"
     familiarity = 1
     move_kinds = 4              # RL: the kinds of move its rules make (rules.pxd: STEP, BACK, KEEP, ENTER2)
     turn_features = ("three tries made / 3", "sixes in a row / 2", "sixes kept / 18")
-    observation_ops = (("count", G_TRIES, 3), ("count", G_RUN, 2), ("count", G_KEPT, 18))   # as rl/batch.pyx writes them
+    observation_ops = (("count", G_TRIES, 3), ("count", G_RUN, 2), ("count", G_KEPT, 18))  # as rl/batch.pyx writes them
     aliases = ("mensch", "mädn")
     rules = MaednEngine
     reasons = REASONS
     colours = ("yellow", "green", "red", "blue")
-    last_ring, ring_size, spacing, lane_size = 39, 40, 10, 4
+    turn_back = 1               # the ring's last place is the field before the goal (the tip, on the long board)
     layout_end = SIZE
     kind_marks = {STEP: "", BACK: "<", ENTER2: "+"}
     kind_words = {BACK: "backward, to capture", ENTER2: "and the next piece with it"}
-    goal_name = "goal"
     notation_help = "a move is written die and piece: 6a, 3c (3c< moves piece c back to capture)"
-    place_help = "-1 B fields, 0 own A field .. 39 the field before the goal, 40..43 goal fields a..d"
     options = (
         Option("start_on_a", True, "each player starts with one piece on its A field and three on its B "
                "fields; off: all four on B (older rule texts, OpenSpiel)", kind=bool,
@@ -126,6 +133,15 @@ class Maedn(track.TrackGame):
                "field 5 on", kind=bool, title="A 6 brings two out"),
         Option("bounce", False, "a roll past the deepest free goal field counts on to it and back by the rest; "
                "off: the goal is reached by exact count", kind=bool, title="Bounce in the goal"),
+        Option("board", "mensch", "the board: the 40-field cross with its goal fields a-d, or the Petits "
+               "chevaux board, 56 squares to the own tip, a ladder of 6 steps climbed by their numbers and the "
+               "centre", ("mensch", "chevaux"), title="Board",
+               names={"mensch": "40 fields and the goal fields", "chevaux": "56 squares, the ladder and the centre"}),
+        Option("horses", 4, "the pieces each player plays with", (4, 2), int, title="Pieces each"),
+        Option("behind_own", False, "a move ending on an own piece stops on the square before it; off: such a "
+               "move is not allowed", kind=bool, title="Stop behind an own piece"),
+        Option("no_overtaking", False, "a piece may not pass any other piece (it may still land on one)",
+               kind=bool, title="No overtaking"),
         Option("play_for_places", True, "after the winner the others play on for the places", kind=bool,
                title="Play on for the places"),
         race.first_player_option("die"),
@@ -140,6 +156,8 @@ class Maedn(track.TrackGame):
                 "enter_on_one": True, "six_enters_two": True, "bounce": True},
         "menserger": {"start_on_a": False, "goal_jump": True, "own_capture": True, "first_roll_enters": True,
                       "entered_moves_on": True},
+        "petitschevaux": {"board": "chevaux", "horses": 2, "start_on_a": False, "forced_order": False,
+                          "three_tries": False, "behind_own": True},
     }
     preset_titles = {
         "schmidt": ("Schmidt", "the leaflet with the variants most tables play: three tries, no jumping "
@@ -154,8 +172,42 @@ class Maedn(track.TrackGame):
                 "own pieces are never passed, a roll past the goal bounces back"),
         "menserger": ("Mens erger je niet", "the Dutch form: the first roll brings a piece out, the roll after a "
                       "6 that brought a piece out moves that piece, own pieces are captured too"),
+        "petitschevaux": ("Petits chevaux", "the French form on its own board: two horses each, out on a 6, "
+                          "56 squares to the own tip by exact count (a roll past it counts back), a horse ending on "
+                          "its own stops behind it, the ladder climbed step by step with each step's number"),
     }
-    board = MaednBoard()
+    boards = {"mensch": MaednBoard(), "chevaux": ChevauxBoard()}
+
+    @property
+    def ladder(self):
+        """The Petits chevaux board: the track ends at the own tip, a ladder of 6 steps and the centre."""
+        return self.opts["board"] == "chevaux"
+
+    @property
+    def board(self):
+        return self.boards[self.opts["board"]]
+
+    @property
+    def spacing(self):
+        return self.board.quarter
+
+    @property
+    def lane_size(self):
+        return self.board.lane_cells
+
+    @property
+    def goal_name(self):
+        return "centre" if self.ladder else "goal"
+
+    @property
+    def yard_name(self):
+        return "stable" if self.ladder else "yard"
+
+    @property
+    def place_help(self):
+        if self.ladder:
+            return "-1 stable, 0 start .. 55 the own tip, 56..61 ladder steps 1..6, 62 the centre"
+        return "-1 B fields, 0 own A field .. 39 the field before the goal, 40..43 goal fields a..d"
 
     def tables(self):
         o = self.opts
@@ -165,7 +217,8 @@ class Maedn(track.TrackGame):
                         int(o["backward_capture"]), barriers, int(o["enter_on"]), int(o["six_counts_seven"]),
                         int(o["third_six"] == "penalty"), int(o["own_capture"]), int(o["first_roll_enters"]),
                         int(o["entered_moves_on"]), int(o["forced_order"]), int(o["six_sum"]), int(o["pass_own"]),
-                        int(o["enter_on_one"]), int(o["six_enters_two"]), int(o["bounce"]))
+                        int(o["enter_on_one"]), int(o["six_enters_two"]), int(o["bounce"]), int(self.ladder),
+                        int(o["behind_own"]), int(o["no_overtaking"]))
 
     @property
     def story(self):
@@ -175,15 +228,25 @@ class Maedn(track.TrackGame):
 
     def initial(self, arr):
         race.start_places(arr, self.players, YARD)
-        if self.opts["start_on_a"]:
-            for q in range(self.players):
+        for q in range(self.players):
+            if self.opts["start_on_a"]:
                 arr[POS + q * PIECES] = 0
+            for k in range(self.horses, PIECES):      # horses not in the game: home from the start
+                arr[POS + q * PIECES + k] = self.goal_place
         self.engine.rebuild(arr)
         arr[G_FRESH] = (1 << self.players) - 1 if self.opts["first_roll_enters"] else 0
 
     # -- places ---------------------------------------------------------------------
+    @property
+    def horses(self):
+        """The pieces each player plays with (the others are not in the game and stand home)."""
+        return int(self.opts["horses"])
+
+    def pieces_in_play(self):
+        return self.players * self.horses
+
     def max_rel(self):
-        return self.ring_size + self.lane_size - 1
+        return self.ring_size + self.lane_size - (0 if self.ladder else 1)
 
     def parse_place(self, where, value):
         if value == self.goal_name:
@@ -195,7 +258,7 @@ class Maedn(track.TrackGame):
         return 1 if self.opts["barriers"] == "off" and not self.opts["six_enters_two"] else 2
 
     def square_label(self, g):
-        return "A" if g % self.spacing == 0 else ""
+        return "A" if g % self.spacing == 0 and not self.ladder else ""
 
     def pieces_from_json(self, arr, pieces):
         """The pieces, each goal field holding one; a player with all four in the goal must be named
@@ -203,6 +266,11 @@ class Maedn(track.TrackGame):
         super().pieces_from_json(arr, pieces)
         for q in range(self.players):
             places = [int(arr[POS + q * PIECES + k]) for k in range(PIECES)]
+            for k in range(self.horses, PIECES):
+                if places[k] != self.goal_place:
+                    raise GameError("player {player} piece {piece}: with {count} pieces each, the others are "
+                                    "not in the game and stand in the {goal}", player=q, piece=self.piece_names[k],
+                                    count=self.horses, goal=Term(self.goal_name))
             for p in set(places):
                 if 0 < p < self.ring_size and places.count(p) > 1 and self.opts["barriers"] == "off":
                     raise GameError(plural("player {player}: {count} piece on place {place} (only a 6's two "
@@ -210,13 +278,14 @@ class Maedn(track.TrackGame):
                                            "player {player}: {count} pieces on place {place} (only a 6's two "
                                            "pieces share, on the A field)"), player=q, count=places.count(p),
                                     place=p)
-                if p >= self.ring_size and places.count(p) > 1:
+                if self.ring_size <= p < self.goal_place and places.count(p) > 1:
                     raise GameError(plural("player {player}: {count} piece on lane place {place}",
                                            "player {player}: {count} pieces on lane place {place}"), player=q,
                                     count=places.count(p), place=p)
 
     def home(self, arr, q):
-        return all(arr[POS + q * PIECES + k] >= self.ring_size for k in range(PIECES))
+        home = self.goal_place if self.ladder else self.ring_size
+        return all(arr[POS + q * PIECES + k] >= home for k in range(PIECES))
 
     def whole_roll_reason(self):
         return "a move must be made when one is possible"
@@ -277,11 +346,7 @@ class Maedn(track.TrackGame):
             return
         if not self.opts["three_tries"]:
             raise GameError("turn: tries_left counts the three tries: only with three_tries=true")
-        left = take_count(turn, "tries_left", 1, 3)
-        pl = int(arr[K.H_PLAYER])
-        if left < 3 and any(0 <= arr[POS + pl * PIECES + k] < self.ring_size for k in range(PIECES)):
-            raise GameError("turn: tries_left counts the three tries, which are made while none of the player's "
-                            "pieces is on the track; player {player} has one there", player=pl)
+        left = take_count(turn, "tries_left", 1, 3)       # a 6 in the tries brings a piece out: those made count on
         arr[G_TRIES] = 3 - left
         if arr[G_TRIES]:
             arr[G_TURN_ROLLS] = 1
@@ -294,9 +359,9 @@ class Maedn(track.TrackGame):
             if not self.opts["entered_moves_on"]:
                 raise GameError("turn: entered names the piece that must play the next roll: only with "
                                 "entered_moves_on=true")
-            if arr[POS + int(arr[K.H_PLAYER]) * PIECES + entered] != 0:
-                raise GameError("turn: the piece {piece} a 6 has just brought out stands on the A field",
-                                piece=self.piece_names[entered])
+            if arr[POS + int(arr[K.H_PLAYER]) * PIECES + entered] not in ((0, 6) if self.opts["first_roll_enters"] else (0,)):
+                raise GameError("turn: the piece {piece} a 6 has just brought out stands on the A field (a first "
+                                "roll of 6 brings it out and 6 fields on)", piece=self.piece_names[entered])
             arr[G_ENTERED] = entered + 1
             arr[G_TURN_ROLLS] = 1
         arr[G_FRESH] = 0
@@ -367,8 +432,8 @@ class Maedn(track.TrackGame):
         return "" if move.kind == KEEP else super().piece_letter(move)
 
     def fill_turn_features(self, state, observer, out):
-        out[0] = int(state.arr[G_TRIES]) / 3.0
-        out[1] = int(state.arr[G_RUN]) / 2.0
+        out[0] = min(int(state.arr[G_TRIES]), 3) / 3.0
+        out[1] = min(int(state.arr[G_RUN]), 2) / 2.0
         out[2] = min(int(state.arr[G_KEPT]), 18) / 18.0
 
     # -- drawing ----------------------------------------------------------------------
@@ -384,17 +449,19 @@ class Maedn(track.TrackGame):
                            else Square("track", label=self.square_label(g)))
         for seat in range(4):
             for i, rc in enumerate(b.lane(seat)):
-                squares[rc] = Square("house", seat, label="abcd"[i])
+                squares[rc] = Square("house", seat, label=str(i + 1) if self.ladder else "abcd"[i])
         for rc in b.centre():
             squares[rc] = Square("centre")
         off, waiting = {}, {}
         for q in range(self.players):
             seat = self.seats[q]
             waiting[q] = {self.yard_name: []}
-            for k in range(PIECES):
+            for k in range(self.horses):
                 p = int(arr[POS + q * PIECES + k])
                 if p == YARD:
                     waiting[q][self.yard_name].append((q, k, False))
+                elif p == self.goal_place:
+                    squares[b.centre()[0]].pieces.append((q, k, False))
                 elif p >= self.ring_size:
                     squares[b.lane(seat)[p - self.ring_size]].pieces.append((q, k, False))
                 else:
@@ -405,8 +472,9 @@ class Maedn(track.TrackGame):
                          stores={q: {self.yard_name: b.yard(self.seats[q])} for q in seats},
                          off_pieces=waiting,
                          paths={q: [self.ring_cell(q, p) for p in range(self.ring_size)] + list(b.lane(self.seats[q]))
-                                for q in seats},
-                         regions=[(self.yard_name, seat, *b.yard_area(seat)) for seat in range(4)],
+                                + (list(b.centre()) if self.ladder else []) for q in seats},
+                         regions=[(self.yard_name, seat, *b.yard_area(seat)) for seat in range(4)]
+                         + ([("centre", None, *b.centre_area())] if self.ladder else []),
                          track=b.track, seats=tuple(self.seats))
 
 

@@ -51,3 +51,54 @@ class MaednBoard(SquareBoard):
 
     def starts(self):
         return tuple(q * self.quarter for q in range(4))
+
+
+@dataclass(frozen=True)
+class ChevauxBoard(SquareBoard):
+    """The Petits chevaux board: the long cross (arms 6 fields long and 3 wide round a 3x3 centre, a
+    15x15 grid) seen in a mirror, so that the horses run clockwise.  Its 56 track squares are 14 a
+    quarter: the first square after a seat's tip (its start), 6 along the arm toward the centre, the
+    inner corner, 6 out along the next arm, and that arm's tip.  A seat's ladder is the middle column
+    of its arm, steps 1 to 6 from the tip inward, and the centre (7, 7) is every seat's goal.
+
+    Seat 0 is the bottom arm: its start is (14, 6), left of its tip (14, 7); its tip is its place 55,
+    "la case devant l'escalier".  Seat s+1 is seat s turned a quarter clockwise.  Global track index
+    g counts from seat 0's start; a seat's own start is g = 14 * seat."""
+    size: int = 15
+    quarter: int = 14
+    lane_cells: int = 6
+    turn = -1                        # the next seat is a quarter clockwise
+
+    @property
+    def circle(self):
+        return 4 * self.quarter
+
+    @cached_property
+    def track(self):
+        """Screen cell of every global track index, seat 0's start first."""
+        quarter = [(14, 6)]                                # the start, beside the own tip
+        quarter += [(13 - i, 6) for i in range(6)]         # up the arm to the inner corner (8, 6)
+        quarter += [(8, 5 - i) for i in range(6)]          # out along the next arm
+        quarter += [(7, 0)]                                # its tip
+        return tuple(self.rotate(rc, q) for q in range(4) for rc in quarter)
+
+    def lane(self, seat):
+        """A seat's ladder, steps 1 to 6 from its tip inward."""
+        return tuple(self.rotate((13 - i, 7), seat) for i in range(self.lane_cells))
+
+    def centre(self):
+        return ((7, 7),)
+
+    def yard(self, seat):
+        """A seat's stable: four squares, 2x2 in the middle of the corner beside its start."""
+        return tuple(self.rotate(rc, seat) for rc in ((11, 2), (11, 3), (12, 2), (12, 3)))
+
+    def yard_area(self, seat):
+        """The corner of a seat's stable, the 6x6 beside its arm: (row, col, height, width)."""
+        return self.rotate_rect(9, 0, 14, 5, seat)
+
+    def centre_area(self):
+        return 7, 7, 1, 1
+
+    def starts(self):
+        return tuple(q * self.quarter for q in range(4))

@@ -47,6 +47,9 @@ cpdef enum:
     R_OWN_PASS = 32
     R_YARD_ONE_SIX = 33
     R_TWO = 34
+    R_LADDER = 35
+    R_TIP_BACK = 36
+    R_OVERTAKE = 37
 
 
 cdef struct MaednTab:
@@ -69,6 +72,11 @@ cdef struct MaednTab:
     i64 enter_one                  # a 1 brings a piece out onto the A field too
     i64 enter_two                  # a 6 brings two pieces out onto A, or one onto the field 5 on
     i64 bounce                     # a roll past the deepest free goal field counts back from it
+    i64 ladder                     # Petits chevaux: the track ends at the own tip (a roll past it counts
+                                   # back), the ladder is climbed a step a roll by the step's number, and
+                                   # the centre beyond it holds every horse home
+    i64 behind_own                 # a move ending on an own piece stops on the square before it
+    i64 no_overtaking              # a piece passes no other piece (it may still land on one)
 
 
 cdef inline const MaednTab* own(const TrackTab* tab) noexcept nogil:

@@ -5,7 +5,7 @@ else any move), the goal fields counted one by one, the three tries, the obligat
 the backward capture, the barriers and walls, Non t'arrabbiare's entering on a 5, 6 that
 counts 7 and third 6, Mens erger je niet's first roll, own captures and bound entry, Chińczyk's
 sixes kept and added to the next roll, and Fia's entries, own pieces never passed and bounce."""
-from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
+from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE, H_WINNER,
                                     H_NDICE, H_DICE, H_SCORE, H_ROLL0, PHASE_MOVE, PHASE_ROLL, EV_ENTERED,
                                     EV_HOUSE, EV_MOVED, EV_PENALTY, EV_REROLL)
 from pachisi.games.race_rules cimport (PIECES, POS, bits, die_potential, die_refused, reach_home, burn_dice,
@@ -59,6 +59,54 @@ cdef inline i64 deepest_free(const i64* st, const TrackTab* tab, i64 pl, i64 k) 
     while q >= tab.ring_size and own_between(st, pl, k, q, q):
         q -= 1
     return q
+
+
+cdef inline i64 centre(const TrackTab* tab) noexcept nogil:
+    """The place of the centre beyond the ladder (ladder): every horse home stands there."""
+    return tab.ring_size + tab.lane_size
+
+
+cdef inline i64 tip_walk(const TrackTab* tab, i64 p, i64 i) noexcept nogil:
+    """Ring place p after i steps toward the own tip, counting back from it by what is left (ladder)."""
+    cdef i64 q = p + i
+    return 2 * tab.last_ring - q if q > tab.last_ring else q
+
+
+cdef inline bint own_on(const i64* st, const TrackTab* tab, i64 pl, i64 q) noexcept nogil:
+    return own_bits(at(st, tab, cell(tab, pl, q)), pl) != 0
+
+
+cdef i64 chevaux(const i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p, i64 d, i64* to) noexcept nogil:
+    """A horse's move on the Petits chevaux board (ladder): from the tip and up the ladder one step a
+    roll, by the number of the step it goes to (a 6 from step 6 into the centre); on the track the
+    roll counts to the own tip and back by the rest; ending on an own horse, it stops on the square
+    before it (behind_own); with no_overtaking it passes no horse."""
+    cdef i64 t, j, i, q
+    if p == centre(tab):
+        return R_IN_GOAL
+    if p >= tab.last_ring:
+        if d != min(p - tab.last_ring + 1, 6):
+            return R_LADDER
+        t = p + 1
+        if t < centre(tab) and own_between(st, pl, k, t, t):
+            return R_OWN
+        to[0] = t
+        return 0
+    j = d
+    while tip_walk(tab, p, j) != p and own_on(st, tab, pl, tip_walk(tab, p, j)):
+        if not own(tab).behind_own:
+            return R_OWN
+        j -= 1
+    t = tip_walk(tab, p, j)
+    if t == p:
+        return R_OWN if j < d else R_TIP_BACK
+    if own(tab).no_overtaking:
+        for i in range(1, j):
+            q = tip_walk(tab, p, i)
+            if q != p and at(st, tab, cell(tab, pl, q)):
+                return R_OVERTAKE
+    to[0] = t
+    return 0
 
 
 cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
@@ -119,6 +167,8 @@ cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) 
             return R_BLOCK_LAND
         to[0] = t
         return 0
+    elif own(tab).ladder:
+        return chevaux(st, tab, pl, k, p, d, to)
     else:
         t = p + d                  # the ring's last place is L - 1: the goal fields follow on
         if t > last_goal(tab) and own(tab).bounce:
@@ -138,6 +188,10 @@ cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) 
             for q in range(max(p + 1, tab.ring_size), t):
                 if lane_count(st, pl, q):
                     return R_GOAL_JUMP
+        if own(tab).no_overtaking:         # any piece on the way forward, on the track or in the goal
+            for q in range(p + 1, min(p + d, last_goal(tab) + 1)):
+                if at(st, tab, cell(tab, pl, q)) if q < tab.ring_size else lane_count(st, pl, q):
+                    return R_OVERTAKE
         if st[G_BLOCKS] and own(tab).barriers and blocked_between(st, tab, pl, p, d, True,
                                                                   own(tab).barriers == BARRIER_WALL):
             return R_BLOCKED
@@ -269,7 +323,11 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
         ne = emit(ev, ne, EV_HOUSE, pl, k, p, t)
     else:
         ne = emit(ev, ne, EV_MOVED, pl, k, p, t)
-    if t >= tab.ring_size > p:
+    if own(tab).ladder:
+        if t == centre(tab):               # the horse is home
+            st[G_GOALS] += 1
+            ne = reach_home(st, tab.nplayers, tab.places, pl, k, p, t, t - 1, ev, ne)
+    elif t >= tab.ring_size > p:
         st[G_GOALS] += 1
         ne = reach_home(st, tab.nplayers, tab.places, pl, k, p, t, tab.ring_size - 1, ev, ne)
     return ne
@@ -323,6 +381,10 @@ cdef bint stuck(const i64* st, const TrackTab* tab, i64 pl) noexcept nogil:
         if 0 <= p < tab.ring_size:
             return False
         if p < tab.ring_size:
+            continue
+        if own(tab).ladder:
+            if p < centre(tab):                # a horse on the ladder climbs on some roll
+                return False
             continue
         for t in range(p + 1, min(p + 3, last_goal(tab)) + 1):
             free = lane_count(st, pl, t) == 0
@@ -381,8 +443,39 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     return ne
 
 
+cdef double chevaux_value(const i64* st, const TrackTab* tab, i64 me) noexcept nogil:
+    """race_value with the ladder counted as it plays (ladder): each step waits for one number, six
+    rolls on average, in which the track is 21 squares, so a step is worth 21 squares; a horse on the
+    track is counted at a loss when an opponent stands up to 6 squares behind it."""
+    cdef double val = 0.0, worth, prog
+    cdef i64 nopp = max(tab.nplayers - 1, 1)
+    cdef i64 q, j, p, g, back
+    for q in range(tab.nplayers):
+        worth = 0.0
+        for j in range(PIECES):
+            p = st[POS + q * PIECES + j]
+            if p == YARD:
+                continue
+            if p > tab.last_ring:
+                prog = 8.0 + tab.ring_size + 21.0 * (p - tab.last_ring) + (10.0 if p == centre(tab) else 0.0)
+            else:
+                prog = 9.0 + p
+                g = cell(tab, q, p)
+                for back in range(1, 7):
+                    if at(st, tab, wrap(g - back, tab.ring_size)) & ~((<i64>15) << (4 * q)):
+                        prog -= 0.3 * prog
+                        break
+            worth += prog
+        val += worth if q == me else -worth / nopp
+    if st[H_WINNER] == me:
+        val += 1e6
+    return val
+
+
 cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
+    if own(tab).ladder:
+        return chevaux_value(st, tab, me)
     return race_value(st, tab, me, 7 if own(tab).six_seven else 6, 4.0 if own(tab).barriers else 0.0)
 
 

@@ -34,10 +34,10 @@ from ..boards.cross import CrossBoard
 from ...engine import kernel as K
 from ...engine.game import Game, GameError, Move
 from ...engine.options import Option
-from ...engine.position import take_count
 from ...engine.view import BoardView, Square
 from ...i18n import Text
 from .. import folkcross, race
+from ..claim import CalledCapture
 from ..folk_rules import SHEL
 from ..folkcross import global_cell
 # the state layout after the core header (POS, SHEL, then CELL, HUT, BUR, EXIT,
@@ -82,7 +82,7 @@ def own_bits(player):
 
 
 # -- the game ------------------------------------------------------------------
-class Mandavoshka(folkcross.HiddenPieces, race.FirstPlayer, Game):
+class Mandavoshka(CalledCapture, folkcross.HiddenPieces, race.FirstPlayer, Game):
     name = "mandavoshka"
     title = "Мандавошка"
     familiarity = 4
@@ -93,6 +93,10 @@ class Mandavoshka(folkcross.HiddenPieces, race.FirstPlayer, Game):
                   DIAGONAL: "jump across the diagonal"}
     observation_ops = folkcross.HiddenPieces.observation_ops + (("claim", G_CLAIM, G_STAKE),)  # rl/batch.pyx
     aliases = ("мандавошка", "manka", "манька")
+    claim_at, stake_at, extra_at, call_kind, nocall_kind = G_CLAIM, G_STAKE, G_EXTRA, CALL, NOCALL
+    called_to = BUR_CENTRE
+    claim_option = "capture_rule=claim"
+    call_words = "call the missed capture: piece {piece} goes to the lock-up"
     rules = MandavoshkaEngine
     reasons = REASONS
     options = (
@@ -168,60 +172,14 @@ class Mandavoshka(folkcross.HiddenPieces, race.FirstPlayer, Game):
                 for k in range(PIECES)]
 
     def place_range(self):
-        return -4 - (self.seat_count - 1), 52       # -4-c: held in player c's swamp; 49..52 the house
-
-    @property
-    def turn_features(self):
-        """The open claim, its offender per seat of the board seen from the observer, the pieces at stake."""
-        return ("claim open", *(f"claim offender +{r}" for r in range(self.seat_count)),
-                *(f"claim: piece {c} at stake" for c in "abcd"))
-
-    def fill_turn_features(self, state, observer, out):
-        claim = self.claim(state.arr)
-        if claim:
-            offender, stake = claim
-            out[0] = 1.0
-            out[1 + (offender - observer) % self.players] = 1.0
-            for piece in stake:
-                out[1 + self.seat_count + piece] = 1.0
-
-    def claim(self, arr):
-        """While a missed capture may be called: (offender, pieces at stake), else None."""
-        if not arr[G_CLAIM]:
-            return None
-        off = int(arr[G_CLAIM]) - 1
-        return off, [k for k in range(PIECES) if (arr[G_STAKE] >> k) & 1]
-
-    def move_cells(self, arr, move):
-        """Letting a missed capture pass changes nothing on the board: a button, not a piece to pick (a call
-        is made on the board, by picking the offender's piece)."""
-        if move.kind == NOCALL:
-            return None, None, "let the missed capture pass"
-        return super().move_cells(arr, move)
-
-    def move_story(self, move, dice=None):
-        if move.kind == NOCALL:
-            return {"say": "log.nocall"}
-        if move.kind == CALL:
-            return {"say": "log.call", "piece": self.piece_letter(move)}
-        return super().move_story(move, dice)
-
-    def move_words(self, move, dice=None):
-        if move.kind == NOCALL:
-            return Text("let the missed capture pass")
-        if move.kind == CALL:
-            return Text("call the missed capture: piece {piece} goes to the lock-up", piece=self.piece_letter(move))
-        return super().move_words(move, dice)
+        return -4 - (self.seat_count - 1), 52         # -4-c: held in player c's swamp; 49..52 the house
 
     def describe(self, arr, action):
+        claim = self.claim_move(arr, action)
+        if claim:
+            return claim
         slot, k, kind = K.decode_action(action)
         pl = int(arr[K.H_PLAYER])
-        if kind == NOCALL:
-            return Move(action, pl, 0, 0, kind, 0, 0, "nocall")
-        if kind == CALL:
-            off = int(arr[G_CLAIM]) - 1
-            return Move(action, pl, 0, k, kind, int(arr[POS + off * PIECES + k]), BUR_CENTRE,
-                        f"call-{self.piece_names[k]}")
         d = int(arr[K.H_DICE + slot])
         frm = int(arr[POS + pl * PIECES + k])
         to = self.engine.dest(arr, slot, k, kind)[1]
@@ -229,17 +187,14 @@ class Mandavoshka(folkcross.HiddenPieces, race.FirstPlayer, Game):
         return Move(action, pl, d, k, kind, frm, to, f"{d}{self.piece_names[k]}{suffix}")
 
     _NOTATION = re.compile(r"^([1-6])([a-d])([h<>/]?)$")
-    _CALL = re.compile(r"^call-([a-d])$")
 
     def parse_notation(self, arr, text):
         """'6a' (piece a by a 6), '3bh' (and hide in the shelter there), '1c>' (jump
         straight on), '1c<' (jump back), '2d/' (jump diagonally), 'call-a' (call a
         missed capture, piece a to the БУР), 'nocall' (let it pass)."""
-        if text == "nocall":
-            return [(0, 0, NOCALL)]
-        m = self._CALL.match(text)
-        if m:
-            return [(0, "abcd".index(m.group(1)), CALL)]
+        claim = self.claim_notation(text)
+        if claim:
+            return claim
         m = self._NOTATION.match(text)
         if not m:
             raise GameError("a move is written die, piece and an optional mark: 6a, 3bh (hide), "
@@ -269,50 +224,20 @@ class Mandavoshka(folkcross.HiddenPieces, race.FirstPlayer, Game):
     turn_keys = ("claim", "extra_rolls")
 
     def turn_to_json(self, arr):
-        claim = self.claim(arr)
-        if claim is None or arr[K.H_PHASE] != K.PHASE_MOVE:
-            return super().turn_to_json(arr)
-        offender, pieces = claim
-        turn = {"claim": {"offender": offender, "pieces": [self.piece_names[k] for k in pieces]}}
-        if arr[G_EXTRA]:
-            turn["extra_rolls"] = int(arr[G_EXTRA])
-        return turn
+        return self.claim_to_json(arr) or super().turn_to_json(arr)
 
     def turn_from_json(self, arr, turn):
-        claim = turn.pop("claim", None)
-        if claim is None:
-            if "extra_rolls" in turn:
-                raise GameError("turn: extra_rolls is the offender's roll again after a claim: give the claim too")
-            return
-        if self.opts["capture_rule"] != "claim":
-            raise GameError("turn: a missed capture is called only with capture_rule=claim")
-        if not isinstance(claim, dict) or set(claim) != {"offender", "pieces"}:
-            raise GameError("turn: claim is {{\"offender\": a player, \"pieces\": [the letters of the pieces that "
-                            "could have captured]}}, not {value}", value=claim)
-        offender, pieces, caller = claim["offender"], claim["pieces"], int(arr[K.H_PLAYER])
-        if isinstance(offender, bool) or not isinstance(offender, int) or not 0 <= offender < self.players:
-            raise GameError("turn: the claim's offender is a player from 0 to {last}, not {value}",
-                            last=self.players - 1, value=offender)
-        if offender == caller:
-            raise GameError("turn: the player to move calls the missed capture, so it is not the offender")
-        if (not isinstance(pieces, list) or not pieces
-                or not all(isinstance(k, str) and k in self.piece_names for k in pieces)):
-            raise GameError("turn: the claim's pieces are letters of the offender's pieces, like [\"a\"], not {value}",
-                            value=pieces)
-        stake = 0
-        for letter in pieces:
-            k = self.piece_names.index(letter)
-            p = arr[POS + offender * PIECES + k]
-            if not (p == SWAMP or 0 <= p <= self.board.circle):
-                raise GameError("turn: the offender's piece {piece} is neither in the swamp nor on the circle, so "
-                                "it cannot be sent to the БУР", piece=letter)
-            stake |= 1 << k
-        extra = take_count(turn, "extra_rolls", 0, 1)
-        arr[K.H_PHASE] = K.PHASE_MOVE
-        arr[K.H_NDICE] = 0
-        arr[G_CLAIM] = offender + 1
-        arr[G_STAKE] = stake
-        arr[G_EXTRA] = extra
+        if not self.claim_from_json(arr, turn) and "extra_rolls" in turn:
+            raise GameError("turn: extra_rolls is the offender's roll again after a claim: give the claim too")
+
+    def claim_allowed(self):
+        return self.opts["capture_rule"] == "claim"
+
+    def stake_problem(self, arr, offender, k):
+        p = arr[POS + offender * PIECES + k]
+        if not (p == SWAMP or 0 <= p <= self.board.circle):
+            return Text("is neither in the swamp nor on the circle, so it cannot be sent to the БУР")
+        return None
 
     # -- position files (player-relative: docs/games/mandavoshka.md) ----------------------
     _WORDS = {"swamp": SWAMP, "bur": BUR_CENTRE, "bur-exit": BUR_EXIT}

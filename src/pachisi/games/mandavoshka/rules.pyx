@@ -4,14 +4,13 @@ and docs/games/mandavoshka.md the rules): each die a step of a piece (or a step
 that hides in a shelter), from a corner a 1 or a 2 a jump; captures of every
 enemy on the cell, the БУР, the obligation to capture (penalty, claim,
 forced, lenient) with its look-ahead, the 1-1 flush, a double rolls again."""
-from libc.string cimport memcpy
-
 from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
                                     H_NDICE, H_DICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_OVER, MAX_ACTIONS,
-                                    EV_CAPTURED, EV_FLUSHED, EV_PENALTY, EV_CLAIM)
+                                    EV_CAPTURED, EV_FLUSHED, EV_PENALTY)
 from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, bits, die_check, finished,
                                        load_fields, burn_dice, dice_left, roll_again_or_pass)
 from pachisi.games.folk_rules cimport SHEL, global_cell, threatened, moved_events
+from pachisi.games.claim_rules cimport CLAIM_STATE, capturers, open_claim, answer_claim, claim_refused, claim_gen
 
 cdef struct MandavoshkaTab:
     Players players
@@ -77,17 +76,15 @@ cdef inline bint at_corner(const i64* st, const MandavoshkaTab* t, i64 pl, i64 k
 cdef inline i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
     """Where the action would take the piece: the reason (0: possible), the target place in *to."""
     cdef const MandavoshkaTab* t = <const MandavoshkaTab*>tab
-    cdef i64 d, pl, pid, p, big_l, mine, tt, passed, j, i, over
+    cdef i64 d, pl, pid, p, big_l, mine, tt, passed, j, i, over, m
     to[0] = 0
     if st[H_PHASE] != PHASE_MOVE:
         return R_OVER
     if kind >= CALL:
-        if st[G_CLAIM] == 0:
-            return R_NO_CALL
-        if kind == CALL and not (k < PIECES and (st[G_STAKE] >> k) & 1):
-            return R_NOT_AT_STAKE
-        to[0] = BUR_CENTRE
-        return 0
+        m = claim_refused(st, G_CLAIM, G_STAKE, k, kind, CALL, R_NO_CALL, R_NOT_AT_STAKE)
+        if m == 0:
+            to[0] = BUR_CENTRE
+        return m
     if st[G_CLAIM]:
         return R_CALLING
     if slot >= st[H_NDICE] or st[H_DICE + slot] == 0:
@@ -164,12 +161,7 @@ cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
     if st[H_PHASE] != PHASE_MOVE:
         return 0
     if st[G_CLAIM]:
-        for k in range(PIECES):
-            if (st[G_STAKE] >> k) & 1:
-                out[n] = encode(0, k, CALL)
-                n += 1
-        out[n] = encode(0, 0, NOCALL)
-        return n + 1
+        return claim_gen(st, G_STAKE, CALL, NOCALL, out)
     pl = st[H_PLAYER]
     for slot in range(st[H_NDICE]):
         if not die_to_list(st, slot):
@@ -271,7 +263,7 @@ cdef i64 begin(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
                     st[POS + v] = SWAMP
                     st[SHEL + v] = 0
                     ne = emit(ev, ne, EV_FLUSHED, v // PIECES, v % PIECES, g, 0)
-    st[G_MISS] = capturers(st, t) if t.mode == PENALTY or t.mode == CLAIM else 0
+    st[G_MISS] = capturers_now(st, t) if t.mode == PENALTY or t.mode == CLAIM else 0
     return ne
 
 
@@ -331,35 +323,11 @@ cdef bint capture_in_reach(const i64* st, const MandavoshkaTab* t) noexcept nogi
     return False
 
 
-cdef i64 capturers(i64* st, const MandavoshkaTab* t) noexcept nogil:
-    """The pieces that capture in some play of this roll using as many dice as
-    the roll allows (bit mask): the pieces a missed capture is charged to."""
-    cdef i64 buf[2][SIZE]
-    cdef i64 acts[2][MAX_ACTIONS]
-    cdef i64 n1, n2, one, two, first, i, j
-    cdef bint full
+cdef i64 capturers_now(i64* st, const MandavoshkaTab* t) noexcept nogil:
+    """The pieces that capture in some full play of this roll (claim_rules.capturers), after a quick test."""
     if not capture_in_reach(st, t):
         return 0
-    n1 = gen(st, t, acts[0])
-    one = 0
-    two = 0
-    full = False
-    for i in range(n1):
-        memcpy(buf[0], st, SIZE * sizeof(i64))
-        play(buf[0], t, acts[0][i], NULL, 0)
-        first = ((<i64>1) << a_piece(acts[0][i])) if buf[0][G_CAPT] > 0 else 0
-        n2 = gen(buf[0], t, acts[1])
-        if n2 == 0:
-            one |= first
-            continue
-        full = True
-        two |= first
-        for j in range(n2):
-            memcpy(buf[1], buf[0], SIZE * sizeof(i64))
-            play(buf[1], t, acts[1][j], NULL, 0)
-            if buf[1][G_CAPT] > buf[0][G_CAPT]:
-                two |= (<i64>1) << a_piece(acts[1][j])
-    return two if full else one
+    return capturers(st, t, gen, play, SIZE, G_CAPT)
 
 
 cdef i64 penalise(i64* st, const MandavoshkaTab* t, i64 owner, i64 k, i64 caller, i64* ev, i64 ne) noexcept nogil:
@@ -371,20 +339,10 @@ cdef i64 penalise(i64* st, const MandavoshkaTab* t, i64 owner, i64 k, i64 caller
     return emit(ev, ne, EV_PENALTY, owner, k, p, caller)
 
 
-cdef i64 next_caller(const i64* st, const MandavoshkaTab* t, i64 after, i64 offender) noexcept nogil:
-    """The next opponent after `after` in turn order who may call, or the offender when none is left."""
-    cdef i64 q = after, i
-    for i in range(t.players.n):
-        q = (q + 1) % t.players.n
-        if q == offender or not finished(st, q):
-            return q
-    return offender
-
-
 cdef i64 finish(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
     """End of the roll: charge a missed capture, then roll again or pass."""
     cdef const MandavoshkaTab* t = <const MandavoshkaTab*>tab
-    cdef i64 pl, stake, best, j, p, caller
+    cdef i64 pl, stake, best, j, p
     ne = burn_dice(st, ev, ne)
     if st[H_PHASE] == PHASE_OVER:
         return ne
@@ -401,28 +359,18 @@ cdef i64 finish(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
         if stake and t.mode == PENALTY:
             ne = penalise(st, t, pl, best, -1, ev, ne)
         elif stake:
-            caller = next_caller(st, t, pl, pl)
-            st[G_CLAIM] = pl + 1
-            st[G_STAKE] = stake
-            st[H_PLAYER] = caller
-            return emit(ev, ne, EV_CLAIM, pl, 0, caller, stake)
+            return open_claim(st, t.players.n, G_CLAIM, G_STAKE, stake, ev, ne)
     return roll_again_or_pass(st, t.players.n, G_EXTRA, ev, ne)
 
 
 cdef i64 close_claim(i64* st, const MandavoshkaTab* t, i64 kind, i64 k, i64* ev, i64 ne) noexcept nogil:
     """An opponent calls the missed capture (the chosen piece goes to the БУР)
     or lets it pass to the next opponent; then the offender's turn goes on."""
-    cdef i64 offender = st[G_CLAIM] - 1, caller = st[H_PLAYER], nxt
     if kind == CALL:
-        ne = penalise(st, t, offender, k, caller, ev, ne)
-    else:
-        nxt = next_caller(st, t, caller, offender)
-        if nxt != offender:
-            st[H_PLAYER] = nxt
-            return emit(ev, ne, EV_CLAIM, offender, 0, nxt, st[G_STAKE])
-    st[G_CLAIM] = 0
-    st[G_STAKE] = 0
-    st[H_PLAYER] = offender
+        ne = penalise(st, t, st[G_CLAIM] - 1, k, st[H_PLAYER], ev, ne)
+    ne = answer_claim(st, t.players.n, G_CLAIM, G_STAKE, kind == CALL, ev, ne)
+    if st[G_CLAIM]:
+        return ne
     return roll_again_or_pass(st, t.players.n, G_EXTRA, ev, ne)
 
 
@@ -486,7 +434,7 @@ cdef class MandavoshkaEngine(RaceEngine):
     def __init__(self, tab, i64 size, i64 max_actions):
         if tab.circle != CIRCLE or len(tab.is_shelter) != CIRCLE or len(tab.corner) != CIRCLE:
             raise ValueError("Мандавошка's circle has 48 cells")
-        if size != SIZE or max_actions > MAX_ACTIONS:
+        if size != SIZE or size > CLAIM_STATE or max_actions > MAX_ACTIONS:
             raise ValueError("the state or the candidate buffer does not fit the compiled look-ahead")
         load_players(&self.t.players, tab)
         load_fields(&self.t.circle, sizeof(MandavoshkaTab) - sizeof(Players), tab, tab._fields[tab._fields.index("places") + 1:],

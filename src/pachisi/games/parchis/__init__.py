@@ -57,6 +57,7 @@ class Parchis(track.Ring68Game):
     layout_end = SIZE
     per_piece_fields = 1        # STAMP
     kind_marks = {STEP: ""}
+    mixed_option = "mixed_barrier"
     yard_name = "home"
     goal_name = "meta"
     notation_help = "a move is written die (7 for a 6 counting 7) or bonus, then piece: 5a, 7c, 20b, 10d"
@@ -72,6 +73,14 @@ class Parchis(track.Ring68Game):
         Option("seats", 4, "the board: 4, 6 or 8 seats (68, 102 or 136 squares, 17 a seat); fewer players "
                "than seats sit spread round it as evenly as it allows", (4, 6, 8), kind=int,
                title="Seats at the board", names={4: "four", 6: "six", 8: "eight"}),
+        track.TEAMS,
+        Option("pair_win", "first_partner", "team play: the pair of the first player to bring all four pieces "
+               "to the meta wins (first_partner), or a pair wins when all its eight pieces are there "
+               "(both_partners)", ("first_partner", "both_partners"), title="A pair wins",
+               names={"first_partner": "with the first partner home", "both_partners": "with both partners home"}),
+        track.PARTNER_PLAYS,
+        Option("mixed_barrier", False, "team play: a piece and a partner's on one square form a barrier too "
+               "(off: only two pieces of one colour do)", kind=bool, title="Partners' barrier"),
     )
     presets = {
         "seed": {},

@@ -16,7 +16,7 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
     if m:
         return m
     d = st[H_DICE + slot]
-    pl = st[H_PLAYER]
+    pl = mover(st, tab)
     p = st[POS + pl * PIECES + k]
     if p == YARD:
         if st[tab.d + G_STAGE]:
@@ -29,7 +29,7 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
         if bits(m) >= 2:
             if bits(own_bits(m, pl)) == 2:
                 return R_EXIT_BARRIER
-            if not own(tab).exit_capture:
+            if not own(tab).exit_capture or m & ~tab.team_bits[pl] == 0:     # no foe there to capture
                 return R_FULL
         return 0
     if p == goal(tab):
@@ -37,7 +37,7 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
     t = target(tab, p, d, True)
     if t < 0:
         return R_OVERSHOOT
-    if blocked_between(st, tab, pl, p, d, True, False):
+    if blocked_between(st, tab, pl, p, d, True, False) or (tab.mixed and mixed_between(st, tab, pl, p, d, True, -1)):
         return R_BLOCKED
     to[0] = t
     if t == goal(tab):
@@ -71,7 +71,7 @@ cdef i64 exit_victim(const i64* st, const TrackTab* tab, i64 pl, i64 g) noexcept
 cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 slot = a_slot(a), k = a_piece(a)
-    cdef i64 pl = st[H_PLAYER]
+    cdef i64 pl = mover(st, tab)
     cdef i64 pid = pl * PIECES + k
     cdef i64 p = st[POS + pid]
     cdef i64 t = 0 if p == YARD else target(tab, p, st[H_DICE + slot], True)
@@ -108,7 +108,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
 
 cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
-    cdef i64 pl = st[H_PLAYER]
+    cdef i64 pl = mover(st, tab)
     cdef i64 d, last, p
     if start_roll(st, tab):
         st[own(tab).clock + G_LAST - G_CLOCK] = -1
@@ -120,7 +120,7 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
             p = st[POS + last]
             if p < tab.ring_size or (p < goal(tab) and not own(tab).spare_corridor):
                 send_to_yard(st, tab, last)
-                ne = emit(ev, ne, EV_PENALTY, pl, last % PIECES, numbered(tab, p), 0)
+                ne = emit(ev, ne, EV_PENALTY, last // PIECES, last % PIECES, numbered(tab, p), 0)
         return void_roll(st, tab, ev, ne)
     if d == 6 and yard_count(st, pl) == 0:
         st[H_DICE] = 7
@@ -159,3 +159,4 @@ cdef class ParchisEngine(TrackEngine):
         self.dest_rule = dest
         self.setup(&self.tables, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
                    tab.dice_lo, tab.dice_hi)
+        self.team_up()

@@ -41,7 +41,7 @@ const INK = { red: "#8a3c00", green: "#005c40", yellow: "#5c5300", blue: "#004a7
 const DARK_TEXT = new Set(["yellow", "orange", "pink", "grey"]);
 const DASHES = [null, "9 5", "3 4", "12 4 3 4"];
 const GLYPH = { corner: "◇", shelter: "⌂", start: "➤", bur: "✕", safe: "★", entrance: "▫", teleport: "◈" };
-const STORE_REGIONS = new Set(["yard", "home", "nest"]);   // the track games' corner yards
+const STORE_REGIONS = new Set(["yard", "home", "nest", "jail", "stable"]);   // the track games' corner yards
 const MIN_TARGET = 44;                                     // px: the least a finger should have to hit
 const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
 
@@ -277,6 +277,8 @@ export class Board {
     }
     if (owner !== null && kind !== "start") g.append(s("text", { x: CELL - 7, y: CELL - 5, class: "owner-mark", fill: colourInk(colour), text: seatSymbol(owner) }));
     if (/^\d+$/.test(label) && kind !== "house") g.append(s("text", { x: 4, y: 10, class: "label", text: label }));
+    // a home square named by one sign (goal fields a-d, a ladder's steps 1-6): the sign, large
+    if (kind === "house" && label.length === 1) g.append(s("text", { x: CELL / 2, y: CELL / 2 + 6, class: "glyph house-name", fill: colourInk(colour), text: label }));
     return g;
   }
 

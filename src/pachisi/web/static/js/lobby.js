@@ -125,6 +125,8 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
   const presetSelect = h("select", { id: "preset", name: "preset" });
   const presetNote = h("p", { class: "help", id: "preset-help" });
   const optionsBox = h("div", { class: "options" });
+  const teamsBox = h("div", { class: "row teams-row" });      // a game with team play offers team tables here
+  const teamsNote = h("p", { class: "teams-note", "aria-live": "polite", hidden: true });
   const seatsBox = h("ol", { class: "seats" });
   const rulesLink = h("a", {});
   const publicBox = h("input", { type: "checkbox", id: "public", "aria-describedby": "public-help" });
@@ -153,7 +155,6 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
     rulesLink.textContent = t("rules.howto", { game: gameName(game.name, game.title) });
     rulesLink.href = `#/rules/${game.name}`;
     drawPreset();
-    drawSeats();
   }
 
   function drawPreset() {
@@ -165,6 +166,7 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
     });
     presetNote.textContent = [told(info.help, ""), changes.length ? t("lobby.preset.changes", { list: changes.join("; ") }) : ""].filter(Boolean).join(". ");
     clear(optionsBox);
+    clear(teamsBox);
     for (const o of game.options) {
       const value = o.name in values ? values[o.name] : o.default;
       let control;
@@ -181,10 +183,20 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
         control = h("input", { type: o.kind === "int" ? "number" : "text", id, value: String(value), dataset: { option: o.name, kind: o.kind }, "aria-describedby": helpId });
       }
       const label = h("label", { for: id, text: told(o.title, o.name) });
-      optionsBox.append(h("div", { class: `option kind-${o.kind}` },
+      if (o.name === "teams") control.addEventListener("change", drawSeats);
+      (o.name === "teams" ? teamsBox : optionsBox).append(h("div", { class: `option kind-${o.kind}` },
         o.kind === "bool" ? [control, " ", label] : [label, " ", control],
         h("p", { class: "help", id: helpId, text: told(o.player_help, optionHelp(o)) })));
     }
+    teamsBox.hidden = !teamsBox.firstChild;
+    drawSeats();
+  }
+
+  // Team play: partners sit opposite, player i with player i + n/2 (team i mod n/2 + 1); null: each for himself.
+  function teamOf(i) {
+    const control = teamsBox.querySelector("[data-option=teams]");
+    if (!control || control.value === "off" || nplayers < 4 || nplayers % 2) return null;
+    return (i % (nplayers / 2)) + 1;
   }
 
   function drawSeats() {
@@ -207,15 +219,20 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
       level.addEventListener("change", () => { seat.level = Number(level.value); });
       const sym = h("span", { class: "sym", text: seatSymbol(seating[i] ?? i), "aria-hidden": "true" });
       sym.style.color = colourInk(colour);
-      seatsBox.append(h("li", { class: "seat" }, sym, h("strong", { text: colourName(colour) }), " ", kind, " ", name, level));
+      const team = teamOf(i);
+      seatsBox.append(h("li", { class: "seat", dataset: team ? { team } : {} }, sym, h("strong", { text: colourName(colour) }),
+        team ? h("span", { class: "team-tag", text: t("lobby.team", { n: team }) }) : null, " ", kind, " ", name, level));
     });
+    const control = teamsBox.querySelector("[data-option=teams]");
+    teamsNote.hidden = !control || control.value === "off" || (nplayers >= 4 && nplayers % 2 === 0);
+    teamsNote.textContent = teamsNote.hidden ? "" : t("lobby.teams.even");
     publicRow.hidden = !seats.some((s) => s.kind === "invite");
   }
 
   function readOptions() {
     const values = presetValues();
     const out = {};
-    for (const el of optionsBox.querySelectorAll("[data-option]")) {
+    for (const el of [...teamsBox.querySelectorAll("[data-option]"), ...optionsBox.querySelectorAll("[data-option]")]) {
       const o = game.options.find((x) => x.name === el.dataset.option);
       const v = el.dataset.kind === "bool" ? el.checked : el.dataset.kind === "int" ? Number(el.value) : el.value;
       const base = o.name in values ? values[o.name] : o.default;
@@ -249,6 +266,7 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
     h("h2", { id: "custom-title", text: t("lobby.custom") }),
     h("div", { class: "row" }, h("label", { for: "game", text: t("lobby.game") }), gameSelect, " ", rulesLink),
     h("div", { class: "row" }, h("label", { for: "players", text: t("lobby.players") }), playersSelect),
+    teamsBox, teamsNote,
     h("h3", { text: t("lobby.seats") }), seatsBox,
     h("div", { class: "row" }, h("label", { for: "preset", text: t("lobby.preset") }), presetSelect), presetNote,
     h("details", { class: "house" }, h("summary", { text: t("lobby.options") }), optionsBox),

@@ -454,6 +454,22 @@ export class RoomPage {
     this.section.classList.toggle("busy", !!this.pending);
   }
 
+  // The claim step's status: a game whose missed capture is punished its own way says so in its own key.
+  claimKey(game) {
+    const own = `room.turn.you.claim.${game}`;
+    return t(own) === own ? "room.turn.you.claim" : own;
+  }
+
+  // Team play: a player's partner (undefined when each plays for himself), and the team's number (1, 2, ...).
+  partner(p) {
+    const team = (this.room.teams || []).find((tm) => tm.includes(p));
+    return team ? team.find((q) => q !== p) : undefined;
+  }
+
+  teamNumber(p) {
+    return (this.room.teams || []).findIndex((tm) => tm.includes(p)) + 1;
+  }
+
   statusText() {
     const room = this.room, turn = this.turn;
     if (room.status === "waiting") return t("room.waiting");
@@ -461,13 +477,19 @@ export class RoomPage {
       const w = this.winner;
       if (w === null || w === undefined) return t("room.over");
       const seat = room.seats[w];
+      const mate = room.wins > 1 ? undefined : this.partner(w);
+      if (mate !== undefined) {
+        const other = room.seats[mate];
+        return t("room.team.winner", { colour: colourName(seat.colour), name: this.seatName(seat),
+                                       colour2: colourName(other.colour), name2: this.seatName(other) });
+      }
       return t(room.wins > 1 ? "room.matchwinner" : "room.winner", { colour: colourName(seat.colour), name: this.seatName(seat) });
     }
     const seat = room.seats[turn.player];
     const colour = colourName(seat.colour);
     if (this.you.includes(turn.player)) {
       const claim = turn.phase === "move" && this.moves.length && this.moves.every((m) => m.t === "nocall" || m.t.startsWith("call-"));
-      const key = turn.phase === "roll" ? "room.turn.you.roll" : claim ? "room.turn.you.claim"
+      const key = turn.phase === "roll" ? "room.turn.you.roll" : claim ? this.claimKey(room.game)
         : this.board.stage() === "fence" ? "board.turn.fence" : "room.turn.you.move";
       return t(key, { colour });
     }
@@ -535,6 +557,9 @@ export class RoomPage {
         h("span", { class: "pname", text: this.seatName(st) }),
         me ? h("em", { text: ` (${t("seat.you")})` }) : null,
         h("span", { class: "pkind muted", text: ` — ${kind}` }),
+        this.partner(st.player) !== undefined
+          ? h("span", { class: "team-tag", text: t("room.team", { n: this.teamNumber(st.player),
+                                                                  colour: colourName(this.room.seats[this.partner(st.player)].colour) }) }) : null,
         this.room.wins > 1 ? h("span", { class: "score", title: t("room.score", { n: this.room.score[st.player] }),
                                          "aria-label": t("room.score", { n: this.room.score[st.player] }), text: String(this.room.score[st.player]) }) : null,
         turn ? h("span", { class: "turnmark", text: " ◀", role: "img", "aria-label": t("room.tomove") }) : null);
@@ -726,6 +751,26 @@ export class RoomPage {
       li.firstChild.style.color = colourHex(st.colour);
       return li;
     };
+    // team play: the teams take the places, partners side by side (the order lists them pairwise)
+    const teamed = room.wins <= 1 && (room.teams || []).length > 0;
+    const teamPlace = (tm, i) => {
+      const li = h("li", { class: i < 0 ? "place team unplaced" : "place team", dataset: { team: this.teamNumber(tm[0]) } },
+        h("span", { class: "team-name", text: t("room.team.name", { n: this.teamNumber(tm[0]) }) }), i === 0 ? " ★" : "",
+        i < 0 ? h("span", { class: "muted", text: ` — ${t("room.unplaced")}` }) : "",
+        h("ul", { class: "partners" }, tm.map((p) => {
+          const st = room.seats[p];
+          const row = h("li", { dataset: { player: p } }, h("span", { class: "sym", text: seatSymbol(st.seat), "aria-hidden": "true" }),
+            h("strong", { text: ` ${colourName(st.colour)}` }), ` ${this.seatName(st)}`,
+            st.resigned ? h("span", { class: "resigned muted", text: ` — ${t("table.resigned")}` }) : "");
+          row.firstChild.style.color = colourHex(st.colour);
+          return row;
+        })));
+      li.style.borderColor = colourHex(room.seats[tm[0]].colour);
+      return li;
+    };
+    const rankedTeams = [];
+    for (let i = 0; i + 1 < ranked.length; i += 2) rankedTeams.push([ranked[i], ranked[i + 1]]);
+    const restTeams = (room.teams || []).filter((tm) => !ranked.includes(tm[0]));
     const head = [t("room.fig.player"), t("room.fig.captures"), t("room.fig.lost"),
                   t(fig.doubles ? "room.fig.doubles" : "room.fig.sixes"), t("room.fig.luck")];
     const rows = room.seats.map((st) => {
@@ -744,8 +789,9 @@ export class RoomPage {
       room.rematch ? h("p", { class: "rematch-ready", text: t("room.rematch.ready") }) : null,
       h("h3", { text: t("room.places") }),
       // who did not finish before play stopped has no place: listed without a number, never given one
-      h("ol", { class: "places" }, ranked.map(place)),
-      rest.length ? h("ul", { class: "places unplaced", "aria-label": t("room.unplaced") }, rest.map((p) => place(p, -1))) : null,
+      teamed ? h("ol", { class: "places teams" }, rankedTeams.map(teamPlace)) : h("ol", { class: "places" }, ranked.map(place)),
+      teamed ? (restTeams.length ? h("ul", { class: "places teams unplaced", "aria-label": t("room.unplaced") }, restTeams.map((tm) => teamPlace(tm, -1))) : null)
+        : rest.length ? h("ul", { class: "places unplaced", "aria-label": t("room.unplaced") }, rest.map((p) => place(p, -1))) : null,
       h("div", { class: "figures-wrap" }, h("table", { class: "figures" },
         h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col", text: x })))), h("tbody", {}, rows))),
       h("p", { class: "help", text: t("room.luck.help", { e: fig.expected.toFixed(1) }) }),
