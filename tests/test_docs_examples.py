@@ -39,6 +39,9 @@ DEFAULTS = {"fairness": ["-n", "2000", "--greedy", "20", "--level5", "1"], "benc
 WRITES = {"--plot", "--out", "--parquet"}              # a file the command writes: made in the test's folder instead
 EXAMPLES_NOT_RUN = {
     "examples/ludo_td.py": "trains for about two CPU-minutes (its output is kept in examples/ludo_td_output.txt)",
+    "examples/ludo_ppo.py": "trains with PyTorch (the rl-example extra, not the test one) for up to an hour of "
+                            "CPU (its output is kept in examples/ludo_ppo_output.txt, its curve in "
+                            "examples/ludo_ppo_curve.json)",
 }
 
 

@@ -6,7 +6,6 @@ of the "pieces" rows of a position file.  The compiled global_cell and threatene
 are in folk_rules.pxd."""
 import numpy as np
 
-from ..engine import kernel as K
 from ..engine.game import GameError
 from ..engine.view import Square
 from . import race
