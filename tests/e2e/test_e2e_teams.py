@@ -63,3 +63,27 @@ def test_a_team_table_from_the_lobby_to_the_teams_places(browser, server, lang, 
         assert not page.errors
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_team_table_on_a_phone_says_who_plays_with_whom(browser, server, lang, tmp_path):
+    """On a 390x844 phone the lobby's team choice and the room's partner tags stay readable."""
+    ctx, page = new_page(browser, lang, "phone")
+    try:
+        page.goto(f"{server.url}/#/")
+        page.wait_for_selector("#game")
+        page.select_option("#game", "ludo")
+        page.select_option("#players", "4")
+        page.select_option("#opt-teams", "opposite")
+        assert page.locator(".seat .team-tag").all_inner_texts() == TEAM[lang]
+        page.screenshot(path=str(tmp_path / f"lobby-teams-phone-{lang}.png"), full_page=True)
+        page.click("#create")
+        page.wait_for_selector(".room[data-seq] .board .sq")
+        tag = page.locator(".player[data-player='0'] .team-tag")
+        assert tag.inner_text() == WITH[lang]
+        box = tag.bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 390          # not cut off at the edge
+        page.screenshot(path=str(tmp_path / f"room-teams-phone-{lang}.png"), full_page=True)
+        assert not page.errors
+    finally:
+        ctx.close()
