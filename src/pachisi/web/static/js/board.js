@@ -213,11 +213,20 @@ export class Board {
     const g = s("g", { class: `region region-${kind}` });
     if (kind === "centre") {
       this.drawCentre(g, x, y, w, hh);
-    } else if (STORE_REGIONS.has(kind)) {         // a yard: the colour, a white court, four spots
+    } else if (STORE_REGIONS.has(kind)) {         // a yard: the colour, a white court round its spots
       g.append(s("rect", { x: x + 2, y: y + 2, width: w - 4, height: hh - 4, rx: 12, fill: colourHex(colour), class: "yard-outer" }));
-      const cx = x + w / 2, cy = y + hh / 2, half = CELL * 1.9;
-      g.append(s("rect", { x: cx - half, y: cy - half, width: 2 * half, height: 2 * half, rx: 18, class: "yard-court",
-                           stroke: colourInk(colour) }));
+      // the court frames the spots with a margin, kept inside the yard (a narrow yard of a larger board)
+      const spots = this.layout.squares.filter((q) => q[2] === "store" && q[3] === seat
+        && q[0] >= r && q[0] < r + hgt && q[1] >= c && q[1] < c + wid);
+      const pad = CELL * 0.9, edge = 6;
+      const [top, bottom, left, right] = spots.length
+        ? [Math.min(...spots.map((q) => q[0])) * CELL, (Math.max(...spots.map((q) => q[0])) + 1) * CELL,
+           Math.min(...spots.map((q) => q[1])) * CELL, (Math.max(...spots.map((q) => q[1])) + 1) * CELL]
+        : [y + hh / 2 - CELL, y + hh / 2 + CELL, x + w / 2 - CELL, x + w / 2 + CELL];
+      const x0 = Math.max(x + edge, left - pad), x1 = Math.min(x + w - edge, right + pad);
+      const y0 = Math.max(y + edge, top - pad), y1 = Math.min(y + hh - edge, bottom + pad);
+      g.append(s("rect", { x: x0, y: y0, width: x1 - x0, height: y1 - y0, rx: Math.min(18, (y1 - y0) / 4),
+                           class: "yard-court", stroke: colourInk(colour) }));
     } else if (kind === "pen") {                 // over its squares: a pen is squares like any other
       this.overlayLayer.append(s("rect", { x: x + 1, y: y + 1, width: w - 2, height: hh - 2, rx: 8, fill: colourHex(colour),
                                            stroke: colourInk(colour), class: "pen" }));
@@ -606,7 +615,8 @@ export class Board {
   }
 
   // The zoomed view moved (never grown: its cells stay a finger's size) to show the picked piece and where
-  // it may go; when they do not all fit, the picked piece and its nearest target.
+  // it may go; when they do not all fit, the picked piece and its nearest target; when even those two do
+  // not (a yard far from its exit on the larger boards), the nearest target, so that it can be tapped.
   keepTargetsInView() {
     const at = (sel) => [...this.marksLayer.querySelectorAll(sel)].map((el) => parseRef(el.dataset.ref))
       .filter((r) => r && (r.kind === "wall" || r.kind === "square")).map(centreOf);
@@ -616,8 +626,7 @@ export class Board {
     const fits = (ps) => Math.max(...ps.map((p) => p.x)) - Math.min(...ps.map((p) => p.x)) <= reach
       && Math.max(...ps.map((p) => p.y)) - Math.min(...ps.map((p) => p.y)) <= reach;
     const near = targets.reduce((a, b) => (Math.hypot(b.x - from.x, b.y - from.y) < Math.hypot(a.x - from.x, a.y - from.y) ? b : a));
-    const shown = fits([from, ...targets]) ? [from, ...targets] : fits([from, near]) ? [from, near] : null;
-    if (!shown) return;
+    const shown = fits([from, ...targets]) ? [from, ...targets] : fits([from, near]) ? [from, near] : [near];
     const cx = (Math.max(...shown.map((p) => p.x)) + Math.min(...shown.map((p) => p.x))) / 2;
     const cy = (Math.max(...shown.map((p) => p.y)) + Math.min(...shown.map((p) => p.y))) / 2;
     const clamp = (a, lo, hi) => Math.max(lo, Math.min(hi, a));
