@@ -343,6 +343,18 @@ def test_parcheesi_the_team_wins_when_all_eight_pawns_are_home():
     assert s.result()["teams"] == [[0, 2]]
 
 
+def test_parcheesi_a_partners_blockade_may_not_move_on_together_in_the_rest_of_the_roll():
+    # 2-2 gives 2, 2, 5, 5: the 2s bring player 0's last pawns Home, the 5s then move player 2's pawns,
+    # whose blockade on place 10 may not end the roll together on 15
+    s = parcheesi([[71, 71, 69, 69], Y, [10, 10, 71, 71], Y])
+    assert legal(s, [2, 2]) == {"2c", "2d"}
+    s.push("2c")
+    s.push("2d")
+    assert legal(s) == {"5a", "5b"}
+    s.push("5a")
+    assert legal(s) == {"5a"}
+
+
 def test_parcheesi_three_doubles_sends_back_the_partners_pawn_farthest_along_when_he_moves_them():
     s = load_position({"game": "parcheesi", "players": 4, "to_move": 0, "preset": "hasbro",
                                "options": {"teams": "opposite"}, "turn": {"doubles": 2},
