@@ -7,14 +7,15 @@ are home (Parchís: `pair_win`, by default when the first partner is), the team'
 place; a player whose pieces are all home goes on rolling and moves his partner's
 (`partner_plays`).  Ludo places: -1 yard, 0..50 ring from the own start (seat k starts on global
 13k), 51..55 home column, 56 centre.  Parchís: -1 home, 0..63 ring from the own exit (seat k exits
-on square 17k + 5), 64..70 corridor, 71 meta."""
+on square 17k + 5), 64..70 corridor, 71 meta.  Parcheesi: the same places (nest, home row, Home),
+space numbers as Parchís's squares (helpers.ring68_place)."""
 import random
 
 from hypothesis import given, settings, strategies as st
 import pytest
 
 import helpers
-from helpers import legal, places, refused
+from helpers import legal, places, refused, ring68_place as space
 from pachisi import OptionError, make_game
 from pachisi import record as records
 from pachisi.bots import make_bot
@@ -31,6 +32,10 @@ def ludo(pieces, to_move=0, **options):
 
 def parchis(pieces, to_move=0, **options):
     return helpers.position("parchis", pieces, to_move, teams="opposite", **options)
+
+
+def parcheesi(pieces, to_move=0, **options):
+    return helpers.position("parcheesi", pieces, to_move, teams="opposite", **options)
 
 
 def lplace(seat, g):
@@ -60,10 +65,21 @@ def test_each_plays_for_himself_by_default():
 
 
 # -- bad input -----------------------------------------------------------------------------------
-@pytest.mark.parametrize("players", [2, 3, 5])
-def test_teams_need_an_even_number_of_players_four_or_more(players):
+@pytest.mark.parametrize("game,players", [("parchis", 2), ("parchis", 3), ("parchis", 5), ("parcheesi", 3)])
+def test_teams_need_an_even_number_of_players_four_or_more(game, players):
     with pytest.raises(OptionError, match="even number of players, four or more, not %d" % players):
-        make_game("parchis", players, options={"teams": "opposite"})
+        make_game(game, players, options={"teams": "opposite"})
+
+
+def test_parcheesi_blockade_turns_is_refused_in_team_play():
+    with pytest.raises(OptionError, match="blockade_turns"):
+        make_game("parcheesi", 4, options={"teams": "opposite", "blockade_turns": 2})
+
+
+def test_parcheesi_position_with_opposing_pawns_on_one_space_is_refused():
+    with pytest.raises(GameError, match="pawns of opposing teams never share a space"):
+        parcheesi([[space(0, 15), -1, -1, -1], [space(1, 15), -1, -1, -1], Y, Y])
+    assert places(parcheesi([[space(0, 15), -1, -1, -1], Y, [space(2, 15), -1, -1, -1], Y]), 2)[0] == 44
 
 
 def test_a_seat_count_the_board_lacks_is_refused():
@@ -180,6 +196,63 @@ def test_parchis_leaving_home_captures_the_opponent_not_the_partner():
     assert places(s, 1)[0] == -1 and places(s, 2)[0] == pplace(2, 5)
 
 
+def test_parcheesi_a_partners_pawn_is_not_captured_and_stacks_as_ones_own():
+    # space 15 is not safe: player 2's pawn there, player 0's pawn on 12 moves 3
+    pieces = [[space(0, 12), -1, -1, -1], Y, [space(2, 15), -1, -1, -1], Y]
+    s = parcheesi(pieces)
+    assert legal(s, [3, 1]) == {"3a", "1a"}
+    s.push("3a")
+    assert places(s, 2)[0] == space(2, 15) and places(s, 0)[0] == space(0, 15)
+    assert legal(s) == {"1a"}                     # no capture: no bonus of 20
+    alone = helpers.position("parcheesi", pieces, 0)
+    alone.set_dice([3, 1])
+    alone.push("3a")
+    assert places(alone, 2)[0] == -1
+
+
+def test_parcheesi_a_partners_pawn_may_be_joined_on_a_safe_space():
+    pieces = [[space(0, 9), -1, -1, -1], Y, [space(2, 12), -1, -1, -1], Y]
+    assert legal(parcheesi(pieces), [3, 1]) == {"3a", "1a"}
+    assert legal(helpers.position("parcheesi", pieces, 0), [3, 1]) == {"1a"}
+
+
+def test_parcheesi_a_space_of_a_pawn_and_a_partners_is_full():
+    s = parcheesi([[space(0, 12), space(0, 15), -1, -1], Y, [space(2, 15), -1, -1, -1], Y])
+    assert legal(s, [3, 1]) == {"1a", "1b", "3b"}
+    refused(s, "3a", "two pawns already stand there")
+
+
+def test_parcheesi_a_pair_of_partners_is_no_blockade():
+    # players 1 and 3 (partners) share space 15: player 0's pawn passes them, may not land there
+    pair = [[space(0, 12), -1, -1, -1], [space(1, 15), -1, -1, -1], Y, [space(3, 15), -1, -1, -1]]
+    assert legal(parcheesi(pair), [4, 2]) == {"4a", "2a"}
+    assert legal(parcheesi(pair), [3, 6]) == {"6a"}
+    s = parcheesi(pair)
+    s.set_dice([3, 6])
+    refused(s, "3a", "two pawns already stand there")
+    blockade = [[space(0, 12), -1, -1, -1], [space(1, 15)] * 2 + [-1, -1], Y, Y]
+    assert legal(parcheesi(blockade), [4, 2]) == {"2a"}
+
+
+def test_parcheesi_entering_joins_a_partners_pawn_and_captures_an_opponents():
+    s = parcheesi([Y, Y, [space(2, 5), -1, -1, -1], Y])
+    assert legal(s, [5, 2]) == {"5a"}
+    s.push("5a")
+    assert places(s, 2)[0] == space(2, 5) and places(s, 0)[0] == 0
+    s = parcheesi([Y, [space(1, 5), -1, -1, -1], Y, Y])
+    s.set_dice([5, 2])
+    s.push("5a")
+    assert places(s, 1)[0] == -1
+
+
+def test_parcheesi_the_entry_space_with_a_pawn_and_a_partners_is_full():
+    s = parcheesi([[0, -1, -1, -1], Y, [space(2, 5), -1, -1, -1], Y])
+    assert legal(s, [5, 2]) == {"2a"}              # then the 5 enters pawn b
+    refused(s, "5b", "two pawns already stand there")
+    s.push("2a")
+    assert legal(s) == {"5b"}
+
+
 # -- the team's win and places --------------------------------------------------------------------------
 def test_ludo_one_partner_home_does_not_win():
     s = ludo([[56, 56, 56, 55], Y, [10, -1, -1, -1], Y])
@@ -249,6 +322,53 @@ def test_parchis_both_partners_a_finished_player_moves_his_partners_pieces():
     assert legal(s, [5]) == {"5b"}                # the partner's 5 must bring his piece out
 
 
+def test_parcheesi_one_partner_home_does_not_win_his_dice_and_bonus_move_his_partners_pawns():
+    s = parcheesi([[71, 71, 71, 70], Y, [space(2, 15), -1, -1, -1], Y])
+    assert legal(s, [1, 2]) == {"1d"}
+    s.push("1d")
+    assert not s.is_over
+    moves = {m.text: m for m in s.legal_moves()}
+    assert set(moves) == {"2a"} and moves["2a"].player == 2
+    s.push("2a")
+    assert legal(s) == {"10a"}                     # the bonus for Home, played with the partner's pawn
+    s.push("10a")
+    assert places(s, 2)[0] == space(2, 15) + 12
+
+
+def test_parcheesi_the_team_wins_when_all_eight_pawns_are_home():
+    s = parcheesi([[71] * 4, Y, [71, 71, 71, 70], Y], to_move=2)
+    assert legal(s, [1, 2]) == {"1d"}
+    s.push("1d")
+    assert s.is_over and s.winner == 0 and s.finish_order == [0, 2]
+    assert s.result()["teams"] == [[0, 2]]
+
+
+def test_parcheesi_a_partners_blockade_may_not_move_on_together_in_the_rest_of_the_roll():
+    # 2-2 gives 2, 2, 5, 5: the 2s bring player 0's last pawns Home, the 5s then move player 2's pawns,
+    # whose blockade on place 10 may not end the roll together on 15
+    s = parcheesi([[71, 71, 69, 69], Y, [10, 10, 71, 71], Y])
+    assert legal(s, [2, 2]) == {"2c", "2d"}
+    s.push("2c")
+    s.push("2d")
+    assert legal(s) == {"5a", "5b"}
+    s.push("5a")
+    assert legal(s) == {"5a"}
+
+
+def test_parcheesi_three_doubles_sends_back_the_partners_pawn_farthest_along_when_he_moves_them():
+    s = load_position({"game": "parcheesi", "players": 4, "to_move": 0, "preset": "hasbro",
+                               "options": {"teams": "opposite"}, "turn": {"doubles": 2},
+                               "pieces": [[71] * 4, Y, [10, 40, -1, -1], Y]}, make_game)
+    events = s.set_dice((3, 3))
+    assert [(e.kind, e.player) for e in events if e.kind == "penalty"] == [("penalty", 2)]
+    assert places(s, 2) == [10, -1, -1, -1] and places(s, 0) == [71] * 4 and s.current_player == 1
+
+
+def test_parcheesi_partner_plays_off_a_finished_players_roll_is_lost():
+    assert legal(parcheesi([[71] * 4, Y, [10, -1, -1, -1], Y], partner_plays=False), [3, 1]) == set()
+    assert legal(parcheesi([[71] * 4, Y, [10, -1, -1, -1], Y]), [3, 1]) == {"3a", "1a"}
+
+
 # -- bots play for their team --------------------------------------------------------------------------------
 def test_greedy_scores_the_team_not_the_seat():
     # a 4: piece a takes the opponent (player 3) sitting three squares behind the partner's piece on
@@ -265,7 +385,9 @@ def test_greedy_scores_the_team_not_the_seat():
 
 # -- properties -----------------------------------------------------------------------------------------------
 CASES = [("ludo", 4, {}), ("ludo", 6, {"seats": 6}), ("parchis", 4, {}), ("parchis", 8, {"seats": 8}),
-         ("parchis", 4, {"pair_win": "both_partners"}), ("ludo", 4, {"blocks": True, "play_for_places": True})]
+         ("parchis", 4, {"pair_win": "both_partners"}), ("ludo", 4, {"blocks": True, "play_for_places": True}),
+         ("parcheesi", 4, {}), ("parcheesi", 4, {"partner_plays": False, "play_for_places": True}),
+         ("parcheesi", 4, {"three_doubles_penalty": True, "may_pass_home_row": False})]
 
 
 @SETTINGS

@@ -20,20 +20,23 @@ pawn reaching Home 10, each played after all dice by one pawn, exactly, or
 lost; bonuses chain.  Home by exact count; four pawns Home win.  Options: the
 third double in a row is not played and the pawn farthest along goes back to
 the nest (the "Hasbro standard" preset); a local limit on the turns a blockade
-may stand.
+may stand; team play (`teams`, the family notes' general proposal): partners
+opposite, a partner's pawn stacks as an own one and is never captured,
+blockades stay one colour, the team wins when all eight pawns are Home, and a
+finished player moves his partner's pawns (`partner_plays`).
 """
 from collections import namedtuple
 import re
 
 from ...engine import kernel as K
 from ...engine.game import GameError
-from ...engine.options import Option
+from ...engine.options import Option, OptionError
 from ...i18n import Text, plural
 from .. import race, track
 from ..race import PIECES, POS
 from ..track_rules import G_TURN_ROLLS
-from .rules import (AGE, TSTART, GO_ROUND, R_NEST_FIVE, R_NO_PASSING, R_NO_SUM, R_NOT_PAST, SIZE, STEP, SUM,
-                   ParcheesiEngine)
+from .rules import (AGE, TSTART, GO_ROUND, R_NEST_FIVE, R_NO_PASSING, R_NO_SUM, R_NOT_PAST, R_TWO_PAWNS, SIZE, STEP,
+                   SUM, ParcheesiEngine)
 
 REASONS = dict(track.REASONS)
 REASONS.update({
@@ -42,6 +45,7 @@ REASONS.update({
               "and the pawn in the nest",
     R_NO_PASSING: "a pawn may not pass its home row (may_pass_home_row is off)",
     R_NOT_PAST: "this move does not reach past the pawn's home-row turn-off",
+    R_TWO_PAWNS: "two pawns already stand there (a pawn and its partner's, or an opposing pair)",
     track.R_BLOCKED: "a blockade stands in the way: nobody passes it, its owner included",
     track.R_FULL: "two own pawns already stand there",
     track.R_BLOCK_LAND: "a blockade stands there",
@@ -87,6 +91,8 @@ class Parcheesi(track.Ring68Game):
                title="Blockade time limit", names={0: "no limit"}),
         race.PLAY_FOR_PLACES,
         race.first_player_option(),
+        track.TEAMS,
+        track.PARTNER_PLAYS,
     )
     presets = {
         "seed": {},
@@ -99,6 +105,9 @@ class Parcheesi(track.Ring68Game):
 
     def tables(self):
         o = self.opts
+        if self.teams and o["blockade_turns"]:
+            raise OptionError("blockade_turns counts the turns of a blockade's owner, and in team play a "
+                              "finished player moves his partner's pawns in his own turns: play teams without it")
         return ParcheesiTab(*self.track_tables(2, [(n - 5) % 68 for n in SAFETIES]),
                             int(o["must_enter_on_five"]), int(o["may_pass_home_row"]),
                             int(o["three_doubles_penalty"]), int(o["blockade_turns"]))
@@ -132,8 +141,9 @@ class Parcheesi(track.Ring68Game):
         return super().parse_notation(arr, text)
 
     def square_problem(self, g, who):
-        if len({q for q, _ in who}) > 1:
-            return Text("pawns of different colours never share a space")
+        if len(self.sides(who)) > 1:
+            return Text("pawns of opposing teams never share a space" if self.teams
+                        else "pawns of different colours never share a space")
         if len(who) > 2:
             return Text(plural("{count} pawn on one space (at most 2)", "{count} pawns on one space (at most 2)"),
                         count=len(who))

@@ -24,6 +24,7 @@ cpdef enum:
     R_NO_SUM = 21
     R_NO_PASSING = 22
     R_NOT_PAST = 23
+    R_TWO_PAWNS = 24               # team play: two pawns not of one colour (partners', or an opposing pair)
 
 
 cdef struct ParcheesiTab:

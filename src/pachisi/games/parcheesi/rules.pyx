@@ -16,13 +16,14 @@ cdef enum:
 
 # -- the rules ---------------------------------------------------------------------------------
 cdef inline i64 entry(const i64* st, const TrackTab* tab, i64 pl) noexcept nogil:
-    """Can a pawn of pl enter onto its entry space now: the reason (0: yes)."""
+    """Can a pawn of pl enter onto its entry space now: the reason (0: yes).  In team play a
+    partner's pawn stacks as an own one: with it the space is full."""
     cdef i64 m = at(st, tab, cell(tab, pl, 0))
     cdef i64 own = bits(own_bits(m, pl))
     if own >= 2:
         return R_FULL
-    if bits(m) - own >= 2:
-        return R_BLOCK_LAND
+    if bits(m) >= 2:
+        return R_BLOCK_LAND if has_block(m, -1) else R_TWO_PAWNS
     return 0
 
 
@@ -49,8 +50,8 @@ cdef inline i64 reach(const i64* st, const TrackTab* tab, i64 pl, i64 p, i64 d, 
     m = at(st, tab, cell(tab, pl, t))
     n = bits(m)
     if n >= 2:
-        return R_BLOCK_LAND
-    if n == 1 and not own_bits(m, pl) and is_safe(tab, cell(tab, pl, t)):
+        return R_BLOCK_LAND if has_block(m, -1) else R_TWO_PAWNS
+    if n == 1 and m & ~tab.team_bits[pl] and is_safe(tab, cell(tab, pl, t)):
         return R_SAFE_TAKEN
     return 0
 
@@ -64,7 +65,7 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
         return R_OVER
     if k >= PIECES:
         return R_NO_PIECE
-    pl = st[H_PLAYER]
+    pl = mover(st, tab)
     p = st[POS + pl * PIECES + k]
     if kind == SUM:
         if slot != 0 or not sum_ready(st) or p != YARD:
@@ -108,7 +109,7 @@ cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
     cdef i64 n = 0, pl, slot, d, k, p, to
     if st[H_PHASE] != PHASE_MOVE:
         return 0
-    pl = st[H_PLAYER]
+    pl = mover(st, tab)
     for slot in range(st[H_NDICE]):
         if not die_to_list(st, slot):
             continue
@@ -172,7 +173,7 @@ cdef inline i64 due(const i64* st, i64 pl) noexcept nogil:
 cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 slot = a_slot(a), k = a_piece(a), kind = a_kind(a)
-    cdef i64 pl = st[H_PLAYER]
+    cdef i64 pl = mover(st, tab)
     cdef i64 pid = pl * PIECES + k
     cdef i64 p = st[POS + pid]
     cdef i64 t = 0 if p == YARD else target(tab, p, st[H_DICE + slot], kind == STEP)
@@ -212,6 +213,8 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
             ne = earn_bonus(st, tab, GOAL_BONUS, ev, ne)
     if dice_stage:
         st[H_SCORE] -= W_BLOCKADE * (together(st, tab, pl) - before)
+    if tab.partner_plays and mover(st, tab) != pl:
+        mark_blockades(st, tab, mover(st, tab))     # the rest of the roll moves the partner's pawns
     return ne
 
 
@@ -228,11 +231,30 @@ cdef i64 farthest(const i64* st, const TrackTab* tab, i64 pl) noexcept nogil:
     return pick
 
 
+cdef void mark_blockades(i64* st, const TrackTab* tab, i64 pl) noexcept nogil:
+    """Note pl's blockades as the roll (or, once his partner's pawns are his to move, the rest of
+    it) begins: their places, pairs, and which stood too long (blockade_turns)."""
+    cdef i64 k, j, p
+    st[G_PAIRED] = 0
+    for k in range(PIECES):
+        p = st[POS + pl * PIECES + k]
+        st[BPLACE + k] = p
+        st[PARTNER + k] = -1
+        for j in range(PIECES):
+            if j != k and 0 <= p < goal(tab) and st[POS + pl * PIECES + j] == p:
+                st[PARTNER + k] = j
+                st[G_PAIRED] = 1
+    for k in range(PIECES):
+        j = st[PARTNER + k]
+        st[DUE + k] = 1 if (own(tab).blockade_turns > 0 and j >= 0 and min(
+            st[AGE + pl * PIECES + k], st[AGE + pl * PIECES + j]) >= own(tab).blockade_turns) else 0
+
+
 cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
-    cdef i64 pl = st[H_PLAYER]
-    cdef i64 d, k, j, p
-    cdef bint dbl, is_due
+    cdef i64 pl = mover(st, tab)
+    cdef i64 d, k, p
+    cdef bint dbl
     if start_roll(st, tab):
         for k in range(PIECES):
             st[TSTART + k] = st[POS + pl * PIECES + k]
@@ -250,20 +272,7 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
         st[H_DICE + 2] = 7 - d
         st[H_DICE + 3] = 7 - d
         st[H_NDICE] = 4
-    st[G_PAIRED] = 0
-    for k in range(PIECES):
-        p = st[POS + pl * PIECES + k]
-        st[BPLACE + k] = p
-        st[PARTNER + k] = -1
-        for j in range(PIECES):
-            if j != k and 0 <= p < goal(tab) and st[POS + pl * PIECES + j] == p:
-                st[PARTNER + k] = j
-                st[G_PAIRED] = 1
-    for k in range(PIECES):
-        j = st[PARTNER + k]
-        is_due = (own(tab).blockade_turns > 0 and j >= 0
-                  and min(st[AGE + pl * PIECES + k], st[AGE + pl * PIECES + j]) >= own(tab).blockade_turns)
-        st[DUE + k] = 1 if is_due else 0
+    mark_blockades(st, tab, pl)
     return ne
 
 
@@ -295,7 +304,7 @@ cdef i64 potential(i64* st, const void* tab_) noexcept nogil:
         return st[H_SCORE] + left
     if sum_ready(st):
         fives += 1
-    pl = st[H_PLAYER]
+    pl = mover(st, tab)
     entries = 0
     if own(tab).must_enter and fives and entry(st, tab, pl) != R_BLOCK_LAND:
         entries = min(fives, yard_count(st, pl))      # an opponent's blockade stays all roll
@@ -317,3 +326,4 @@ cdef class ParcheesiEngine(TrackEngine):
         self.dest_rule = dest
         self.setup(&self.tables, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
                    tab.dice_lo, tab.dice_hi)
+        self.team_up()
