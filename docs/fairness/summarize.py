@@ -14,7 +14,7 @@ from pachisi.games import make_game
 from pachisi.sim import wilson
 
 HERE = Path(__file__).parent
-ORDER = ["shishbesh", "mandavoshka", "tryasuchka", "ludo", "parchis", "parcheesi", "kimbo", "maedn"]
+ORDER = ["shishbesh", "mandavoshka", "tryasuchka", "ludo", "parchis", "parcheesi", "parques", "kimbo", "maedn"]
 
 
 def uniform_p(wins):
