@@ -411,12 +411,13 @@ class State(K.StateCore):
     def team_order(self) -> list[tuple[int, int]]:
         """Team play: the teams that have finished, first to last (each as in Game.teams)."""
         order = self.finish_order
-        return [tuple(sorted(order[i:i + 2])) for i in range(0, len(order) - 1, 2)]
+        pairs = [sorted(order[i:i + 2]) for i in range(0, len(order) - 1, 2)]
+        return [(a, b) for a, b in pairs]
 
     def result(self) -> dict[str, Any]:
         """{"winner", "order", "over"}: the outcome so far; in team play also "teams", the teams
         finished first to last (a team's players share its place)."""
-        res = {"winner": self.winner, "order": self.finish_order, "over": bool(self.is_over)}
+        res: dict[str, Any] = {"winner": self.winner, "order": self.finish_order, "over": bool(self.is_over)}
         if self.game.teams:
             res["teams"] = [list(t) for t in self.team_order]
         return res
