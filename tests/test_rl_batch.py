@@ -16,7 +16,7 @@ from pachisi.rl.core import IllegalActionError  # noqa: E402
 from pachisi.engine.options import OptionError  # noqa: E402
 
 CASES = [(g, n) for g in GAMES for n in (2, 3, 4) if GAMES[g].min_players <= n <= GAMES[g].max_players] + \
-    [("ludo", 6), ("parchis", 8)]                                  # the larger boards' wide state
+    [("ludo", 6), ("parchis", 8), ("parques", 8)]                   # the larger boards' wide state
 
 
 def random_legal(env, rng):
