@@ -51,13 +51,10 @@ def test_observation_and_mask_equal_the_observers_in_every_game(game, players):
         assert ended > 0 or game in ("kimbo", "parques") or players > 4 or opponents == "self"  # longer games
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_self_play_is_the_python_states_game(game):
-    """Every seat the agent's: replaying the same actions and rolling on a State dealt from the game's
-    seed gives the same positions, and an ended game the rewards of rl's Table."""
-    env = rl.batch_env(game, num_envs=3, players=2, opponents="self")
-    env.reset(seed=11)
-    rng = np.random.default_rng(0)
+def alongside(env, rng, steps, ended):
+    """Step a self-play env with random legal actions for `steps` steps (or until `ended` says stop),
+    playing the same actions and rolls on Python States dealt from each game's seed: the positions
+    stay equal, and each game that ends is checked by ended(i, state, movers) (True: stop)."""
     codec = env.table.codec
 
     def dealt(i):
@@ -67,8 +64,7 @@ def test_self_play_is_the_python_states_game(game):
         return s
 
     states = [dealt(i) for i in range(env.num_envs)]
-    finished = 0
-    for _ in range(500 if game != "kimbo" else 60):
+    for _ in range(steps):
         acts = random_legal(env, rng)
         movers = env.players.copy()
         env.step(acts)
@@ -79,13 +75,28 @@ def test_self_play_is_the_python_states_game(game):
             if env.terminals[i]:
                 assert s.is_over
                 env.table.state = s
-                assert env.final_rewards[i].tolist() == pytest.approx(env.table.rewards())
-                assert env.rewards[i] == env.final_rewards[i][movers[i]]       # the mover's
+                if ended(i, s, movers):
+                    return
                 states[i] = dealt(i)
-                finished += 1
             else:
                 assert np.array_equal(s.arr, env.states[i])
-    assert finished > 0 or game == "kimbo"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_self_play_is_the_python_states_game(game):
+    """Every seat the agent's: replaying the same actions and rolling on a State dealt from the game's
+    seed gives the same positions, and an ended game the rewards of rl's Table."""
+    env = rl.batch_env(game, num_envs=3, players=2, opponents="self")
+    env.reset(seed=11)
+    finished = []
+
+    def ended(i, s, movers):
+        assert env.final_rewards[i].tolist() == pytest.approx(env.table.rewards())
+        assert env.rewards[i] == env.final_rewards[i][movers[i]]       # the mover's
+        finished.append(i)
+
+    alongside(env, np.random.default_rng(0), 500 if game != "kimbo" else 60, ended)
+    assert finished or game == "kimbo"
 
 
 def test_the_reward_is_the_movers_and_the_game_is_dealt_again():
@@ -223,28 +234,14 @@ def test_make_vec_gives_the_batched_vector_env():
 def test_a_team_game_rewards_the_team_as_the_python_table_does(options):
     env = rl.batch_env("ludo", num_envs=4, players=4, options=options, opponents="self")
     env.reset(seed=5)
-    rng = np.random.default_rng(1)
-    codec = env.table.codec
+    finished = []
 
-    def dealt(i):
-        s = env.game.new_state(int(env.game_seeds[i]))
-        while s.is_chance:
-            s.roll()
-        return s
+    def ended(i, s, movers):
+        rewards = env.table.rewards()
+        assert env.final_rewards[i].tolist() == pytest.approx(rewards)
+        assert rewards[0] == rewards[2] and rewards[1] == rewards[3] and rewards[0] == -rewards[1]
+        finished.append(i)
+        return len(finished) == 4
 
-    states = [dealt(i) for i in range(env.num_envs)]
-    finished = 0
-    while finished < 4:
-        acts = random_legal(env, rng)
-        env.step(acts)
-        for i, s in enumerate(states):
-            s.push(codec.action(int(acts[i])))
-            while s.is_chance:
-                s.roll()
-            if env.terminals[i]:
-                env.table.state = s
-                rewards = env.table.rewards()
-                assert env.final_rewards[i].tolist() == pytest.approx(rewards)
-                assert rewards[0] == rewards[2] and rewards[1] == rewards[3] and rewards[0] == -rewards[1]
-                states[i] = dealt(i)
-                finished += 1
+    alongside(env, np.random.default_rng(1), 10 ** 6, ended)
+    assert len(finished) == 4

@@ -165,24 +165,30 @@ cdef void observe(const Spec* S, const i64* st, i64 me, float* out) noexcept nog
             at += op.b + 1
 
 
+cdef i64 unfinished_below(const i64* st, i64 p) noexcept nogil:
+    """The players before p in seat order who have not finished (the unfinished are placed in seat order)."""
+    cdef i64 q, i, n = 0
+    cdef bint done
+    for q in range(p):
+        done = False
+        for i in range(st[H_NFIN]):
+            if st[order_at(i)] == q:
+                done = True
+        if not done:
+            n += 1
+    return n
+
+
 cdef double team_reward(const Core* C, const i64* st, i64 p) noexcept nogil:
     """rl.core.Table.rewards in team play: partners share their team's reward; the teams are ranked as
     they finished (the finishing order holds partners side by side), the rest after them in team order."""
-    cdef i64 n = st[H_NPLAYERS], nfin = st[H_NFIN], teams = n // 2, mate = C.R.mate[p], i, q, place = -1
-    cdef bint done
+    cdef i64 n = st[H_NPLAYERS], nfin = st[H_NFIN], teams = n // 2, mate = C.R.mate[p], i, place = -1
     for i in range(nfin):
         if st[order_at(i)] == p or st[order_at(i)] == mate:
             place = i // 2
             break
-    if place < 0:
-        place = nfin // 2
-        for q in range(min(p, mate)):
-            done = False
-            for i in range(nfin):
-                if st[order_at(i)] == q:
-                    done = True
-            if not done:
-                place += 1
+    if place < 0:                       # team q is (q, q + teams): the unfinished teams in team order
+        place = nfin // 2 + unfinished_below(st, min(p, mate))
     if C.places_reward:
         return 1.0 - 2.0 * place / (teams - 1)
     return 1.0 if place == 0 else -1.0
@@ -191,8 +197,7 @@ cdef double team_reward(const Core* C, const i64* st, i64 p) noexcept nogil:
 cdef double final_reward(const Core* C, const i64* st, i64 p) noexcept nogil:
     """rl.core.Table.rewards for player p: the winner +1, the others -1; with play_for_places the places;
     in team play the team's."""
-    cdef i64 n = st[H_NPLAYERS], nfin = st[H_NFIN], place, q, i
-    cdef bint done
+    cdef i64 n = st[H_NPLAYERS], nfin = st[H_NFIN], i
     if st[H_PHASE] != PHASE_OVER:
         return 0.0
     if C.R.mate[p] != p:
@@ -201,15 +206,7 @@ cdef double final_reward(const Core* C, const i64* st, i64 p) noexcept nogil:
         for i in range(nfin):
             if st[order_at(i)] == p:
                 return 1.0 - 2.0 * i / (n - 1)
-        place = nfin
-        for q in range(p):
-            done = False
-            for i in range(nfin):
-                if st[order_at(i)] == q:
-                    done = True
-            if not done:
-                place += 1
-        return 1.0 - 2.0 * place / (n - 1)
+        return 1.0 - 2.0 * (nfin + unfinished_below(st, p)) / (n - 1)
     return 1.0 if st[H_WINNER] == p else -1.0
 
 
