@@ -284,6 +284,34 @@ def test_rule_8_two_players_sit_opposite():
     assert "captured" in kinds(s.push("5a"))
 
 
+def test_rule_8_all_colours_is_two_players_on_four_seats():
+    with pytest.raises(Exception, match="four seats"):
+        make_game("maedn", 2, options={"all_colours": True})
+    assert make_game("maedn", 4, options={"all_colours": True}).teams == ((0, 2), (1, 3))
+
+
+def test_rule_8_all_colours_a_player_never_lands_on_nor_captures_his_other_colour():
+    s = position([[10, 20, -1, -1], [rel(1, 16), -1, -1, -1], [rel(2, 14), -1, -1, -1], B], all_colours=True)
+    assert legal(s, (4,)) == {"4b"}                         # a would land on seat 2's piece, the same player's
+    refused(s, "4a", match="own pieces")
+    s = position([[10, 20, 30, 5], [rel(1, 16), -1, -1, -1], [rel(2, 14), -1, -1, -1], B], all_colours=True)
+    assert legal(s, (6,)) == {"6a", "6b", "6c", "6d"}
+    assert "captured" in kinds(s.push("6a"))                 # the other player's colour is captured as usual
+
+
+def test_rule_8_all_colours_a_player_wins_when_both_colours_are_home():
+    s = position([[38, 41, 42, 43], [rel(1, 16), -1, -1, -1], [39, 41, 42, 43], B], all_colours=True)
+    s.set_dice((2,))
+    assert kinds(s.push("2a")) == ["house", "finished", "pass"]   # colour 0 is home, colour 2 is not
+    assert not s.is_over and s.current_player == 1
+    s.set_dice((1,))
+    s.push("1a")
+    s.set_dice((1,))                                           # colour 2's turn: it moves by itself
+    assert legal(s) == {"1a"}
+    s.push("1a")
+    assert s.is_over and s.result()["teams"] == [[0, 2], [1, 3]]
+
+
 # -- 9. the leaflet's other variants -----------------------------------------------------------
 def test_rule_9_backward_capture_only_to_capture():
     foe = [rel(1, 16), -1, -1, -1]
@@ -710,6 +738,16 @@ def test_every_game_ends(seed, players, options):
     s = make_game("maedn", players, options=options).new_state(seed=seed)
     random_play(s, random.Random(seed), 20_000, check=conserved)
     assert s.is_over and len(s.finish_order) == players
+
+
+@given(seed=st.integers(0, 2 ** 31), preset=st.sampled_from(["schmidt", "nontarrabbiare", "menserger", "chinczyk"]))
+@SETTINGS
+def test_all_colours_games_end_with_a_player_s_two_colours_home(seed, preset):
+    s = make_game("maedn", 4, preset, options={"all_colours": True}).new_state(seed=seed)
+    random_play(s, random.Random(seed), 20_000, check=conserved)
+    assert s.is_over and sorted(map(sorted, s.result()["teams"])) == [[0, 2], [1, 3]]
+    winner, partner = s.result()["teams"][0]
+    assert all(p >= 40 for q in (winner, partner) for p in places(s, q))
 
 
 @given(seed=st.integers(0, 2 ** 31), steps=st.integers(1, 300))

@@ -19,13 +19,14 @@ Polish form: sixes added to the next roll), fia (the Swedish form: out on a 1 or
 petitschevaux (the French form on its own board, board=chevaux: 56 squares to the own tip by exact count, a
 ladder of 6 steps climbed by their numbers, the centre; two horses each).  Options: the leaflet's variants
 (backward capture, barriers, the obligation to capture, called by an opponent too) and the national forms'
-rules (safe start fields, bonus moves of 20 and 10, a 6 that may enter or move)."""
+rules (safe start fields, bonus moves of 20 and 10, a 6 that may enter or move), and two colours each
+for two players (all_colours)."""
 from collections import namedtuple
 
 from .board import ChevauxBoard, MaednBoard
 from ...engine import kernel as K
 from ...engine.game import GameError, Move
-from ...engine.options import Option
+from ...engine.options import Option, OptionError
 from ...engine.position import take_count
 from ...engine.view import BoardView, Square
 from ...i18n import Term, Text, plural
@@ -165,6 +166,10 @@ class Maedn(CalledCapture, track.TrackGame):
                title="A 6 enters or moves"),
         Option("bonus20_10", False, "a capture earns a move of 20 fields and a piece brought into the goal one of "
                "10, played by any piece after the roll's move", kind=bool, title="Bonus 20 and 10"),
+        Option("all_colours", False, "two players play all four colours: seats 1 and 3 are one player's, 2 and 4 "
+               "the other's (a game of four seats, each person holding two opposite ones); each colour rolls and "
+               "moves on its own turn, never lands on nor captures the player's other colour, and a player wins "
+               "when both colours are home", kind=bool, title="Two colours each"),
         Option("play_for_places", True, "after the winner the others play on for the places", kind=bool,
                title="Play on for the places"),
         race.first_player_option("die"),
@@ -200,6 +205,25 @@ class Maedn(CalledCapture, track.TrackGame):
                           "its own stops behind it, the ladder climbed step by step with each step's number"),
     }
     boards = {"mensch": MaednBoard(), "chevaux": ChevauxBoard()}
+
+    def fit_board(self, players, given):
+        super().fit_board(players, given)
+        if self.opts["all_colours"] and players != 4:
+            raise OptionError("all_colours: two players play the four colours, a game of four seats (each person "
+                              "holds two opposite ones), not {players}", players=players)
+
+    @property
+    def teams(self):
+        """all_colours: the colours of one player, opposite each other, are played as a team."""
+        return ((0, 2), (1, 3)) if self.opts["all_colours"] else ()
+
+    def team_flags(self):
+        """A player's two colours win together, once both are home; each plays its own pieces."""
+        return (1, 0, 0, 0) if self.teams else (0, 0, 0, 0)
+
+    def sides(self, who):
+        """The colours on a field: a player's two colours never share one either."""
+        return {q for q, _ in who}
 
     @property
     def ladder(self):
@@ -363,6 +387,12 @@ class Maedn(CalledCapture, track.TrackGame):
             raise GameError("turn: finished lists the players who have brought all pieces home, first to last, "
                             "not {value}", value=finished)
         home = [q for q in range(self.players) if self.home(arr, q)]
+        if self.teams:
+            done = [q for q in home if self.partner(q) in home]
+            if done:
+                raise GameError("players {player} and {partner} have already won: all their pieces are in the "
+                                "{goal}", player=done[0], partner=self.partner(done[0]), goal=Term(self.goal_name))
+            home = []                      # a colour home waits for the player's other colour: nobody has finished
         if sorted(finished) != home:
             q = min(set(home) ^ set(finished))
             if q in home:

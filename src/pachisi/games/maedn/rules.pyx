@@ -10,7 +10,7 @@ from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, 
                                     H_NDICE, H_DICE, H_SCORE, H_ROLL0, PHASE_MOVE, PHASE_ROLL, EV_ENTERED,
                                     EV_HOUSE, EV_MOVED, EV_PENALTY, EV_REROLL)
 from pachisi.games.race_rules cimport (PIECES, POS, bits, die_potential, die_refused, reach_home, burn_dice,
-                                       roll_again_or_pass, finished)
+                                       roll_again_or_pass, all_past)
 from pachisi.games.track_rules cimport *
 from pachisi.games.claim_rules cimport open_claim, answer_claim, claim_refused, claim_gen
 
@@ -208,8 +208,8 @@ cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) 
     if is_safe(tab, cell(tab, pl, t)):     # safe_starts: any number of pieces, nobody captured
         to[0] = t
         return 0
-    if bits(own_bits(m, pl)) >= cap and not own(tab).own_capture:
-        return R_OWN
+    if (bits(own_bits(m, pl)) >= cap or m & tab.team_bits[pl] & ~((<i64>15) << (4 * pl))) and not own(tab).own_capture:
+        return R_OWN                       # all_colours: the player's other colour counts as his own
     if own(tab).barriers and has_block(m, pl):
         return R_BLOCK_LAND
     to[0] = t
@@ -314,6 +314,16 @@ cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
     return m
 
 
+cdef inline i64 home_in(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p, i64 t, i64 last, i64* ev,
+                        i64 ne) noexcept nogil:
+    """Piece k of pl has come home (every place past `last` is home): the player, or with all_colours
+    the player's two colours together, may have finished."""
+    st[G_GOALS] += 1
+    if tab.teams:
+        return team_home(st, tab, pl, k, p, t, last, ev, ne)
+    return reach_home(st, tab.nplayers, tab.places, pl, k, p, t, last, ev, ne)
+
+
 cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 slot = a_slot(a), k = a_piece(a), kind = a_kind(a)
@@ -357,12 +367,10 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
         ne = emit(ev, ne, EV_MOVED, pl, k, p, t)
     if own(tab).ladder:
         if t == centre(tab):               # the horse is home
-            st[G_GOALS] += 1
-            ne = reach_home(st, tab.nplayers, tab.places, pl, k, p, t, t - 1, ev, ne)
+            ne = home_in(st, tab, pl, k, p, t, t - 1, ev, ne)
     elif t >= tab.ring_size > p:
-        st[G_GOALS] += 1
-        ne = reach_home(st, tab.nplayers, tab.places, pl, k, p, t, tab.ring_size - 1, ev, ne)
-        if own(tab).bonus and st[H_PHASE] == PHASE_MOVE and not finished(st, pl):
+        ne = home_in(st, tab, pl, k, p, t, tab.ring_size - 1, ev, ne)
+        if own(tab).bonus and st[H_PHASE] == PHASE_MOVE and not all_past(st, pl, tab.ring_size - 1):
             ne = earn_bonus(st, tab, GOAL_BONUS, ev, ne)
     if foes and own(tab).bonus:
         ne = earn_bonus(st, tab, CAPTURE_BONUS, ev, ne)
@@ -409,9 +417,12 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
 
 
 cdef bint stuck(const i64* st, const TrackTab* tab, i64 pl) noexcept nogil:
-    """Rule 6: no piece on the track, and no goal piece could advance by a 1, 2 or 3."""
+    """Rule 6: no piece on the track, and no goal piece could advance by a 1, 2 or 3 (a colour with
+    every piece home, waiting for the other colour of its player, rolls once)."""
     cdef i64 j, p, t, q
     cdef bint free
+    if yard_count(st, pl) == 0:
+        return False
     for j in range(PIECES):
         p = st[POS + pl * PIECES + j]
         if 0 <= p < tab.ring_size:
