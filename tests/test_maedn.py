@@ -381,6 +381,8 @@ def test_rule_9_must_capture_claim_is_called_by_the_next_opponent_before_the_nex
     assert legal(s) == {"call-a", "nocall"}                    # the most advanced piece that missed: a on 10
     assert round_trip(s)["turn"] == {"claim": {"offender": 0, "pieces": ["a"]}}
     refused(s, "call-c", match="could not have captured")
+    call = next(m for m in s.legal_moves() if m.text == "call-a")
+    assert s.game.move_story(call) == {"say": "log.call.back", "piece": "a"}       # back to B, not a lock-up
     events = s.push("call-a")
     assert "penalty" in kinds(events) and places(s, 0) == [-1, 24, 5, 30]
     assert s.is_chance and s.current_player == 1                # the 4 rolls no more: the turn passes

@@ -504,6 +504,8 @@ class Maedn(CalledCapture, track.TrackGame):
     def move_story(self, move, dice=None):
         if move.kind == KEEP:
             return {"say": "log.keepsix"}
+        if move.kind == CALL:
+            return {"say": "log.call.back", "piece": self.piece_letter(move)}
         return super().move_story(move, dice)
 
     def move_words(self, move, dice=None):
