@@ -97,6 +97,7 @@ class Maedn(CalledCapture, track.TrackGame):
     reasons = REASONS
     colours = ("yellow", "green", "red", "blue")
     turn_back = 1               # the ring's last place is the field before the goal (the tip, on the long board)
+    finished_in_turn = True     # turn_from_json checks the players home against the turn's "finished"
     layout_end = SIZE
     kind_marks = {STEP: "", BACK: "<", ENTER2: "+"}
     kind_words = {BACK: "backward, to capture", ENTER2: "and the next piece with it"}
