@@ -299,6 +299,18 @@ def test_rule_8_all_colours_a_player_never_lands_on_nor_captures_his_other_colou
     assert "captured" in kinds(s.push("6a"))                 # the other player's colour is captured as usual
 
 
+def test_rule_8_all_colours_a_missed_capture_is_never_called_by_the_player_s_other_colour():
+    s = position([[10, 20, 5, 30], [rel(1, 16), -1, -1, -1], [rel(2, 35), -1, -1, -1], [rel(3, 38), -1, -1, -1]],
+                 all_colours=True, must_capture="claim")
+    s.set_dice((6,))
+    s.push("6b")
+    assert s.current_player == 1 and legal(s) == {"call-a", "nocall"}
+    s.push("nocall")
+    assert s.current_player == 3 and legal(s) == {"call-a", "nocall"}       # seat 2 is the offender's own colour
+    s.push("nocall")
+    assert s.current_player == 0 and s.is_chance
+
+
 def test_rule_8_all_colours_a_player_wins_when_both_colours_are_home():
     s = position([[38, 41, 42, 43], [rel(1, 16), -1, -1, -1], [39, 41, 42, 43], B], all_colours=True)
     s.set_dice((2,))
@@ -742,10 +754,12 @@ def test_every_game_ends(seed, players, options):
     assert s.is_over and len(s.finish_order) == players
 
 
-@given(seed=st.integers(0, 2 ** 31), preset=st.sampled_from(["schmidt", "nontarrabbiare", "menserger", "chinczyk"]))
+@given(seed=st.integers(0, 2 ** 31), preset=st.sampled_from(["schmidt", "nontarrabbiare", "menserger", "chinczyk"]),
+       claim=st.booleans())
 @SETTINGS
-def test_all_colours_games_end_with_a_player_s_two_colours_home(seed, preset):
-    s = make_game("maedn", 4, preset, options={"all_colours": True}).new_state(seed=seed)
+def test_all_colours_games_end_with_a_player_s_two_colours_home(seed, preset, claim):
+    options = {"all_colours": True, **({"must_capture": "claim"} if claim else {})}
+    s = make_game("maedn", 4, preset, options=options).new_state(seed=seed)
     random_play(s, random.Random(seed), 20_000, check=conserved)
     assert s.is_over and sorted(map(sorted, s.result()["teams"])) == [[0, 2], [1, 3]]
     winner, partner = s.result()["teams"][0]
