@@ -698,6 +698,23 @@ def test_bad_positions_are_refused_by_name():
         position([[10, -1, -1, -1], [rel(2, 10), -1, -1, -1]])
 
 
+def test_bad_turns_of_the_claim_and_the_bonus_are_refused_by_name():
+    def load(turn, **options):
+        return load_position({"game": "maedn", "players": 2, "to_move": 1, "pieces": [[10, 20, -1, 30], B],
+                              "options": options, "turn": turn}, make_game)
+    with pytest.raises(Exception, match="only with bonus20_10=true"):
+        load({"bonus": [20], "roll": [4]})
+    with pytest.raises(Exception, match="no piece can play the bonus"):
+        load({"bonus": [20], "roll": [4]}, bonus20_10=True)              # player 1 has every piece on B
+    with pytest.raises(Exception, match="only with must_capture=claim"):
+        load({"claim": {"offender": 0, "pieces": ["a"]}})
+    with pytest.raises(Exception, match="piece c is not on the track"):
+        load({"claim": {"offender": 0, "pieces": ["c"]}}, must_capture="claim")
+    with pytest.raises(Exception, match="give the claim too"):
+        load({"extra_rolls": 1}, must_capture="claim")
+    assert load({"claim": {"offender": 0, "pieces": ["a"]}}, must_capture="claim").legal_moves()
+
+
 def test_an_unknown_option_is_refused():
     with pytest.raises(Exception, match="must_capture"):
         make_game("maedn", 2, options={"must_capture": "sometimes"})
