@@ -284,6 +284,46 @@ def test_rule_8_two_players_sit_opposite():
     assert "captured" in kinds(s.push("5a"))
 
 
+def test_rule_8_all_colours_is_two_players_on_four_seats():
+    with pytest.raises(Exception, match="four seats"):
+        make_game("maedn", 2, options={"all_colours": True})
+    assert make_game("maedn", 4, options={"all_colours": True}).teams == ((0, 2), (1, 3))
+
+
+def test_rule_8_all_colours_a_player_never_lands_on_nor_captures_his_other_colour():
+    s = position([[10, 20, -1, -1], [rel(1, 16), -1, -1, -1], [rel(2, 14), -1, -1, -1], B], all_colours=True)
+    assert legal(s, (4,)) == {"4b"}                         # a would land on seat 2's piece, the same player's
+    refused(s, "4a", match="own pieces")
+    s = position([[10, 20, 30, 5], [rel(1, 16), -1, -1, -1], [rel(2, 14), -1, -1, -1], B], all_colours=True)
+    assert legal(s, (6,)) == {"6a", "6b", "6c", "6d"}
+    assert "captured" in kinds(s.push("6a"))                 # the other player's colour is captured as usual
+
+
+def test_rule_8_all_colours_a_missed_capture_is_never_called_by_the_player_s_other_colour():
+    s = position([[10, 20, 5, 30], [rel(1, 16), -1, -1, -1], [rel(2, 35), -1, -1, -1], [rel(3, 38), -1, -1, -1]],
+                 all_colours=True, must_capture="claim")
+    s.set_dice((6,))
+    s.push("6b")
+    assert s.current_player == 1 and legal(s) == {"call-a", "nocall"}
+    s.push("nocall")
+    assert s.current_player == 3 and legal(s) == {"call-a", "nocall"}       # seat 2 is the offender's own colour
+    s.push("nocall")
+    assert s.current_player == 0 and s.is_chance
+
+
+def test_rule_8_all_colours_a_player_wins_when_both_colours_are_home():
+    s = position([[38, 41, 42, 43], [rel(1, 16), -1, -1, -1], [39, 41, 42, 43], B], all_colours=True)
+    s.set_dice((2,))
+    assert kinds(s.push("2a")) == ["house", "finished", "pass"]   # colour 0 is home, colour 2 is not
+    assert not s.is_over and s.current_player == 1
+    s.set_dice((1,))
+    s.push("1a")
+    s.set_dice((1,))                                           # colour 2's turn: it moves by itself
+    assert legal(s) == {"1a"}
+    s.push("1a")
+    assert s.is_over and s.result()["teams"] == [[0, 2], [1, 3]]
+
+
 # -- 9. the leaflet's other variants -----------------------------------------------------------
 def test_rule_9_backward_capture_only_to_capture():
     foe = [rel(1, 16), -1, -1, -1]
@@ -345,6 +385,46 @@ def test_rule_9_must_capture_penalty_spares_a_capture_made():
     assert "penalty" not in kinds(s.push("4a"))
 
 
+def test_rule_9_must_capture_claim_is_called_by_the_next_opponent_before_the_next_roll():
+    s = position([[10, 20, 5, 30], [rel(1, 14), -1, -1, -1], B, B], must_capture="claim")
+    s.set_dice((4,))
+    events = s.push("4b")
+    assert kinds(events) == ["moved", "claim"] and s.current_player == 1 and not s.is_chance
+    assert legal(s) == {"call-a", "nocall"}                    # the most advanced piece that missed: a on 10
+    assert round_trip(s)["turn"] == {"claim": {"offender": 0, "pieces": ["a"]}}
+    refused(s, "call-c", match="could not have captured")
+    call = next(m for m in s.legal_moves() if m.text == "call-a")
+    assert s.game.move_story(call) == {"say": "log.call.back", "piece": "a"}       # back to B, not a lock-up
+    events = s.push("call-a")
+    assert "penalty" in kinds(events) and places(s, 0) == [-1, 24, 5, 30]
+    assert s.is_chance and s.current_player == 1                # the 4 rolls no more: the turn passes
+
+
+def test_rule_9_must_capture_claim_let_pass_by_every_opponent_changes_nothing():
+    s = position([[10, 20, 5, 30], [rel(1, 16), -1, -1, -1], B, B], must_capture="claim")
+    s.set_dice((6,))
+    s.push("6b")
+    s.push("nocall")
+    assert s.current_player == 2 and legal(s) == {"call-a", "nocall"}
+    s.push("nocall")
+    s.push("nocall")
+    assert places(s, 0) == [10, 26, 5, 30] and s.current_player == 0 and s.is_chance   # the 6 rolls again
+
+
+def test_rule_9_must_capture_claim_no_call_when_the_capture_is_made():
+    s = position([[10, 20, 5, 30], [rel(1, 14), -1, -1, -1], B, B], must_capture="claim")
+    s.set_dice((4,))
+    assert "claim" not in kinds(s.push("4a")) and s.is_chance and s.current_player == 1
+
+
+def test_rule_9_must_capture_claim_bots_always_call():
+    s = position([[10, 20, 5, 30], [rel(1, 14), -1, -1, -1], B, B], must_capture="claim")
+    s.set_dice((4,))
+    s.push("4b")
+    from pachisi.bots import make_bot
+    assert make_bot("greedy", seed=1).choose(s).text == "call-a"
+
+
 def test_rule_9_walls_stop_other_colours_but_not_their_owner():
     s = position([[12, 14, 14, 30], B, B, B], barriers="wall")
     assert legal(s, (4,)) == {"4a", "4b", "4c", "4d"}        # a passes its own wall on 14
@@ -371,6 +451,35 @@ def test_nontarrabbiare_entering_comes_before_the_compulsory_capture():
     assert legal(s, (5,)) == {"5a"}
     s = nontarrabbiare([[0, 10, 20, 30], [rel(1, 14), -1, -1, -1], B, B])
     assert legal(s, (4,)) == {"4b"}                         # nobody waits on B: the capture is compulsory
+
+
+def test_nontarrabbiare_bonus20_10_a_capture_earns_a_move_of_20_after_the_roll():
+    s = nontarrabbiare([[0, 10, 37, 30], [rel(1, 14), -1, -1, -1], B, B], bonus20_10=True)
+    assert legal(s, (4,)) == {"4b"}
+    events = s.push("4b")
+    assert kinds(events) == ["captured", "moved", "bonus"] and s.current_player == 0
+    assert legal(s) == {"20a", "20b"}                       # c and d would go past goal field d
+    assert round_trip(s)["turn"] == {"bonus": [20], "roll": [4]}
+    refused(s, "4a", match="no die")
+    s.push("20b")
+    assert places(s, 0) == [0, 34, 37, 30] and s.is_chance and s.current_player == 1
+
+
+def test_nontarrabbiare_bonus20_10_a_piece_into_the_goal_earns_10_and_bonuses_chain():
+    s = nontarrabbiare([[0, 10, 37, 30], B, B, B], bonus20_10=True)
+    s.set_dice((4,))
+    assert kinds(s.push("4c"))[-1] == "bonus"
+    assert legal(s) == {"10a", "10b", "10d"}
+    assert kinds(s.push("10d"))[-1] == "bonus"              # d into goal field a: another 10
+    assert legal(s) == {"10a", "10b"}
+    s.push("10a")
+    assert places(s, 0) == [10, 10, 41, 40] and s.current_player == 1        # a and b: a wall
+
+
+def test_nontarrabbiare_bonus20_10_is_off_by_default():
+    s = nontarrabbiare([[0, 10, 37, 30], B, B, B])
+    s.set_dice((4,))
+    assert "bonus" not in kinds(s.push("4c")) and s.current_player == 1
 
 
 def test_nontarrabbiare_a_six_counts_seven_once_all_are_out():
@@ -453,6 +562,21 @@ def test_chinczyk_entering_uses_that_six_and_keeps_the_sixes_kept_before():
 # -- Fia med knuff -------------------------------------------------------------------------------------
 def fia(pieces, **kw):
     return position(pieces, preset="fia", **kw)
+
+
+def test_chinczyk_safe_starts_hold_any_pieces_and_nobody_is_captured_there():
+    s = chinczyk([[20, 30, -1, -1], [rel(1, 16), rel(1, 27), -1, -1], B, B], safe_starts=True, to_move=1)
+    assert legal(s, (4,)) == {"4a", "4b"}
+    events = s.push("4a")                                   # onto seat 2's A field, where player 0's a stands
+    assert "captured" not in kinds(events) and places(s, 0) == [20, 30, -1, -1]
+    s = chinczyk([[20, 30, -1, -1], [rel(1, 20), rel(1, 27), -1, -1], B, B], safe_starts=True, to_move=1)
+    assert round_trip(s)
+    s.set_dice((3,))
+    s.push("3b")                                            # own pieces share a start field too
+    assert places(s, 1) == [rel(1, 20), rel(1, 30), -1, -1]
+    s = chinczyk([[20, 30, -1, -1], [rel(1, 16), rel(1, 27), -1, -1], B, B], to_move=1)
+    s.set_dice((4,))
+    assert "captured" in kinds(s.push("4a"))                # off: the A fields are no safer than others
 
 
 def test_fia_a_one_brings_one_piece_out_and_rolls_no_more():
@@ -546,6 +670,15 @@ def test_menserger_landing_on_an_own_piece_captures_it():
     assert places(s, 0) == [14, -1, -1, -1]
 
 
+def test_menserger_six_enters_or_moves_a_six_need_not_bring_a_piece_out():
+    assert legal(menserger([[-1, -1, 5, 20], B]), (6,)) == {"6a"}
+    s = menserger([[-1, -1, 5, 20], B], six_enters_or_moves=True)
+    assert legal(s, (6,)) == {"6a", "6c", "6d"}
+    s.push("6c")
+    assert places(s, 0) == [-1, -1, 11, 20] and s.is_chance and s.current_player == 0     # and rolls again
+    assert legal(menserger([[-1, -1, 0, 20], B], six_enters_or_moves=True), (6,)) == {"6c"}  # A is cleared first
+
+
 def test_menserger_pieces_jump_in_the_goal():
     s = menserger([[38, 41, -1, -1], B])
     assert legal(s, (5,)) == {"5a"}
@@ -565,6 +698,23 @@ def test_bad_positions_are_refused_by_name():
         position([[10, -1, -1, -1], [rel(2, 10), -1, -1, -1]])
 
 
+def test_bad_turns_of_the_claim_and_the_bonus_are_refused_by_name():
+    def load(turn, **options):
+        return load_position({"game": "maedn", "players": 2, "to_move": 1, "pieces": [[10, 20, -1, 30], B],
+                              "options": options, "turn": turn}, make_game)
+    with pytest.raises(Exception, match="only with bonus20_10=true"):
+        load({"bonus": [20], "roll": [4]})
+    with pytest.raises(Exception, match="no piece can play the bonus"):
+        load({"bonus": [20], "roll": [4]}, bonus20_10=True)              # player 1 has every piece on B
+    with pytest.raises(Exception, match="only with must_capture=claim"):
+        load({"claim": {"offender": 0, "pieces": ["a"]}})
+    with pytest.raises(Exception, match="piece c is not on the track"):
+        load({"claim": {"offender": 0, "pieces": ["c"]}}, must_capture="claim")
+    with pytest.raises(Exception, match="give the claim too"):
+        load({"extra_rolls": 1}, must_capture="claim")
+    assert load({"claim": {"offender": 0, "pieces": ["a"]}}, must_capture="claim").legal_moves()
+
+
 def test_an_unknown_option_is_refused():
     with pytest.raises(Exception, match="must_capture"):
         make_game("maedn", 2, options={"must_capture": "sometimes"})
@@ -572,7 +722,7 @@ def test_an_unknown_option_is_refused():
 
 def conserved(state):
     """Every player keeps four pieces, each on B, the track or the goal; no two of one colour share a
-    field (barriers off) and no two of different colours ever do."""
+    field (barriers off) and no two of different colours ever do, but on a safe start field (safe_starts)."""
     g = state.game
     seen = {}
     for q in range(g.players):
@@ -583,6 +733,8 @@ def conserved(state):
         for p in ps:
             if 0 <= p < 40:
                 cell = (p + 10 * g.seats[q]) % 40
+                if g.opts["safe_starts"] and cell % 10 == 0:
+                    continue
                 assert seen.get(cell, q) == q, (q, p, seen)
                 if g.opts["barriers"] == "off" and p != 0:
                     assert cell not in seen
@@ -600,7 +752,7 @@ def test_random_play_conserves_pieces_and_positions_round_trip(seed, players, pr
 
 
 @given(seed=st.integers(0, 2 ** 31), players=st.integers(2, 4),
-       options=st.fixed_dictionaries({"must_capture": st.sampled_from(["off", "penalty", "forced"]),
+       options=st.fixed_dictionaries({"must_capture": st.sampled_from(["off", "penalty", "claim", "forced"]),
                                       "barriers": st.sampled_from(["off", "barrier", "wall"]),
                                       "enter_on": st.sampled_from([6, 5]), "six_counts_seven": st.booleans(),
                                       "third_six": st.sampled_from(["free", "penalty"]),
@@ -608,7 +760,8 @@ def test_random_play_conserves_pieces_and_positions_round_trip(seed, players, pr
                                       "entered_moves_on": st.booleans(), "forced_order": st.booleans(),
                                       "six_sum": st.booleans(), "pass_own": st.booleans(),
                                       "enter_on_one": st.booleans(), "six_enters_two": st.booleans(),
-                                      "bounce": st.booleans(),
+                                      "bounce": st.booleans(), "safe_starts": st.booleans(),
+                                      "six_enters_or_moves": st.booleans(), "bonus20_10": st.booleans(),
                                       "backward_capture": st.booleans(), "goal_jump": st.booleans(),
                                       "start_on_a": st.booleans(), "three_tries": st.booleans()}))
 @SETTINGS
@@ -618,15 +771,28 @@ def test_every_game_ends(seed, players, options):
     assert s.is_over and len(s.finish_order) == players
 
 
+@given(seed=st.integers(0, 2 ** 31), preset=st.sampled_from(["schmidt", "nontarrabbiare", "menserger", "chinczyk"]),
+       claim=st.booleans())
+@SETTINGS
+def test_all_colours_games_end_with_a_player_s_two_colours_home(seed, preset, claim):
+    options = {"all_colours": True, **({"must_capture": "claim"} if claim else {})}
+    s = make_game("maedn", 4, preset, options=options).new_state(seed=seed)
+    random_play(s, random.Random(seed), 20_000, check=conserved)
+    assert s.is_over and sorted(map(sorted, s.result()["teams"])) == [[0, 2], [1, 3]]
+    winner, partner = s.result()["teams"][0]
+    assert all(p >= 40 for q in (winner, partner) for p in places(s, q))
+
+
 @given(seed=st.integers(0, 2 ** 31), steps=st.integers(1, 300))
 @SETTINGS
 def test_an_illegal_move_is_refused_and_changes_nothing(seed, steps):
-    s = make_game("maedn", 4).new_state(seed=seed)
+    s = make_game("maedn", 4, options={"must_capture": "claim", "bonus20_10": True}).new_state(seed=seed)
     random_play(s, random.Random(seed), steps)
     if s.is_over or s.is_chance:
         return
     allowed = {m.text for m in s.legal_moves()}
-    for text in [f"{d}{p}{mark}" for d in range(1, 8) for p in "abcd" for mark in ("", "<", "+")] + ["keep"]:
+    for text in ([f"{d}{p}{mark}" for d in (*range(1, 8), 10, 20) for p in "abcd" for mark in ("", "<", "+")]
+                 + ["keep", "nocall"] + [f"call-{p}" for p in "abcd"]):
         if text not in allowed:
             refused(s, text)
 

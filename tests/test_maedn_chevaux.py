@@ -261,6 +261,16 @@ def test_position_round_trips():
     round_trip(s)
 
 
+def test_position_with_a_player_home_round_trips_and_names_him_finished():
+    s = position([[61, C, C, C], [10, -1, C, C], [20, -1, C, C]])
+    s.set_dice((6,))
+    s.push("6a")
+    assert dump_position(s)["turn"] == {"finished": [0]}
+    round_trip(s)
+    with pytest.raises(GameError, match="player 0 has already won"):
+        position([[C, C, C, C], [10, -1, C, C], [20, -1, C, C]])
+
+
 # -- properties ------------------------------------------------------------------------------------
 @given(seed=st.integers(0, 2 ** 31), players=st.integers(2, 4), steps=st.integers(0, 600),
        options=st.fixed_dictionaries({"horses": st.sampled_from([2, 4]), "behind_own": st.booleans(),

@@ -1,13 +1,14 @@
 """Mensch ärgere Dich nicht in the browser, in English and Russian: the 40-field cross (preset schmidt)
 and the Petits chevaux board (preset petitschevaux: 56 squares, each colour's ladder numbered 1 to 6
 and the centre, two horses each in its stable) at 1280x900, and on a 390x844 touch phone, where after
-the first tap every piece and square a finger taps is at least 44 px.  Screenshots go to the test's
-tmp dir."""
+the first tap every piece and square a finger taps is at least 44 px.  The lobby offers the house rules
+of issue 24, and a missed capture under must_capture=claim is called in the room.  Screenshots go to the
+test's tmp dir."""
 import json
 
 import pytest
 
-from roompage import ROOM, my_turn, seq, wait_after
+from roompage import ROOM, my_turn, play_hotseat, seq, wait_after
 from test_e2e_touch import MARKS, PHONE, small
 
 pytestmark = pytest.mark.timeout(900)
@@ -142,6 +143,77 @@ def test_the_quick_start_plays_mensch_against_three_bots_and_links_its_how_to_pl
             page.locator("body").press("r" if page.get_attribute(ROOM, "data-phase") == "roll" else "1")
             wait_after(page, before)
         page.screenshot(path=str(tmp_path / f"maedn-quick-{lang}-{device}.png"))
+        assert not errors
+    finally:
+        ctx.close()
+
+
+# the house rules of issue 24 as the lobby names them, and the claim step's words
+NEW_OPTIONS = {"en": {"safe_starts": "Safe start fields", "six_enters_or_moves": "A 6 enters or moves",
+                      "bonus20_10": "Bonus 20 and 10", "all_colours": "Two colours each"},
+               "ru": {"safe_starts": "Безопасные поля старта", "six_enters_or_moves": "Шестёрка выводит или ходит",
+                      "bonus20_10": "Бонус 20 и 10", "all_colours": "По два цвета"}}
+CLAIM_CHOICE = {"en": "it goes back if an opponent calls it", "ru": "возвращается, если соперник поймает"}
+CLAIM_STATUS = {"en": "pick their marked piece to call it (it goes back to B) or let it pass.",
+                "ru": "чтобы поймать его на зевке (фишка возвращается в домик), или пропустите."}
+CALLED = {"en": "called the missed capture: piece {piece} goes back to B",
+          "ru": "поймал на зевке: фишка {piece} возвращается в домик"}
+
+
+@pytest.mark.parametrize("device", ["1280", "390"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_lobby_offers_the_new_house_rules(browser, server, lang, device, tmp_path):
+    ctx = browser.new_context(**(DESKTOP if device == "1280" else PHONE))
+    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));")
+    try:
+        page = ctx.new_page()
+        page.goto(server.url + "/")
+        page.select_option("#game", "maedn")
+        page.locator("details.house summary").first.click()
+        for name, title in NEW_OPTIONS[lang].items():
+            assert page.locator(f"label[for=opt-{name}]").inner_text() == title
+            assert not page.locator(f"#opt-{name}").is_checked()
+        assert CLAIM_CHOICE[lang] in page.eval_on_selector_all("#opt-must_capture option", "os => os.map(o => o.textContent)")
+        page.locator("label[for=opt-safe_starts]").scroll_into_view_if_needed()
+        page.screenshot(path=str(tmp_path / f"maedn-lobby-options-{lang}-{device}.png"))
+    finally:
+        ctx.close()
+
+
+def claim_or_no_capture(state):
+    """Roll, or play the first move that captures nothing (a capture missed on purpose); None at a call."""
+    if state["turn"]["phase"] == "roll":
+        return "roll"
+    moves = state["moves"]
+    if all(m["t"] == "nocall" or m["t"].startswith("call-") for m in moves):
+        return None
+    return next((m for m in moves if ", captures " not in m["words"]["en"]), moves[0])["t"]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_missed_capture_is_called_and_the_piece_goes_back_to_b(browser, server, lang, tmp_path):
+    for _ in range(5):
+        room = server.api("/api/rooms", {"game": "maedn", "options": {"must_capture": "claim"},
+                                         "seats": [{"kind": "local", "name": f"P{i}"} for i in range(4)]})
+        state = play_hotseat(server, room["code"], room["token"], claim_or_no_capture, limit=3000)
+        if state["room"]["status"] != "over":
+            break
+    call = next(m["t"] for m in state["moves"] if m["t"].startswith("call-"))
+    ctx = browser.new_context(**DESKTOP)
+    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));"
+                        f"localStorage.setItem('pachisi.tokens', JSON.stringify({json.dumps({room['code']: room['token']})}));")
+    try:
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{server.url}/#/room/{room['code']}")
+        page.wait_for_selector(".moves button.move[data-move=nocall]")
+        assert page.inner_text(".status").endswith(CLAIM_STATUS[lang])
+        page.screenshot(path=str(tmp_path / f"maedn-claim-{lang}-1280.png"))
+        before = seq(page)
+        page.locator(f".moves button.move[data-move='{call}']").click()
+        wait_after(page, before)
+        assert CALLED[lang].format(piece=call[5:]) in page.locator(".log li").last.inner_text()
         assert not errors
     finally:
         ctx.close()

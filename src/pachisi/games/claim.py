@@ -20,10 +20,15 @@ class CalledCapture:
     called_to = 0
     call_words = "call the missed capture: piece {piece} is punished"
 
-    @property
-    def turn_features(self):
+    def claim_features(self):
+        """The names of the claim's features: whether one is open, its offender (one a seat) and the
+        pieces at stake."""
         return ("claim open", *(f"claim offender +{r}" for r in range(self.seat_count)),
                 *(f"claim: piece {c} at stake" for c in "abcd"))
+
+    @property
+    def turn_features(self):
+        return self.claim_features()
 
     def claim_allowed(self):
         return True

@@ -94,6 +94,7 @@ class TrackGame(race.FirstPlayer, Game):
     yard_name = "yard"
     goal_name = "goal"
     story = {**Game.story, "void_runs": True}       # a third six in a row: the roll does not count
+    finished_in_turn = False     # a position's turn names the players with every piece home ("finished")
 
     @property
     def seat_count(self):
@@ -249,7 +250,7 @@ class TrackGame(race.FirstPlayer, Game):
                 raise GameError("players {player} and {partner} have already won: all their pieces are in the "
                                 "{goal}", player=min(q, self.partner(q)), partner=max(q, self.partner(q)),
                                 goal=Term(self.goal_name))
-            if home[q] and not self.teams:
+            if home[q] and not self.teams and not self.finished_in_turn:
                 raise GameError("player {player} has already won: all pieces are in the {goal}", player=q,
                                 goal=Term(self.goal_name))
             for p in set(places):

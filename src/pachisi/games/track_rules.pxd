@@ -104,7 +104,8 @@ cdef class TrackEngine(RaceEngine):
 cdef bint mixed_pair(const TrackTab* tab, i64 m, i64 skip) noexcept nogil
 cdef bint mixed_between(const i64* st, const TrackTab* tab, i64 pl, i64 p, i64 d, bint turn_in,
                         i64 skip) noexcept nogil
-cdef i64 team_home(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 a, i64 b, i64* ev, i64 ne) noexcept nogil
+cdef i64 team_home(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 a, i64 b, i64 last, i64* ev,
+                   i64 ne) noexcept nogil
 cdef i64 partner_mover(const i64* st, const TrackTab* tab) noexcept nogil
 
 
@@ -374,7 +375,7 @@ cdef inline i64 moved_events(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p,
     if t == tab.ring_size + tab.lane_size:
         st[tab.d + G_GOALS] += 1
         if tab.teams:
-            ne = team_home(st, tab, pl, k, a, b, ev, ne)
+            ne = team_home(st, tab, pl, k, a, b, tab.ring_size + tab.lane_size - 1, ev, ne)
         else:
             ne = reach_home(st, tab.nplayers, tab.places, pl, k, a, b, tab.ring_size + tab.lane_size - 1, ev, ne)
     return ne

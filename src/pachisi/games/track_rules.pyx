@@ -63,12 +63,12 @@ cdef i64 record_team(i64* st, const TrackTab* tab, i64 a, i64 b, i64* ev, i64 ne
     return ne
 
 
-cdef i64 team_home(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 a, i64 b, i64* ev,
+cdef i64 team_home(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 a, i64 b, i64 last, i64* ev,
                    i64 ne) noexcept nogil:
-    """Piece k of pl has come home (a -> b in the event).  Team play: once all of pl's pieces are
-    home his team has finished when the first partner home wins it (team_first), else when his
-    partner's are home too (the partner then was home first)."""
-    cdef i64 last = tab.ring_size + tab.lane_size - 1, mate = tab.partner[pl]
+    """Piece k of pl has come home (a -> b in the event; home is every place past `last`).  Team play:
+    once all of pl's pieces are home his team has finished when the first partner home wins it
+    (team_first), else when his partner's are home too (the partner then was home first)."""
+    cdef i64 mate = tab.partner[pl]
     ne = emit(ev, ne, EV_FINISHED, pl, k, a, b)
     if not all_past(st, pl, last):
         return ne

@@ -24,3 +24,14 @@ class SquareBoard:
         """The rectangle rows r0..r1, cols c0..c1 turned `times` quarters: (row, col, height, width)."""
         a, b = self.rotate((r0, c0), times), self.rotate((r1, c1), times)
         return min(a[0], b[0]), min(a[1], b[1]), abs(a[0] - b[0]) + 1, abs(a[1] - b[1]) + 1
+
+
+class ClockwiseBoard(SquareBoard):
+    """A cross board whose track runs clockwise, `quarter` squares from one seat's start to the next's
+    (each seat's cells are the previous seat's turned a quarter clockwise)."""
+    turn = -1
+
+    @property
+    def circle(self):
+        return 4 * self.quarter
+

@@ -10,19 +10,14 @@ has no inner-corner square)."""
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..boards.geometry import SquareBoard
+from ..boards.geometry import ClockwiseBoard
 
 
 @dataclass(frozen=True)
-class LudoBoard(SquareBoard):
+class LudoBoard(ClockwiseBoard):
     size: int = 15
     quarter: int = 13
     lane_cells: int = 5
-    turn = -1                        # the next seat is a quarter clockwise
-
-    @property
-    def circle(self):
-        return 4 * self.quarter
 
     @cached_property
     def track(self):

@@ -18,24 +18,28 @@ piece out, the roll after a 6 that brought a piece out moves it, own pieces are 
 Polish form: sixes added to the next roll), fia (the Swedish form: out on a 1 or a 6, a bounce in the goal) and
 petitschevaux (the French form on its own board, board=chevaux: 56 squares to the own tip by exact count, a
 ladder of 6 steps climbed by their numbers, the centre; two horses each).  Options: the leaflet's variants
-(backward capture, barriers, the obligation to capture) and the national forms' rules."""
+(backward capture, barriers, the obligation to capture, called by an opponent too) and the national forms'
+rules (safe start fields, bonus moves of 20 and 10, a 6 that may enter or move), and two colours each
+for two players (all_colours)."""
 from collections import namedtuple
 
 from .board import ChevauxBoard, MaednBoard
 from ...engine import kernel as K
 from ...engine.game import GameError, Move
-from ...engine.options import Option
+from ...engine.options import Option, OptionError
 from ...engine.position import take_count
 from ...engine.view import BoardView, Square
 from ...i18n import Term, Text, plural
 from .. import race, track
+from ..claim import CalledCapture
 from ..race import PIECES, POS
-from ..track_rules import G_TURN_ROLLS, YARD
+from ..track_rules import G_EXTRA, G_TURN_ROLLS, YARD
 from ...engine.position import take_piece
 from ..track_rules import G_RUN
-from .rules import (BACK, BARRIER_ALL, BARRIER_OFF, BARRIER_WALL, CAPTURE_FORCED, CAPTURE_OFF, CAPTURE_PENALTY,
-                    ENTER2, G_ENTERED, G_FRESH, G_KEPT, G_LAST, G_TRIES, KEEP, R_BACK_START, R_BACK_TARGET, R_BOUND,
-                    R_CLEAR_START, R_GOAL_END, R_GOAL_JUMP, R_LADDER, R_MUST_CAPTURE, R_MUST_ENTER, R_NO_KEEP,
+from .rules import (BACK, BARRIER_ALL, BARRIER_OFF, BARRIER_WALL, CALL, CAPTURE_CLAIM, CAPTURE_FORCED, CAPTURE_OFF,
+                    CAPTURE_PENALTY, ENTER2, G_CLAIM, G_ENTERED, G_FRESH, G_KEPT, G_LAST, G_STAKE, G_TRIES, KEEP, NOCALL,
+                    R_BACK_START, R_BACK_TARGET, R_BONUS_FORWARD, R_BOUND, R_CALLING, R_CLEAR_START, R_GOAL_END,
+                    R_GOAL_JUMP, R_LADDER, R_MUST_CAPTURE, R_MUST_ENTER, R_NO_CALL, R_NO_KEEP, R_NOT_AT_STAKE,
                     R_OVERTAKE, R_OWN_PASS, R_SIX_KEPT, R_TIP_BACK, R_TWO, R_YARD_FIVE, R_YARD_ONE_SIX, R_YARD_SIX,
                     SIZE, STEP, MaednEngine)
 
@@ -60,32 +64,45 @@ REASONS.update({
               "step 6 into the centre)",
     R_TIP_BACK: "counted to the tip and back, this roll brings the horse back to where it stands",
     R_OVERTAKE: "a piece may not pass another piece (no_overtaking)",
+    R_CALLING: "a missed capture may be called now: call it or let it pass",
+    R_NO_CALL: "there is no missed capture to call",
+    R_NOT_AT_STAKE: "that piece could not have captured, or is out of reach",
+    R_BONUS_FORWARD: "a bonus moves a piece on the track or in the goal forward",
 })
 
 MaednTab = namedtuple("MaednTab", track.TRACK + " goal_jump three_tries must_capture backward barriers enter_roll "
                                                 "six_seven third_six own_capture first_roll bound_entry forced_order six_sum "
-                                                "pass_own enter_one enter_two bounce ladder behind_own no_overtaking")
+                                                "pass_own enter_one enter_two bounce ladder behind_own no_overtaking six_either "
+                                                "bonus")
+CAPTURE = {"off": CAPTURE_OFF, "penalty": CAPTURE_PENALTY, "claim": CAPTURE_CLAIM, "forced": CAPTURE_FORCED}
 
 
-class Maedn(track.TrackGame):
+class Maedn(CalledCapture, track.TrackGame):
     """Places (docs/games/maedn.md): -1 B fields, 0 own A field .. 39 the field before the goal,
     40..43 goal fields a..d; on the Petits chevaux board -1 stable, 0 start .. 55 the own tip, 56..61
     the ladder's steps 1..6, 62 the centre."""
     name = "maedn"
     title = "Mensch ärgere Dich nicht"
     familiarity = 1
-    move_kinds = 4              # RL: the kinds of move its rules make (rules.pxd: STEP, BACK, KEEP, ENTER2)
-    turn_features = ("three tries made / 3", "sixes in a row / 2", "sixes kept / 18")
-    observation_ops = (("count", G_TRIES, 3), ("count", G_RUN, 2), ("count", G_KEPT, 18))  # as rl/batch.pyx writes them
+    move_kinds = 6              # RL: the kinds of move its rules make (rules.pxd: STEP, BACK, KEEP, ENTER2, CALL, NOCALL)
+
+    observation_ops = (("count", G_TRIES, 3), ("count", G_RUN, 2), ("count", G_KEPT, 18),
+                       ("claim", G_CLAIM, G_STAKE))  # as rl/batch.pyx writes them
+    claim_at, stake_at, extra_at, call_kind, nocall_kind = G_CLAIM, G_STAKE, G_EXTRA, CALL, NOCALL
+    called_to = -1
+    claim_option = "must_capture=claim"
+    call_words = "call the missed capture: piece {piece} goes back to B"
     aliases = ("mensch", "mädn")
     rules = MaednEngine
     reasons = REASONS
     colours = ("yellow", "green", "red", "blue")
     turn_back = 1               # the ring's last place is the field before the goal (the tip, on the long board)
+    finished_in_turn = True     # turn_from_json checks the players home against the turn's "finished"
     layout_end = SIZE
     kind_marks = {STEP: "", BACK: "<", ENTER2: "+"}
     kind_words = {BACK: "backward, to capture", ENTER2: "and the next piece with it"}
-    notation_help = "a move is written die and piece: 6a, 3c (3c< moves piece c back to capture)"
+    notation_help = ("a move is written die and piece: 6a, 3c (3c< moves piece c back to capture); a missed capture "
+                     "call-a (call it) or nocall")
     options = (
         Option("start_on_a", True, "each player starts with one piece on its A field and three on its B "
                "fields; off: all four on B (older rule texts, OpenSpiel)", kind=bool,
@@ -95,10 +112,11 @@ class Maedn(track.TrackGame):
         Option("goal_jump", False, "a piece may pass pieces in the goal; off: it may not (the last piece "
                "enters only on a)", kind=bool, title="Jumping in the goal"),
         Option("must_capture", "off", "a possible capture: free to skip (off); the piece that could "
-               "have captured goes back to B (penalty); or only capturing moves are legal (forced)",
-               ("off", "penalty", "forced"), title="Obligation to capture",
+               "have captured goes back to B (penalty), or does so only when an opponent calls it before the next "
+               "roll (claim); or only capturing moves are legal (forced)",
+               tuple(CAPTURE), title="Obligation to capture",
                names={"off": "no obligation", "penalty": "the piece that missed goes back",
-                      "forced": "only capturing moves"}),
+                      "claim": "it goes back if an opponent calls it", "forced": "only capturing moves"}),
         Option("backward_capture", False, "a piece may move backward by the roll to capture (never onto "
                "or past its own A field)", kind=bool, title="Backward capture"),
         Option("barriers", "off", "two own pieces may share a field: off; they form a barrier that nobody, "
@@ -142,6 +160,17 @@ class Maedn(track.TrackGame):
                "move is not allowed", kind=bool, title="Stop behind an own piece"),
         Option("no_overtaking", False, "a piece may not pass any other piece (it may still land on one)",
                kind=bool, title="No overtaking"),
+        Option("safe_starts", False, "the A fields hold any number of pieces, of any colours, and nobody is "
+               "captured there", kind=bool, title="Safe start fields"),
+        Option("six_enters_or_moves", False, "a 6 may bring a piece out of B or move a piece on (it still "
+               "rolls again); off: with pieces on B a 6 must bring one out", kind=bool,
+               title="A 6 enters or moves"),
+        Option("bonus20_10", False, "a capture earns a move of 20 fields and a piece brought into the goal one of "
+               "10, played by any piece after the roll's move", kind=bool, title="Bonus 20 and 10"),
+        Option("all_colours", False, "two players play all four colours: seats 1 and 3 are one player's, 2 and 4 "
+               "the other's (a game of four seats, each person holding two opposite ones); each colour rolls and "
+               "moves on its own turn, never lands on nor captures the player's other colour, and a player wins "
+               "when both colours are home", kind=bool, title="Two colours each"),
         Option("play_for_places", True, "after the winner the others play on for the places", kind=bool,
                title="Play on for the places"),
         race.first_player_option("die"),
@@ -178,6 +207,25 @@ class Maedn(track.TrackGame):
     }
     boards = {"mensch": MaednBoard(), "chevaux": ChevauxBoard()}
 
+    def fit_board(self, players, given):
+        super().fit_board(players, given)
+        if self.opts["all_colours"] and players != 4:
+            raise OptionError("all_colours: two players play the four colours, a game of four seats (each person "
+                              "holds two opposite ones), not {players}", players=players)
+
+    @property
+    def teams(self):
+        """all_colours: the colours of one player, opposite each other, are played as a team."""
+        return ((0, 2), (1, 3)) if self.opts["all_colours"] else ()
+
+    def team_flags(self):
+        """A player's two colours win together, once both are home; each plays its own pieces."""
+        return (1, 0, 0, 0) if self.teams else (0, 0, 0, 0)
+
+    def sides(self, who):
+        """The colours on a field: a player's two colours never share one either."""
+        return {q for q, _ in who}
+
     @property
     def ladder(self):
         """The Petits chevaux board: the track ends at the own tip, a ladder of 6 steps and the centre."""
@@ -211,20 +259,22 @@ class Maedn(track.TrackGame):
 
     def tables(self):
         o = self.opts
-        capture = {"off": CAPTURE_OFF, "penalty": CAPTURE_PENALTY, "forced": CAPTURE_FORCED}[o["must_capture"]]
         barriers = {"off": BARRIER_OFF, "barrier": BARRIER_ALL, "wall": BARRIER_WALL}[o["barriers"]]
-        return MaednTab(*self.track_tables(1, ()), int(o["goal_jump"]), int(o["three_tries"]), capture,
-                        int(o["backward_capture"]), barriers, int(o["enter_on"]), int(o["six_counts_seven"]),
+        safe = (0,) if o["safe_starts"] else ()
+        return MaednTab(*self.track_tables(1, safe), int(o["goal_jump"]), int(o["three_tries"]),
+                        CAPTURE[o["must_capture"]], int(o["backward_capture"]), barriers, int(o["enter_on"]),
+                        int(o["six_counts_seven"]),
                         int(o["third_six"] == "penalty"), int(o["own_capture"]), int(o["first_roll_enters"]),
                         int(o["entered_moves_on"]), int(o["forced_order"]), int(o["six_sum"]), int(o["pass_own"]),
                         int(o["enter_on_one"]), int(o["six_enters_two"]), int(o["bounce"]), int(self.ladder),
-                        int(o["behind_own"]), int(o["no_overtaking"]))
+                        int(o["behind_own"]), int(o["no_overtaking"]), int(o["six_enters_or_moves"]),
+                        int(o["bonus20_10"]))
 
     @property
     def story(self):
         """What the log tells of a penalty: a missed capture (must_capture=penalty) or the third 6."""
         return {**track.TrackGame.story, "void_runs": self.opts["third_six"] == "penalty",
-                "penalty": "missed" if self.opts["must_capture"] == "penalty" else "sixes"}
+                "penalty": "missed" if self.opts["must_capture"] in ("penalty", "claim") else "sixes"}
 
     def initial(self, arr):
         race.start_places(arr, self.players, YARD)
@@ -257,6 +307,19 @@ class Maedn(track.TrackGame):
     def square_capacity(self):
         return 1 if self.opts["barriers"] == "off" and not self.opts["six_enters_two"] else 2
 
+    def square_problem(self, g, who):
+        """A safe start field (safe_starts) holds any pieces."""
+        return None if self.is_safe(g) else super().square_problem(g, who)
+
+    # -- a missed capture called (must_capture=claim) ----------------------------------------
+    def claim_allowed(self):
+        return self.opts["must_capture"] == "claim"
+
+    def stake_problem(self, arr, offender, k):
+        if not 0 <= int(arr[POS + offender * PIECES + k]) < self.ring_size:
+            return Text("is not on the track, so it cannot be called")
+        return None
+
     def square_label(self, g):
         return "A" if g % self.spacing == 0 and not self.ladder else ""
 
@@ -272,7 +335,8 @@ class Maedn(track.TrackGame):
                                     "not in the game and stand in the {goal}", player=q, piece=self.piece_names[k],
                                     count=self.horses, goal=Term(self.goal_name))
             for p in set(places):
-                if 0 < p < self.ring_size and places.count(p) > 1 and self.opts["barriers"] == "off":
+                if (0 < p < self.ring_size and places.count(p) > 1 and self.opts["barriers"] == "off"
+                        and not self.is_safe(self.seat_cell(q, p))):
                     raise GameError(plural("player {player}: {count} piece on place {place} (only a 6's two "
                                            "pieces share, on the A field)",
                                            "player {player}: {count} pieces on place {place} (only a 6's two "
@@ -291,7 +355,15 @@ class Maedn(track.TrackGame):
         return "a move must be made when one is possible"
 
     # -- the moment of a turn: the three tries made, the players finished ----------------------
-    turn_keys = ("tries_left", "sixes", "last_moved", "entered", "first_roll", "kept", "finished")
+    turn_keys = ("tries_left", "sixes", "last_moved", "entered", "first_roll", "kept", "bonus", "claim", "extra_rolls",
+                 "finished")
+
+    def rolled_run(self, roll):
+        """A 6 continues the run of sixes the state counts (third_six=penalty)."""
+        return roll[0] == 6 and self.opts["third_six"] == "penalty"
+
+    def turn_to_json(self, arr):
+        return self.claim_to_json(arr) or super().turn_to_json(arr)
 
     def run_to_json(self, arr):
         turn = {"tries_left": 3 - int(arr[G_TRIES])} if arr[G_TRIES] else {}
@@ -316,6 +388,12 @@ class Maedn(track.TrackGame):
             raise GameError("turn: finished lists the players who have brought all pieces home, first to last, "
                             "not {value}", value=finished)
         home = [q for q in range(self.players) if self.home(arr, q)]
+        if self.teams:
+            done = [q for q in home if self.partner(q) in home]
+            if done:
+                raise GameError("players {player} and {partner} have already won: all their pieces are in the "
+                                "{goal}", player=done[0], partner=self.partner(done[0]), goal=Term(self.goal_name))
+            home = []                      # a colour home waits for the player's other colour: nobody has finished
         if sorted(finished) != home:
             q = min(set(home) ^ set(finished))
             if q in home:
@@ -332,6 +410,12 @@ class Maedn(track.TrackGame):
         arr[K.H_ORDER:K.H_ORDER + len(finished)] = finished
         arr[K.H_NFIN] = len(finished)
         arr[K.H_WINNER] = finished[0] if finished else -1
+        if "bonus" in turn and not self.opts["bonus20_10"]:
+            raise GameError("turn: bonus lists the bonus moves to play now: only with bonus20_10=true")
+        if "extra_rolls" in turn and "claim" not in turn:
+            raise GameError("turn: extra_rolls is the offender's roll again after a claim: give the claim too")
+        if self.claim_from_json(arr, turn):
+            arr[G_TURN_ROLLS] = 1
         self.sixes_from_json(arr, turn)
         self.entries_from_json(arr, turn)
         if "kept" in turn:
@@ -341,6 +425,9 @@ class Maedn(track.TrackGame):
             if kept % 6:
                 raise GameError("turn: kept is the sum of the sixes kept, 6, 12, 18 ..., not {value}", value=kept)
             arr[G_KEPT] = kept
+            arr[G_TURN_ROLLS] = 1
+        if "bonus" in turn:
+            self.bonus_from_json(arr, turn, int(arr[G_RUN]))
             arr[G_TURN_ROLLS] = 1
         if "tries_left" not in turn:
             return
@@ -400,14 +487,14 @@ class Maedn(track.TrackGame):
     def describe(self, arr, action):
         slot, k, kind = K.decode_action(action)
         if kind != KEEP:
-            return super().describe(arr, action)
+            return self.claim_move(arr, action) or super().describe(arr, action)
         return Move(action, int(arr[K.H_PLAYER]), self.slot_value(arr, slot), 0, KEEP, 0, 0, "keep")
 
     def parse_notation(self, arr, text):
         """'6a' (piece a by six, or out of B), '3c<' (back to capture), 'keep' (keep the 6 for the next roll)."""
         if text == "keep":
             return [(race.die_slot(arr, 6), 0, KEEP)]
-        return super().parse_notation(arr, text)
+        return self.claim_notation(text) or super().parse_notation(arr, text)
 
     def move_cells(self, arr, move):
         """Keeping a 6 changes nothing on the board: a button, not a piece to pick."""
@@ -418,6 +505,8 @@ class Maedn(track.TrackGame):
     def move_story(self, move, dice=None):
         if move.kind == KEEP:
             return {"say": "log.keepsix"}
+        if move.kind == CALL:
+            return {"say": "log.call.back", "piece": self.piece_letter(move)}
         return super().move_story(move, dice)
 
     def move_words(self, move, dice=None):
@@ -426,15 +515,20 @@ class Maedn(track.TrackGame):
         return super().move_words(move, dice)
 
     def where(self, move):
-        return ("", "") if move.kind == KEEP else super().where(move)
+        return ("", "") if move.kind in (KEEP, NOCALL) else super().where(move)
 
     def piece_letter(self, move):
         return "" if move.kind == KEEP else super().piece_letter(move)
+
+    @property
+    def turn_features(self):
+        return ("three tries made / 3", "sixes in a row / 2", "sixes kept / 18", *self.claim_features())
 
     def fill_turn_features(self, state, observer, out):
         out[0] = min(int(state.arr[G_TRIES]), 3) / 3.0
         out[1] = min(int(state.arr[G_RUN]), 2) / 2.0
         out[2] = min(int(state.arr[G_KEPT]), 18) / 18.0
+        CalledCapture.fill_turn_features(self, state, observer, out[3:])
 
     # -- drawing ----------------------------------------------------------------------
     def view(self, arr):

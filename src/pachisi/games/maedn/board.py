@@ -9,27 +9,46 @@ g = 10 * seat.  (The layout of SecUSo's privacy-friendly-ludo and of OpenSpiel's
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..boards.geometry import SquareBoard
+from ..boards.geometry import ClockwiseBoard
 
 
 @dataclass(frozen=True)
-class MaednBoard(SquareBoard):
-    size: int = 11
-    quarter: int = 10
-    lane_cells: int = 4
-    turn = -1                        # the next seat is a quarter clockwise
+class ArmTrack(ClockwiseBoard):
+    """A cross of arms `arm` long and 3 wide whose track runs round the arms, 2 * arm + 2 squares a
+    quarter: a seat's start, `arm` squares along its arm toward the centre, `arm` out along the next arm
+    and that arm's tip.  Drawn for seat 0 on the left arm's upper row, turned `first` quarters clockwise.
+    A seat's goal (its lane) is `arm` squares long."""
+    arm: int = 4
+    first: int = 0
 
     @property
-    def circle(self):
-        return 4 * self.quarter
+    def size(self):
+        return 2 * self.arm + 3
+
+    @property
+    def quarter(self):
+        return 2 * self.arm + 2
+
+    @property
+    def lane_cells(self):
+        return self.arm
 
     @cached_property
     def track(self):
-        """Screen cell of every global track index, seat 0's A field first."""
-        quarter = [(4, i) for i in range(5)]               # along the arm toward the centre
-        quarter += [(3 - i, 4) for i in range(4)]          # out along the next arm
-        quarter += [(0, 5)]                                # its tip
-        return tuple(self.rotate(rc, q) for q in range(4) for rc in quarter)
+        """Screen cell of every global track index, seat 0's start first."""
+        a = self.arm
+        quarter = [(a, i) for i in range(a + 1)]           # the start, then along the arm toward the centre
+        quarter += [(a - 1 - i, a) for i in range(a)]      # out along the next arm
+        quarter += [(0, a + 1)]                            # its tip
+        return tuple(self.rotate(rc, q + self.first) for q in range(4) for rc in quarter)
+
+    def starts(self):
+        return tuple(q * self.quarter for q in range(4))
+
+
+@dataclass(frozen=True)
+class MaednBoard(ArmTrack):
+    arm: int = 4
 
     def lane(self, seat):
         """A seat's goal fields a-d, from the track inward."""
@@ -49,12 +68,9 @@ class MaednBoard(SquareBoard):
     def centre_area(self):
         return 5, 5, 1, 1
 
-    def starts(self):
-        return tuple(q * self.quarter for q in range(4))
-
 
 @dataclass(frozen=True)
-class ChevauxBoard(SquareBoard):
+class ChevauxBoard(ArmTrack):
     """The Petits chevaux board: the long cross (arms 6 fields long and 3 wide round a 3x3 centre, a
     15x15 grid) seen in a mirror, so that the horses run clockwise.  Its 56 track squares are 14 a
     quarter: the first square after a seat's tip (its start), 6 along the arm toward the centre, the
@@ -64,23 +80,8 @@ class ChevauxBoard(SquareBoard):
     Seat 0 is the bottom arm: its start is (14, 6), left of its tip (14, 7); its tip is its place 55,
     "la case devant l'escalier".  Seat s+1 is seat s turned a quarter clockwise.  Global track index
     g counts from seat 0's start; a seat's own start is g = 14 * seat."""
-    size: int = 15
-    quarter: int = 14
-    lane_cells: int = 6
-    turn = -1                        # the next seat is a quarter clockwise
-
-    @property
-    def circle(self):
-        return 4 * self.quarter
-
-    @cached_property
-    def track(self):
-        """Screen cell of every global track index, seat 0's start first."""
-        quarter = [(14, 6)]                                # the start, beside the own tip
-        quarter += [(13 - i, 6) for i in range(6)]         # up the arm to the inner corner (8, 6)
-        quarter += [(8, 5 - i) for i in range(6)]          # out along the next arm
-        quarter += [(7, 0)]                                # its tip
-        return tuple(self.rotate(rc, q) for q in range(4) for rc in quarter)
+    arm: int = 6
+    first: int = -1                  # seat 0 is the bottom arm: the left one turned a quarter back
 
     def lane(self, seat):
         """A seat's ladder, steps 1 to 6 from its tip inward."""
@@ -99,6 +100,3 @@ class ChevauxBoard(SquareBoard):
 
     def centre_area(self):
         return 7, 7, 1, 1
-
-    def starts(self):
-        return tuple(q * self.quarter for q in range(4))

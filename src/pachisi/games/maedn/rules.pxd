@@ -11,19 +11,24 @@ cpdef enum:
     G_ENTERED = G_FRESH + 1        # 1 + the piece a 6 has just brought out (entered_moves_on), 0 none
     G_BOUND = G_ENTERED + 1        # 1 + the piece that must play this roll if it can, 0 none
     G_KEPT = G_BOUND + 1           # the sixes kept to add to the next roll (six_sum)
-    SIZE = G_KEPT + 1
+    G_CLAIM = G_KEPT + 1           # 1 + the offender while a missed capture may be called (must_capture=claim)
+    G_STAKE = G_CLAIM + 1          # the offender's piece that may be called (bits)
+    SIZE = G_STAKE + 1
 
 cpdef enum:
     STEP = 0                       # a piece forward by the roll
     BACK = 1                       # a piece backward by the roll, to capture (backwardCapture)
     KEEP = 2                       # keep a 6 to add to the next roll instead of bringing a piece out (six_sum)
     ENTER2 = 3                     # a 6 brings two pieces out onto the A field together (six_enters_two)
+    CALL = 4                       # call the missed capture: the offender's piece k goes back to B
+    NOCALL = 5                     # let it pass
 
 cpdef enum:
     # the obligation to capture (mustCapture)
     CAPTURE_OFF = 0
     CAPTURE_PENALTY = 1
     CAPTURE_FORCED = 2
+    CAPTURE_CLAIM = 3              # the penalty, applied when an opponent calls it before the next roll
 
 cpdef enum:
     # two own pieces on a field (barriers)
@@ -50,6 +55,10 @@ cpdef enum:
     R_LADDER = 35
     R_TIP_BACK = 36
     R_OVERTAKE = 37
+    R_CALLING = 38
+    R_NO_CALL = 39
+    R_NOT_AT_STAKE = 40
+    R_BONUS_FORWARD = 41
 
 
 cdef struct MaednTab:
@@ -57,7 +66,7 @@ cdef struct MaednTab:
     # the option flags, in the order of MaednTab's fields in maedn/__init__.py (TrackEngine.load)
     i64 goal_jump                  # a piece may pass pieces in the goal
     i64 three_tries                # a player who cannot move rolls up to three times for a 6
-    i64 must_capture               # CAPTURE_OFF, CAPTURE_PENALTY, CAPTURE_FORCED
+    i64 must_capture               # CAPTURE_OFF, CAPTURE_PENALTY, CAPTURE_FORCED, CAPTURE_CLAIM
     i64 backward                   # a piece may move backward by the roll to capture
     i64 barriers                   # BARRIER_OFF, BARRIER_ALL, BARRIER_WALL
     i64 enter_roll                 # the roll that brings a piece out of B (6, or 5)
@@ -77,6 +86,8 @@ cdef struct MaednTab:
                                    # the centre beyond it holds every horse home
     i64 behind_own                 # a move ending on an own piece stops on the square before it
     i64 no_overtaking              # a piece passes no other piece (it may still land on one)
+    i64 six_either                 # a 6 may bring a piece out or move one on (rule 3b does not force it)
+    i64 bonus                      # a capture earns a move of 20, a piece into the goal one of 10
 
 
 cdef inline const MaednTab* own(const TrackTab* tab) noexcept nogil:

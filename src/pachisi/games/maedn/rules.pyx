@@ -3,14 +3,16 @@
 docs/games/maedn.md the rules): the order of the forced moves (clear the A field, enter on a 6,
 else any move), the goal fields counted one by one, the three tries, the obligation to capture,
 the backward capture, the barriers and walls, Non t'arrabbiare's entering on a 5, 6 that
-counts 7 and third 6, Mens erger je niet's first roll, own captures and bound entry, Chińczyk's
-sixes kept and added to the next roll, and Fia's entries, own pieces never passed and bounce."""
+counts 7, third 6 and bonus moves, Mens erger je niet's first roll, own captures and bound entry,
+Chińczyk's sixes kept and added to the next roll and safe start fields, Fia's entries, own pieces never
+passed and bounce, and a missed capture called by an opponent (claim_rules.pxd)."""
 from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE, H_WINNER,
                                     H_NDICE, H_DICE, H_SCORE, H_ROLL0, PHASE_MOVE, PHASE_ROLL, EV_ENTERED,
                                     EV_HOUSE, EV_MOVED, EV_PENALTY, EV_REROLL)
 from pachisi.games.race_rules cimport (PIECES, POS, bits, die_potential, die_refused, reach_home, burn_dice,
-                                       roll_again_or_pass)
+                                       roll_again_or_pass, all_past)
 from pachisi.games.track_rules cimport *
+from pachisi.games.claim_rules cimport open_claim, answer_claim, claim_refused, claim_gen
 
 cdef enum:
     CLEAR = 1                      # the piece on the own A field while pieces wait on B (rule 3a)
@@ -123,6 +125,8 @@ cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) 
     d = st[H_DICE + slot]
     pl = st[H_PLAYER]
     cap = 2 if own(tab).barriers else 1
+    if st[G_STAGE] and (kind != STEP or st[POS + pl * PIECES + k] == YARD):
+        return R_BONUS_FORWARD         # a bonus moves a piece on the track or in the goal forward
     if kind == KEEP:                   # offered beside bringing a piece out; otherwise the 6 is kept anyway
         if d != 6 or k != 0:
             return R_NO_KEEP
@@ -161,7 +165,7 @@ cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) 
         if st[G_BLOCKS] and own(tab).barriers and barrier_behind(st, tab, pl, p, d):
             return R_BLOCKED
         m = at(st, tab, cell(tab, pl, t))
-        if foes_at(st, tab, cell(tab, pl, t), pl) == 0:
+        if foes_at(st, tab, cell(tab, pl, t), pl) == 0 or is_safe(tab, cell(tab, pl, t)):
             return R_BACK_TARGET
         if own(tab).barriers and has_block(m, pl):
             return R_BLOCK_LAND
@@ -201,12 +205,21 @@ cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) 
         to[0] = t
         return 0
     m = at(st, tab, cell(tab, pl, t))
-    if bits(own_bits(m, pl)) >= cap and not own(tab).own_capture:
-        return R_OWN
+    if is_safe(tab, cell(tab, pl, t)):     # safe_starts: any number of pieces, nobody captured
+        to[0] = t
+        return 0
+    if (bits(own_bits(m, pl)) >= cap or m & tab.team_bits[pl] & ~((<i64>15) << (4 * pl))) and not own(tab).own_capture:
+        return R_OWN                       # all_colours: the player's other colour counts as his own
     if own(tab).barriers and has_block(m, pl):
         return R_BLOCK_LAND
     to[0] = t
     return 0
+
+
+cdef inline bint takes(const i64* st, const TrackTab* tab, i64 pl, i64 t) noexcept nogil:
+    """A piece of pl ending on ring place t captures an opponent there (none is captured on a safe start)."""
+    cdef i64 g = cell(tab, pl, t)
+    return foes_at(st, tab, g, pl) != 0 and not is_safe(tab, g)
 
 
 cdef inline i64 candidates(i64* st, const TrackTab* tab, i64* out, i64* cls) noexcept nogil:
@@ -226,22 +239,25 @@ cdef inline i64 candidates(i64* st, const TrackTab* tab, i64* out, i64* cls) noe
                 out[n] = encode(slot, k, kind)
                 cls[n] = ((CLEAR if p == 0 and waiting and kind != ENTER2 else 0) | (ENTER if p == YARD else 0)
                           | (BOUND if st[G_BOUND] == k + 1 else 0)
-                          | (CAPTURES if to < tab.ring_size and foes_at(st, tab, cell(tab, pl, to), pl) else 0))
+                          | (CAPTURES if to < tab.ring_size and takes(st, tab, pl, to) else 0))
                 n += 1
     return n
 
 
 cdef inline i64 narrowing(const i64* st, const TrackTab* tab, const i64* cls, i64 n) noexcept nogil:
     """The class every legal move must have (0: none) and the reason a move without it is refused:
-    rule 3a clears the A field, then 3b enters on a 6, then mustCapture=forced captures."""
+    rule 3a clears the A field, then 3b enters on a 6 (a 6 may move instead with six_either), then
+    mustCapture=forced captures; a bonus (a later stage of the roll) only the last."""
     cdef i64 i, seen = 0
     for i in range(n):
         seen |= cls[i]
+    if st[G_STAGE]:
+        seen &= CAPTURES
     if seen & BOUND:
         return BOUND
     if seen & CLEAR and own(tab).forced_order:
         return CLEAR
-    if seen & ENTER and own(tab).forced_order:
+    if seen & ENTER and own(tab).forced_order and not (own(tab).six_either and st[H_ROLL0] == 6):
         return ENTER
     if seen & CAPTURES and own(tab).must_capture == CAPTURE_FORCED:
         return CAPTURES
@@ -253,7 +269,15 @@ cdef inline i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* 
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 out[MOST]
     cdef i64 cls[MOST]
-    cdef i64 m = base(st, tab, slot, k, kind, to), n, i, need, a = encode(slot, k, kind)
+    cdef i64 m, n, i, need, a = encode(slot, k, kind)
+    if kind == CALL or kind == NOCALL:
+        to[0] = YARD
+        return R_OVER if st[H_PHASE] != PHASE_MOVE else claim_refused(st, G_CLAIM, G_STAKE, k, kind, CALL,
+                                                                        R_NO_CALL, R_NOT_AT_STAKE)
+    if st[G_CLAIM]:
+        to[0] = 0
+        return R_CALLING
+    m = base(st, tab, slot, k, kind, to)
     if m:
         return m
     n = candidates(st, tab, out, cls)
@@ -277,6 +301,8 @@ cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
     cdef i64 n, need, i, m = 0
     if st[H_PHASE] != PHASE_MOVE:
         return 0
+    if st[G_CLAIM]:
+        return claim_gen(st, G_STAKE, CALL, NOCALL, out)
     n = candidates(st, tab, out, cls)
     need = narrowing(st, tab, cls, n)
     if need == 0:
@@ -288,13 +314,33 @@ cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
     return m
 
 
+cdef inline i64 mate(const TrackTab* tab, i64 pl) noexcept nogil:
+    """The other colour of pl's player (all_colours), who never calls pl's missed capture; -1 none."""
+    return tab.partner[pl] if tab.partner[pl] != pl else -1
+
+
+cdef inline i64 home_in(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p, i64 t, i64 last, i64* ev,
+                        i64 ne) noexcept nogil:
+    """Piece k of pl has come home (every place past `last` is home): the player, or with all_colours
+    the player's two colours together, may have finished."""
+    st[G_GOALS] += 1
+    if tab.teams:
+        return team_home(st, tab, pl, k, p, t, last, ev, ne)
+    return reach_home(st, tab.nplayers, tab.places, pl, k, p, t, last, ev, ne)
+
+
 cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 slot = a_slot(a), k = a_piece(a), kind = a_kind(a)
     cdef i64 pl = st[H_PLAYER]
     cdef i64 pid = pl * PIECES + k
     cdef i64 p = st[POS + pid], d = st[H_DICE + slot]
-    cdef i64 t, g, k2
+    cdef i64 t, g, k2, foes = 0
+    if kind == CALL or kind == NOCALL:
+        if kind == CALL:
+            ne = punish(st, tab, st[G_CLAIM] - 1, k, pl, ev, ne)
+        ne = answer_claim(st, tab.nplayers, G_CLAIM, G_STAKE, kind == CALL, mate(tab, st[G_CLAIM] - 1), ev, ne)
+        return ne if st[G_CLAIM] else turn_on(st, tab, ev, ne)
     base(st, tab, slot, k, kind, &t)
     st[H_DICE + slot] = 0
     st[H_SCORE] += 1
@@ -303,9 +349,10 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
         return ne
     st[G_LAST] = k + 1
     lift(st, tab, pid)
-    if t < tab.ring_size:
+    if t < tab.ring_size and not is_safe(tab, cell(tab, pl, t)):
         g = cell(tab, pl, t)
-        ne = capture_all(st, tab, at(st, tab, g) if own(tab).own_capture else foes_at(st, tab, g, pl), g, pl, ev, ne)
+        foes = foes_at(st, tab, g, pl)
+        ne = capture_all(st, tab, at(st, tab, g) if own(tab).own_capture else foes, g, pl, ev, ne)
     put(st, tab, pid, t)
     if kind == ENTER2:
         ne = emit(ev, ne, EV_ENTERED, pl, k, p, t)
@@ -325,11 +372,13 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
         ne = emit(ev, ne, EV_MOVED, pl, k, p, t)
     if own(tab).ladder:
         if t == centre(tab):               # the horse is home
-            st[G_GOALS] += 1
-            ne = reach_home(st, tab.nplayers, tab.places, pl, k, p, t, t - 1, ev, ne)
+            ne = home_in(st, tab, pl, k, p, t, t - 1, ev, ne)
     elif t >= tab.ring_size > p:
-        st[G_GOALS] += 1
-        ne = reach_home(st, tab.nplayers, tab.places, pl, k, p, t, tab.ring_size - 1, ev, ne)
+        ne = home_in(st, tab, pl, k, p, t, tab.ring_size - 1, ev, ne)
+        if own(tab).bonus and st[H_PHASE] == PHASE_MOVE and not all_past(st, pl, tab.ring_size - 1):
+            ne = earn_bonus(st, tab, GOAL_BONUS, ev, ne)
+    if foes and own(tab).bonus:
+        ne = earn_bonus(st, tab, CAPTURE_BONUS, ev, ne)
     return ne
 
 
@@ -367,15 +416,18 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     if st[H_DICE] != 6 and st[G_KEPT]:
         st[H_DICE] += st[G_KEPT]           # the sixes kept and this roll move one piece together
         st[G_KEPT] = 0
-    if own(tab).must_capture == CAPTURE_PENALTY:
+    if own(tab).must_capture == CAPTURE_PENALTY or own(tab).must_capture == CAPTURE_CLAIM:
         st[G_MISS] = capturers(st, tab)
     return ne
 
 
 cdef bint stuck(const i64* st, const TrackTab* tab, i64 pl) noexcept nogil:
-    """Rule 6: no piece on the track, and no goal piece could advance by a 1, 2 or 3."""
+    """Rule 6: no piece on the track, and no goal piece could advance by a 1, 2 or 3 (a colour with
+    every piece home, waiting for the other colour of its player, rolls once)."""
     cdef i64 j, p, t, q
     cdef bint free
+    if yard_count(st, pl) == 0:
+        return False
     for j in range(PIECES):
         p = st[POS + pl * PIECES + j]
         if 0 <= p < tab.ring_size:
@@ -397,42 +449,60 @@ cdef bint stuck(const i64* st, const TrackTab* tab, i64 pl) noexcept nogil:
     return True
 
 
-cdef i64 penalise(i64* st, const TrackTab* tab, i64 pl, i64 miss, i64* ev, i64 ne) noexcept nogil:
-    """A missed capture: the most advanced piece that could have captured, if still on the track,
-    goes back to its B fields."""
+cdef i64 most_advanced(const i64* st, const TrackTab* tab, i64 pl, i64 miss) noexcept nogil:
+    """Whom a missed capture is charged to: the most advanced piece that could have captured and is
+    still on the track, -1 none."""
     cdef i64 best = -1, j, p
     for j in range(PIECES):
         p = st[POS + pl * PIECES + j]
         if (miss >> j) & 1 and 0 <= p < tab.ring_size and (best < 0 or p > st[POS + pl * PIECES + best]):
             best = j
-    if best < 0:
-        return ne
-    p = st[POS + pl * PIECES + best]
-    send_to_yard(st, tab, pl * PIECES + best)
-    return emit(ev, ne, EV_PENALTY, pl, best, p, -1)
+    return best
+
+
+cdef i64 punish(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 caller, i64* ev, i64 ne) noexcept nogil:
+    """A missed capture: piece k of pl goes back to its B fields (caller -1: at once, the penalty)."""
+    cdef i64 p = st[POS + pl * PIECES + k]
+    send_to_yard(st, tab, pl * PIECES + k)
+    return emit(ev, ne, EV_PENALTY, pl, k, p, caller)
 
 
 cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
-    """The roll is over: charge a missed capture; a 6 rolls again (not once the last piece is
-    home); a player who is stuck rolls up to three times; else the turn passes."""
+    """No action is left in this stage: bonuses earned are played as the next stage (bonus); else the
+    roll is over: a player who is stuck rolls up to three times; a missed capture is charged at once
+    (penalty) or opens the opponents' call (claim); a 6 rolls again (not once the last piece is home);
+    else the turn passes."""
     cdef const TrackTab* tab = <const TrackTab*>tab_
-    cdef i64 pl = st[H_PLAYER]
-    cdef bint six = st[H_ROLL0] == 6 and not st[G_VOID]
-    if six and own(tab).six_sum and st[H_SCORE] == 0:
+    cdef i64 pl = st[H_PLAYER], best
+    cdef bint six = st[H_ROLL0] == 6 and not st[G_VOID], more
+    if six and own(tab).six_sum and st[H_SCORE] == 0 and st[G_STAGE] == 0:
         st[G_KEPT] += 6                    # a 6 that brought no piece out is kept for the next roll
         st[H_DICE] = 0
-    ne = burn_dice(st, ev, ne)
+    ne = close_stage(st, tab, ev, ne, &more)
+    if more:
+        return ne
     st[G_FRESH] &= ~((<i64>1) << pl)
     if st[H_PHASE] != PHASE_MOVE:
         return ne
-    if st[G_MISS] and st[G_CAPT] == 0:
-        ne = penalise(st, tab, pl, st[G_MISS], ev, ne)
-    if not six and not st[G_VOID] and st[H_SCORE] == 0 and own(tab).three_tries and stuck(st, tab, pl):
+    st[G_EXTRA] = 1 if six else 0
+    if (not six and not st[G_VOID] and st[H_SCORE] == 0 and st[G_STAGE] == 0 and own(tab).three_tries
+            and stuck(st, tab, pl)):
         st[G_TRIES] += 1
         if st[G_TRIES] < 3:
             st[H_PHASE] = PHASE_ROLL
             return emit(ev, ne, EV_REROLL, pl, 0, 3 - st[G_TRIES], 0)
-    st[G_EXTRA] = 1 if six else 0
+    if st[G_MISS] and st[G_CAPT] == 0:
+        best = most_advanced(st, tab, pl, st[G_MISS])
+        if best >= 0 and own(tab).must_capture == CAPTURE_CLAIM:
+            return open_claim(st, tab.nplayers, G_CLAIM, G_STAKE, (<i64>1) << best, mate(tab, pl), ev, ne)
+        if best >= 0:
+            ne = punish(st, tab, pl, best, -1, ev, ne)
+    return turn_on(st, tab, ev, ne)
+
+
+cdef i64 turn_on(i64* st, const TrackTab* tab, i64* ev, i64 ne) noexcept nogil:
+    """The roll is over: roll again after a 6 (st[G_EXTRA]), else the turn passes."""
+    cdef i64 pl = st[H_PLAYER]
     ne = roll_again_or_pass(st, tab.nplayers, G_EXTRA, ev, ne)
     if st[H_PLAYER] != pl:
         st[G_TURN_ROLLS] = 0
@@ -479,6 +549,11 @@ cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
     return race_value(st, tab, me, 7 if own(tab).six_seven else 6, 4.0 if own(tab).barriers else 0.0)
 
 
+cdef bint compulsory(i64* st, const void* tab, i64 a) noexcept nogil:
+    """Bots always call a missed capture (must_capture=claim)."""
+    return a_kind(a) == CALL
+
+
 # -- the Python face -------------------------------------------------------------------
 cdef class MaednEngine(TrackEngine):
     """Mensch ärgere Dich nicht's rules with a game's tables frozen in."""
@@ -487,5 +562,5 @@ cdef class MaednEngine(TrackEngine):
     def __init__(self, tab, i64 size, i64 max_actions):
         self.load(&self.tables.track, sizeof(MaednTab), tab)
         self.dest_rule = dest
-        self.setup(&self.tables, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
-                   tab.dice_lo, tab.dice_hi)
+        self.setup(&self.tables, check, gen, play, begin, finish, die_potential, evaluate, compulsory, size,
+                   max_actions, tab.dice_lo, tab.dice_hi)

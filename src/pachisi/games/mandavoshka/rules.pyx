@@ -359,7 +359,7 @@ cdef i64 finish(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
         if stake and t.mode == PENALTY:
             ne = penalise(st, t, pl, best, -1, ev, ne)
         elif stake:
-            return open_claim(st, t.players.n, G_CLAIM, G_STAKE, stake, ev, ne)
+            return open_claim(st, t.players.n, G_CLAIM, G_STAKE, stake, -1, ev, ne)
     return roll_again_or_pass(st, t.players.n, G_EXTRA, ev, ne)
 
 
@@ -368,7 +368,7 @@ cdef i64 close_claim(i64* st, const MandavoshkaTab* t, i64 kind, i64 k, i64* ev,
     or lets it pass to the next opponent; then the offender's turn goes on."""
     if kind == CALL:
         ne = penalise(st, t, st[G_CLAIM] - 1, k, st[H_PLAYER], ev, ne)
-    ne = answer_claim(st, t.players.n, G_CLAIM, G_STAKE, kind == CALL, ev, ne)
+    ne = answer_claim(st, t.players.n, G_CLAIM, G_STAKE, kind == CALL, -1, ev, ne)
     if st[G_CLAIM]:
         return ne
     return roll_again_or_pass(st, t.players.n, G_EXTRA, ev, ne)

@@ -182,7 +182,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     if kind == CALL or kind == NOCALL:
         if kind == CALL:
             ne = blow(st, tab, st[tab.d + G_CLAIM] - 1, k, pl, ev, ne)
-        ne = answer_claim(st, tab.nplayers, tab.d + G_CLAIM, tab.d + G_STAKE, kind == CALL, ev, ne)
+        ne = answer_claim(st, tab.nplayers, tab.d + G_CLAIM, tab.d + G_STAKE, kind == CALL, -1, ev, ne)
         if st[tab.d + G_CLAIM]:
             return ne
         return turn_on(st, tab, ev, ne)
@@ -269,7 +269,7 @@ cdef i64 turn_on(i64* st, const TrackTab* tab, i64* ev, i64 ne) noexcept nogil:
         st[H_PHASE] = PHASE_ROLL
         return emit(ev, ne, EV_REROLL, pl, 0, own(tab).tries - st[tab.d + G_TRIES], 0)
     st[tab.d + G_RETRY] = 0
-    ne = roll_again_or_pass(st, tab.nplayers, G_EXTRA, ev, ne)
+    ne = roll_again_or_pass(st, tab.nplayers, tab.d + G_EXTRA, ev, ne)
     if st[H_PLAYER] != pl:
         st[tab.d + G_RUN] = 0
         st[tab.d + G_TURN_ROLLS] = 0
@@ -308,7 +308,7 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
         if stake and own(tab).soplar == SOPLAR_AUTO:
             ne = blow(st, tab, pl, best, -1, ev, ne)
         elif stake:
-            return open_claim(st, tab.nplayers, tab.d + G_CLAIM, tab.d + G_STAKE, stake, ev, ne)
+            return open_claim(st, tab.nplayers, tab.d + G_CLAIM, tab.d + G_STAKE, stake, -1, ev, ne)
     return turn_on(st, tab, ev, ne)
 
 
