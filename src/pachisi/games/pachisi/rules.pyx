@@ -202,5 +202,5 @@ cdef class PachisiEngine(ClothEngine):
         self.load(&self.tables.cloth, sizeof(PachisiTab), tab)
         self.dest_rule = dest
         self.setup(&self.tables, check, gen, play, begin, finish, die_potential, evaluate, NULL, size,
-                   max_actions, [min(tab.faces)], [max(tab.faces)])
+                   max_actions, [min(tab.faces)], [max(tab.faces)], [tab.faces], [tab.weights])
         self.team_up()
