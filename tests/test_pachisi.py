@@ -13,6 +13,7 @@ import pytest
 import helpers
 from helpers import kinds, legal, places, refused, round_trip
 from pachisi import make_game
+from pachisi.engine import kernel as K
 from pachisi.engine.position import dump_position, load_position
 from pachisi.games.cloth import CASTLES, ClothBoard, circuit_square
 from pachisi.games.pachisi import cowrie_weights
@@ -343,3 +344,25 @@ def test_random_games_keep_sixteen_pieces_and_replay(seed, preset):
     data = dump_position(s)
     again = load_position(data, make_game)
     assert dump_position(again) == data and again.legal_actions() == s.legal_actions()
+
+
+# -- the dice stream --------------------------------------------------------------------------
+# chi-square critical values at 0.9999 (scipy.stats.chi2.ppf(0.9999, df)): df 6 and 7
+CRITICAL = {6: 27.856, 7: 29.878}
+
+
+@pytest.mark.parametrize("table, p", [("modern", "0.5"), ("jones7", "0.5"), ("modern", "0.3")])
+def test_the_seeded_throws_follow_the_cowrie_chances(table, p):
+    """64,000 throws of the seed's stream against C(n,k) p^k (1-p)^(n-k): a chi-square test."""
+    g = make_game("pachisi", options={"cowrie_table": table, "cowrie_p": p})
+    s = g.new_state(seed=2026)
+    faces, weights = g.throw_values(), g.tab.weights
+    counts = dict.fromkeys(faces, 0)
+    n = 64_000
+    for i in range(n):
+        s.arr[K.H_ROLLS] = i
+        counts[s.next_roll()[0]] += 1
+    total = sum(weights)
+    expected = [n * w / total for w in weights]
+    chi2 = sum((counts[f] - e) ** 2 / e for f, e in zip(faces, expected))
+    assert chi2 < CRITICAL[len(faces) - 1], (chi2, counts)
