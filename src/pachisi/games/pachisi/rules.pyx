@@ -149,7 +149,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
                 st[G_AGAIN] = 1
     st[POS + pl * PIECES + k] = t
     if kind == ENTER:
-        ne = emit(ev, ne, EV_ENTERED, pl, k, p, t)
+        ne = emit(ev, ne, EV_ENTERED, pl, k, -1, t)          # from off the path, as the events say it
     elif t == HOME:
         return cloth_home(st, c, pl, k, p, ev, ne)
     elif t > TURN:
