@@ -9,8 +9,8 @@ A turn is a sequence of throws: each moves one piece by its whole value, or is l
 not compulsory), and a grace throws again.  All sixteen pieces start in the charkoni: a player's first
 piece enters with any throw, moved by its value; every later piece, and a captured one, needs a grace,
 spent putting it on the first square of its column.  Pieces go down their own column, counter-clockwise
-round the circuit and back up the column to the charkoni, home by exact throw; at its tip a piece may
-go round again.  Ending on an open square holding enemy pieces captures them all (back to the
+round the circuit and back up the column to the charkoni, home by exact throw (no throw is 1: a grace
+bears off a piece on the last square); at its tip a piece may go round again.  Ending on an open square holding enemy pieces captures them all (back to the
 charkoni) and throws again; a castle holding a piece of the other team is closed to it.  A player whose
 pieces are all home stops throwing; the team whose eight are home first wins.
 
@@ -24,7 +24,7 @@ from math import comb, gcd
 import re
 
 from ...engine import kernel as K
-from ...engine.game import Game, GameError, IllegalMove, Move
+from ...engine.game import GameError, IllegalMove, Move
 from ...engine.options import Option, OptionError
 from ...i18n import Text
 from .. import race
@@ -100,11 +100,9 @@ class Pachisi(ClothGame):
     rules = PachisiEngine
     reasons = REASONS
     move_kinds = 4              # RL: STEP, ENTER, ROUND, PASS (rules.pxd)
-    story = {**Game.story, "penalty": "missed"}
     kind_marks = {STEP: "", ENTER: "+", ROUND: "*"}
     notation_help = ("a throw is written value and piece (25a), a piece leaving the charkoni value, piece and + "
                      "(10b+), a piece going round again at its tip value, piece and * (6a*), a throw left unused pass")
-    place_help = "0 the charkoni, 1..7 own column outward, 8..76 circuit from the own tip, 77..83 own column inward, 84 home"
     options = (
         Option("cowrie_table", "modern", "what the cowries mouth up are worth, and which throws are graces (throw "
                "again): modern 25 10 2 3 4 5 6 (graces 25, 10, 6); herklots (Tylor) 6 10 2 3 4 25 12 (graces 6, 10, "
