@@ -299,7 +299,7 @@ def test_bad_moves_are_refused_by_name():
     s.set_dice((3,))
     refused(s, "3c", "charkoni")
     refused(s, "3a+", "not in the charkoni")
-    refused(s, "4a", "throw is 3")
+    refused(s, "4a", "showing 4")
     refused(s, "xyz")
 
 
@@ -323,9 +323,9 @@ def test_view_draws_castles_columns_and_the_charkoni():
 
 # -- properties -----------------------------------------------------------------------------------
 @SETTINGS
-@given(st.integers(0, 2 ** 32), st.sampled_from(["modern", "tylor1879", "jones7"]))
-def test_random_games_keep_sixteen_pieces_and_replay(seed, preset):
-    g = make_game("pachisi", preset=preset)
+@given(st.integers(0, 2 ** 32), st.sampled_from(["modern", "tylor1879", "jones7"]), st.sampled_from(["each", "collect"]))
+def test_random_games_keep_sixteen_pieces_and_replay(seed, preset, mode):
+    g = make_game("pachisi", preset=preset, options={"throw_mode": mode})
     s = g.new_state(seed=seed)
     rng = random.Random(seed)
 
@@ -366,3 +366,45 @@ def test_the_seeded_throws_follow_the_cowrie_chances(table, p):
     expected = [n * w / total for w in weights]
     chi2 = sum((counts[f] - e) ** 2 / e for f, e in zip(faces, expected))
     assert chi2 < CRITICAL[len(faces) - 1], (chi2, counts)
+
+
+# -- throw_mode=collect (Herklots) ------------------------------------------------------------------
+def test_collect_a_grace_is_kept_and_the_throws_are_played_in_any_order():
+    s = started([[20, 30, 0, 0], [84, 84, 84, 31], W, W], throw_mode="collect")
+    s.set_dice((25,))
+    assert s.is_chance and s.current_player == 0 and legal(s) == set()     # kept: throw again
+    assert s.game.turn_to_json(s.arr) == {"fresh": [], "kept": [25]}
+    assert legal(s, (3,)) == {"3a", "3b", "25a", "25b", "25c+", "pass3", "pass25"}
+    s = started([[20, 30, 0, 0], [84, 84, 84, 31], W, W], throw_mode="collect")
+    s.set_dice((10,))
+    s.set_dice((3,))
+    assert legal(s) == {"3a", "3b", "10a", "10b", "10c+", "pass3", "pass10"}
+    s.push("3b")
+    assert legal(s) == {"10a", "10b", "10c+", "pass10"}
+    s.push("10c+")
+    assert places(s, 0) == [20, 33, 1, 0] and s.current_player == 1        # the turn is over
+
+
+def test_collect_a_sixth_grace_in_a_row_is_played_and_the_throwing_goes_on():
+    s = started([[20, 0, 0, 0], [84, 84, 84, 31], W, W], throw_mode="collect")
+    for _ in range(5):
+        s.set_dice((6,))
+    s.set_dice((10,))
+    assert sorted(s.dice) == [6, 6, 6, 6, 6, 10]
+    while not s.is_chance:
+        s.push("pass6" if "pass6" in legal(s) else "pass10")
+    assert s.current_player == 0                                             # the sixth grace's throw
+
+
+def test_collect_positions_keep_the_kept_throws():
+    s = load_position({"game": "pachisi", "players": 4, "to_move": 0, "pieces": [[20, 0, 0, 0], [84, 84, 84, 31], W, W],
+                       "turn": {"fresh": [], "kept": [25, 10]}, "options": {"throw_mode": "collect"}}, make_game)
+    assert legal(s, (4,)) == {"4a", "10a", "10b+", "25a", "25b+", "pass4", "pass10", "pass25"}
+    s.push("pass4")
+    data = dump_position(s)
+    assert dump_position(load_position(data, make_game)) == data
+    with pytest.raises(Exception, match="throw_mode=collect"):
+        load_position({"game": "pachisi", "players": 4, "pieces": [W, W, W, W], "turn": {"kept": [25]}}, make_game)
+    with pytest.raises(Exception, match="graces"):
+        load_position({"game": "pachisi", "players": 4, "pieces": [W, W, W, W], "turn": {"kept": [3]},
+                       "options": {"throw_mode": "collect"}}, make_game)

@@ -17,7 +17,8 @@ pieces are all home stops throwing; the team whose eight are home first wins.
 Presets: modern (the above), tylor1879 (Tylor's values 6, 10, 2, 3, 4, 25, 12: only das (10) and
 pachisi (25) bring a piece out, moved by that throw; they also bear off a piece stuck on its last
 square) and jones7 (seven cowries: only 10, 25 and 35 bring a piece out; 7 and 14 throw again only
-with a piece out)."""
+with a piece out).  throw_mode=collect (Herklots): throw until a throw that is not a grace, then play the
+throws kept in any order."""
 from collections import namedtuple
 from fractions import Fraction
 from math import comb, gcd
@@ -31,7 +32,7 @@ from .. import race
 from ..cloth import CLOTH, ClothGame, cloth_tables
 from ..cloth_rules import CHARKONI
 from ..race import PIECES, POS
-from .rules import (ENTER, G_FRESH, PASS, R_CASTLE, R_ENTER_ORDER, R_HOME, R_MUST_MOVE, R_NO_DIE,
+from .rules import (ENTER, G_FRESH, G_KEPT, G_NKEPT, PASS, R_CASTLE, R_ENTER_ORDER, R_HOME, R_MUST_MOVE, R_NO_DIE,
                     R_NO_ENTRY, R_NO_KIND, R_NO_PIECE, R_NO_ROUND, R_NOT_WAITING, R_OVER, R_OVERSHOOT, R_WAITS,
                     ROUND, SIZE, STEP, PachisiEngine)
 
@@ -61,7 +62,7 @@ TABLES = {
 ENTERS = {"graces": None, "das_pachisi": (10, 25), "big": (10, 25, 35)}
 
 PachisiTab = namedtuple("PachisiTab", "faces weights " + CLOTH + " graces enters enter_counts first_free must_move "
-                                      "capture_rethrow second_circuit bear_off grace_needs_piece")
+                                      "capture_rethrow second_circuit bear_off grace_needs_piece collect")
 
 
 def bitset(values):
@@ -102,7 +103,8 @@ class Pachisi(ClothGame):
     move_kinds = 4              # RL: STEP, ENTER, ROUND, PASS (rules.pxd)
     kind_marks = {STEP: "", ENTER: "+", ROUND: "*"}
     notation_help = ("a throw is written value and piece (25a), a piece leaving the charkoni value, piece and + "
-                     "(10b+), a piece going round again at its tip value, piece and * (6a*), a throw left unused pass")
+                     "(10b+), a piece going round again at its tip value, piece and * (6a*), a throw left unused pass (of "
+                     "several collected throws pass and the value: pass25)")
     options = (
         Option("cowrie_table", "modern", "what the cowries mouth up are worth, and which throws are graces (throw "
                "again): modern 25 10 2 3 4 5 6 (graces 25, 10, 6); herklots (Tylor) 6 10 2 3 4 25 12 (graces 6, 10, "
@@ -112,6 +114,10 @@ class Pachisi(ClothGame):
                                              "jones7": "seven shells, 35 high", "herklots7": "seven shells, 30 high"}),
         Option("cowrie_p", "0.5", "the chance that a shell falls mouth up (any number between 0 and 1; the texts "
                "measure none, and every program uses 0.5)", title="A shell falls mouth up"),
+        Option("throw_mode", "each", "each throw is played as it comes (each), or the player throws until a "
+               "throw that is not a grace and then plays all the throws in any order (collect: Herklots)",
+               ("each", "collect"), title="Playing the throws",
+               names={"each": "each as it comes", "collect": "collected, then in any order"}),
         Option("enter_with", "graces", "the throws that bring a piece out of the charkoni: any grace, only das and "
                "pachisi (10, 25), or 10, 25 and 35", tuple(ENTERS), title="Entering throws",
                names={"graces": "any grace", "das_pachisi": "10 and 25", "big": "10, 25 and 35"}),
@@ -157,7 +163,7 @@ class Pachisi(ClothGame):
                           bitset(graces if enters is None else enters), int(o["enter_counts"]),
                           int(o["first_free"]), int(o["must_move"]), int(o["capture_rethrow"]),
                           int(o["second_circuit"]), bitset(graces if o["bear_off"] == "graces" else (10, 25)),
-                          int(o["grace_needs_piece"]))
+                          int(o["grace_needs_piece"]), int(o["throw_mode"] == "collect"))
 
     def state_size(self):
         return SIZE
@@ -175,37 +181,41 @@ class Pachisi(ClothGame):
         arr[G_FRESH] = 15 if self.opts["first_free"] else 0
 
     # -- moves ----------------------------------------------------------------------------
-    def move_text(self, value, k, kind):
+    def move_text(self, value, k, kind, throws=1):
         if kind == PASS:
-            return "pass"
+            return "pass" if throws == 1 else f"pass{value}"
         return f"{value}{self.piece_names[k]}{self.kind_marks.get(kind, '')}"
 
     def describe(self, arr, action):
         slot, k, kind = K.decode_action(action)
-        if k >= PIECES or slot != 0 or kind > PASS:
+        if k >= PIECES or slot >= K.MAX_DICE or kind > PASS:
             raise GameError("action {action} is not a move of this game", action=action)
         pl = int(self.engine.mover(arr))
-        value = int(arr[K.H_DICE]) or int(arr[K.H_ROLL0])
+        value = int(arr[K.H_DICE + slot]) or int(arr[K.H_ROLL0 + slot])
         frm = int(arr[POS + pl * PIECES + k])
         code, to = self.engine.dest(arr, slot, k, kind)
         if kind == PASS:
             frm = to = -1
         elif code:
             to = frm
-        return Move(action, pl, value, k, kind, frm, int(to), self.move_text(value, k, kind))
+        return Move(action, pl, value, k, kind, frm, int(to), self.move_text(value, k, kind, int(arr[K.H_NDICE])))
 
     _NOTATION = re.compile(r"^(\d{1,2})([a-d])([+*]?)$")
+    _PASS = re.compile(r"^pass(\d{1,2})?$")
 
     def parse_notation(self, arr, text):
-        if text == "pass":
-            return [(0, 0, PASS)]
+        m = self._PASS.match(text)
+        if m:
+            if m.group(1) is None:
+                if arr[K.H_PHASE] == K.PHASE_MOVE and arr[K.H_NDICE] > 1:
+                    raise IllegalMove("several throws are to play: name the one left unused (pass25)")
+                return [(0, 0, PASS)]
+            return [(race.die_slot(arr, int(m.group(1))), 0, PASS)]
         m = self._NOTATION.match(text)
         if not m:
             raise GameError(self.notation_help)
         value, k = int(m.group(1)), "abcd".index(m.group(2))
-        if arr[K.H_PHASE] == K.PHASE_MOVE and value != arr[K.H_DICE]:
-            raise IllegalMove("this throw is {value}, not {given}", value=int(arr[K.H_DICE]), given=value)
-        return [(0, k, {"": STEP, "+": ENTER, "*": ROUND}[m.group(3)])]
+        return [(race.die_slot(arr, value), k, {"": STEP, "+": ENTER, "*": ROUND}[m.group(3)])]
 
     def whole_roll_reason(self):
         return "a throw is played by one piece as a whole"
@@ -238,18 +248,23 @@ class Pachisi(ClothGame):
         arr[G_FRESH] = sum(1 << q for q in range(self.players) if self.opts["first_free"]
                            and all(arr[POS + q * PIECES + k] == CHARKONI for k in range(PIECES)))
 
-    turn_keys = ("fresh",)
+    turn_keys = ("fresh", "kept")
 
     def turn_to_json(self, arr):
         if arr[K.H_PHASE] != K.PHASE_ROLL:
             return None
+        turn = {}
         derived = sum(1 << q for q in range(self.players) if self.opts["first_free"]
                       and all(arr[POS + q * PIECES + k] == CHARKONI for k in range(PIECES)))
-        if int(arr[G_FRESH]) == derived:
-            return {}
-        return {"fresh": [q for q in range(self.players) if arr[G_FRESH] >> q & 1]}
+        if int(arr[G_FRESH]) != derived:
+            turn["fresh"] = [q for q in range(self.players) if arr[G_FRESH] >> q & 1]
+        if arr[G_NKEPT]:
+            turn["kept"] = [int(v) for v in arr[G_KEPT:G_KEPT + arr[G_NKEPT]]]
+        return turn
 
     def turn_from_json(self, arr, turn):
+        if "kept" in turn:
+            self.kept_from_json(arr, turn.pop("kept"))
         if "fresh" not in turn:
             return
         fresh = turn.pop("fresh")
@@ -262,6 +277,18 @@ class Pachisi(ClothGame):
                 raise GameError("turn: player {player} cannot be waiting for a first free entry: a piece of his "
                                 "has entered, or the first piece is not free here", player=q)
         arr[G_FRESH] = sum(1 << q for q in fresh)
+
+    def kept_from_json(self, arr, kept):
+        """throw_mode=collect: the graces thrown in this turn and kept to play with the next throws."""
+        graces = TABLES[self.opts["cowrie_table"]][1]
+        if self.opts["throw_mode"] != "collect":
+            raise GameError("turn: kept throws are only with throw_mode=collect")
+        if (not isinstance(kept, list) or len(kept) > K.MAX_DICE - 1
+                or any(isinstance(v, bool) or v not in graces for v in kept)):
+            raise GameError("turn: kept lists up to {count} graces of the table ({graces}), not {value}",
+                            count=K.MAX_DICE - 1, graces=" ".join(map(str, graces)), value=kept)
+        arr[G_KEPT:G_KEPT + len(kept)] = kept
+        arr[G_NKEPT] = len(kept)
 
 
 GAME = Pachisi

@@ -1,12 +1,14 @@
 # Pachisi's part of the state, its kinds of move and its reasons (pachisi/__init__.py imports them
 # from the compiled module).
-from pachisi.engine.kernel cimport i64
+from pachisi.engine.kernel cimport i64, MAX_DICE
 from pachisi.games.cloth_rules cimport CLOTH_END, ClothTab
 
 cpdef enum:
     G_AGAIN = CLOTH_END            # this throw gives another (a grace, or a capture with capture_rethrow)
     G_FRESH = G_AGAIN + 1          # players whose first piece has not entered yet (bits; first_free)
-    SIZE = G_FRESH + 1
+    G_NKEPT = G_FRESH + 1          # throw_mode=collect: graces thrown in this turn and kept to play later
+    G_KEPT = G_NKEPT + 1           # ... their values (MAX_DICE - 1 slots)
+    SIZE = G_KEPT + MAX_DICE - 1
 
 cpdef enum:
     STEP = 0                       # a piece moves by the whole throw (turning in at its tip)
@@ -42,6 +44,7 @@ cdef struct PachisiTab:
     i64 second_circuit             # at its tip a piece may go round again
     i64 bear_off                   # the throws that bear off a piece on its last square (83), as bits
     i64 grace_needs_piece          # a grace that enters nothing throws again only with a piece out
+    i64 collect                    # throw until a throw that is not a grace, then play the throws in any order
 
 
 cdef inline const PachisiTab* own(const ClothTab* c) noexcept nogil:

@@ -3,9 +3,9 @@
 one cowrie throw at a time, moving one piece by its whole value or left unused; graces and captures
 throw again; entering from the charkoni, castles closed to the other team, home by exact throw, a
 second circuit, and a finished player's throws for his partner."""
-from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, H_PLAYER, H_PHASE, H_NDICE,
-                                    H_DICE, H_SCORE, PHASE_MOVE, PHASE_ROLL, EV_ENTERED, EV_HOUSE, EV_MOVED,
-                                    EV_EXTRA_ROLL)
+from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
+                                    H_NDICE, H_DICE, H_ROLL0, H_SCORE, MAX_DICE, PHASE_MOVE, PHASE_ROLL, EV_ENTERED,
+                                    EV_HOUSE, EV_MOVED, EV_EXTRA_ROLL)
 from pachisi.games.race_rules cimport PIECES, POS, burn_dice, die_potential
 from pachisi.games.cloth_rules cimport *
 
@@ -54,13 +54,13 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
     to[0] = 0
     if st[H_PHASE] != PHASE_MOVE:
         return R_OVER
-    if slot != 0 or st[H_DICE] == 0:
+    if slot >= st[H_NDICE] or st[H_DICE + slot] == 0:
         return R_NO_DIE
     if kind > PASS:
         return R_NO_KIND
     if k >= PIECES:
         return R_NO_PIECE
-    d = st[H_DICE]
+    d = st[H_DICE + slot]
     pl = cloth_mover(st, c)
     if kind == PASS:
         if own(c).must_move:
@@ -111,33 +111,39 @@ cdef i64 check(i64* st, const void* tab, i64 slot, i64 k, i64 kind) noexcept nog
 
 
 cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
-    """Each piece's step (or its round again), the first waiting piece's entry, and, when some move
-    exists and moving is not compulsory, leaving the throw unused."""
-    cdef i64 n = 0, k, kind, to
-    if st[H_PHASE] != PHASE_MOVE or st[H_DICE] == 0:
+    """For each throw to play (a throw's equal twin once): each piece's step (or its round again) and the
+    first waiting piece's entry; and, when some move exists and moving is not compulsory, leaving each
+    throw unused."""
+    cdef i64 n = 0, slot, k, kind, to, moves
+    if st[H_PHASE] != PHASE_MOVE:
         return 0
-    for k in range(PIECES):
-        for kind in range(PASS):
-            if dest(st, tab_, 0, k, kind, &to) == 0:
-                out[n] = encode(0, k, kind)
-                n += 1
-    if n and dest(st, tab_, 0, 0, PASS, &to) == 0:
-        out[n] = encode(0, 0, PASS)
-        n += 1
+    for slot in range(st[H_NDICE]):
+        if not die_to_list(st, slot):
+            continue
+        for k in range(PIECES):
+            for kind in range(PASS):
+                if dest(st, tab_, slot, k, kind, &to) == 0:
+                    out[n] = encode(slot, k, kind)
+                    n += 1
+    moves = n
+    for slot in range(st[H_NDICE]):
+        if moves and die_to_list(st, slot) and dest(st, tab_, slot, 0, PASS, &to) == 0:
+            out[n] = encode(slot, 0, PASS)
+            n += 1
     return n
 
 
 cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef const ClothTab* c = <const ClothTab*>tab_
-    cdef i64 k = a_piece(a), kind = a_kind(a), pl, p, t, g, foes
+    cdef i64 slot = a_slot(a), k = a_piece(a), kind = a_kind(a), pl, p, t, g, foes
     st[H_SCORE] += 1
     if kind == PASS:
-        st[H_DICE] = 0
+        st[H_DICE + slot] = 0
         return ne
     pl = cloth_mover(st, c)
     p = st[POS + pl * PIECES + k]
-    dest(st, tab_, 0, k, kind, &t)
-    st[H_DICE] = 0
+    dest(st, tab_, slot, k, kind, &t)
+    st[H_DICE + slot] = 0
     if kind == ENTER:
         st[G_FRESH] &= ~((<i64>1) << pl)
     g = square_of(c, pl, t)
@@ -161,13 +167,29 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
 
 cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     """A throw: a grace throws again (one that enters nothing, with grace_needs_piece, only while a
-    piece of the mover is out)."""
+    piece of the mover is out).  With throw_mode=collect a grace is kept and nothing is played yet; the
+    first throw that is not a grace is played with the kept ones, in any order (a sixth grace in a row
+    too, the throwing going on after them)."""
     cdef const ClothTab* c = <const ClothTab*>tab_
-    cdef i64 d = st[H_DICE], pl = cloth_mover(st, c)
+    cdef i64 d = st[H_DICE], pl = cloth_mover(st, c), n, i
     st[G_AGAIN] = 0
     if has(own(c).graces, d):
         if not (own(c).grace_needs_piece and not has(own(c).enters, d) and not pieces_out(st, pl)):
             st[G_AGAIN] = 1
+    if not own(c).collect:
+        return ne
+    n = st[G_NKEPT]
+    if st[G_AGAIN] and n < MAX_DICE - 1:
+        st[G_KEPT + n] = d
+        st[G_NKEPT] = n + 1
+        st[H_DICE] = 0                  # nothing to play yet: finish throws again
+        return ne
+    for i in range(n):                  # the throw first (as rolled), then the kept graces
+        st[H_DICE + 1 + i] = st[G_KEPT + i]
+        st[H_ROLL0 + 1 + i] = st[G_KEPT + i]
+        st[G_KEPT + i] = 0
+    st[H_NDICE] = n + 1
+    st[G_NKEPT] = 0
     return ne
 
 
@@ -179,7 +201,7 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     ne = burn_dice(st, ev, ne)
     if st[H_PHASE] != PHASE_MOVE:
         return ne
-    if st[G_AGAIN] and still_throws(st, c, pl):
+    if st[G_NKEPT] or (st[G_AGAIN] and still_throws(st, c, pl)):
         st[G_AGAIN] = 0
         st[H_PHASE] = PHASE_ROLL
         return emit(ev, ne, EV_EXTRA_ROLL, pl, 0, 0, 0)
