@@ -323,7 +323,8 @@ def test_view_draws_castles_columns_and_the_charkoni():
 
 # -- properties -----------------------------------------------------------------------------------
 @SETTINGS
-@given(st.integers(0, 2 ** 32), st.sampled_from(["modern", "tylor1879", "jones7"]), st.sampled_from(["each", "collect"]))
+@given(st.integers(0, 2 ** 32), st.sampled_from(["modern", "tylor1879", "jones7", "herklots1832"]),
+       st.sampled_from(["each", "collect"]))
 def test_random_games_keep_sixteen_pieces_and_replay(seed, preset, mode):
     g = make_game("pachisi", preset=preset, options={"throw_mode": mode})
     s = g.new_state(seed=seed)
@@ -408,3 +409,31 @@ def test_collect_positions_keep_the_kept_throws():
     with pytest.raises(Exception, match="graces"):
         load_position({"game": "pachisi", "players": 4, "pieces": [W, W, W, W], "turn": {"kept": [3]},
                        "options": {"throw_mode": "collect"}}, make_game)
+
+
+
+# -- herklots1832 -----------------------------------------------------------------------------------
+def test_herklots_a_pachisi_adds_a_move_of_1_the_only_way_in():
+    s = position([W, W, W, W], preset="herklots1832")
+    s.set_dice((10,))
+    assert s.is_chance and s.current_player == 0                            # a grace: kept
+    assert legal(s, (2,)) == set()                                          # 10 and 2 bring nothing out
+    s = position([W, W, W, W], preset="herklots1832")
+    s.set_dice((25,))
+    assert legal(s, (3,)) == {"1a+", "pass3", "pass25", "pass1"}           # only the 25's 1 brings a piece out
+    s.push("1a+")
+    assert places(s, 0)[0] == 1
+    assert legal(s) == {"3a", "25a", "pass3", "pass25"}                     # the 1 is spent
+    s.push("25a")
+    s.push("3a")
+    assert places(s, 0)[0] == 29 and s.current_player == 1
+
+
+def test_herklots_three_equal_throws_in_a_row_do_not_count():
+    s = started([[20, 0, 0, 0], [84, 84, 84, 31], W, W], preset="herklots1832")
+    s.set_dice((6,))
+    s.set_dice((6,))
+    s.set_dice((6,))
+    assert "kept" not in s.game.turn_to_json(s.arr)
+    assert s.is_chance and s.current_player == 0                            # none counts; a grace throws again
+    assert legal(s, (4,)) == {"4a", "pass"}

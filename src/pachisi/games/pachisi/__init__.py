@@ -17,8 +17,9 @@ pieces are all home stops throwing; the team whose eight are home first wins.
 Presets: modern (the above), tylor1879 (Tylor's values 6, 10, 2, 3, 4, 25, 12: only das (10) and
 pachisi (25) bring a piece out, moved by that throw; they also bear off a piece stuck on its last
 square) and jones7 (seven cowries: only 10, 25 and 35 bring a piece out; 7 and 14 throw again only
-with a piece out).  throw_mode=collect (Herklots): throw until a throw that is not a grace, then play the
-throws kept in any order."""
+with a piece out), herklots1832 (Herklots: the Tylor values thrown until a throw that is not a grace
+(throw_mode=collect), then played in any order; a pachisi adds a move of 1, the only way in; three equal
+throws in a row do not count)."""
 from collections import namedtuple
 from fractions import Fraction
 from math import comb, gcd
@@ -59,10 +60,10 @@ TABLES = {
     "jones7": ((7, 10, 2, 3, 4, 25, 35, 14), (7, 10, 25, 35, 14)),
     "herklots7": ((6, 10, 2, 3, 4, 25, 30, 12), (6, 10, 25, 30, 12)),
 }
-ENTERS = {"graces": None, "das_pachisi": (10, 25), "big": (10, 25, 35)}
+ENTERS = {"graces": None, "das_pachisi": (10, 25), "big": (10, 25, 35), "one": (1,)}
 
 PachisiTab = namedtuple("PachisiTab", "faces weights " + CLOTH + " graces enters enter_counts first_free must_move "
-                                      "capture_rethrow second_circuit bear_off grace_needs_piece collect")
+                                      "capture_rethrow second_circuit bear_off grace_needs_piece collect pachisi_one three_void")
 
 
 def bitset(values):
@@ -119,8 +120,14 @@ class Pachisi(ClothGame):
                ("each", "collect"), title="Playing the throws",
                names={"each": "each as it comes", "collect": "collected, then in any order"}),
         Option("enter_with", "graces", "the throws that bring a piece out of the charkoni: any grace, only das and "
-               "pachisi (10, 25), or 10, 25 and 35", tuple(ENTERS), title="Entering throws",
-               names={"graces": "any grace", "das_pachisi": "10 and 25", "big": "10, 25 and 35"}),
+               "pachisi (10, 25), 10, 25 and 35, or only the extra move of 1 a pachisi brings (one, with "
+               "pachisi_one)", tuple(ENTERS), title="Entering throws",
+               names={"graces": "any grace", "das_pachisi": "10 and 25", "big": "10, 25 and 35",
+                      "one": "the pachisi's extra 1"}),
+        Option("pachisi_one", False, "a pachisi (25) brings an extra move of 1, to move any piece a square or, "
+               "with enter_with=one, to bring a piece out (Herklots)", kind=bool, title="A pachisi adds a move of 1"),
+        Option("three_void", False, "three equal throws in a row (kept with throw_mode=collect) do not count "
+               "(Herklots)", kind=bool, title="Three equal throws do not count"),
         Option("enter_counts", False, "the entering throw moves the piece by its value from the charkoni (off: it "
                "puts the piece on the first square of its column)", kind=bool, title="The entering throw counts"),
         Option("first_free", True, "a player's first piece enters with any throw, moved by its value", kind=bool,
@@ -146,12 +153,16 @@ class Pachisi(ClothGame):
         "tylor1879": {"cowrie_table": "herklots", "enter_with": "das_pachisi", "enter_counts": True,
                       "first_free": False, "bear_off": "das_pachisi"},
         "jones7": {"cowrie_table": "jones7", "enter_with": "big", "first_free": False, "grace_needs_piece": True},
+        "herklots1832": {"cowrie_table": "herklots", "throw_mode": "collect", "enter_with": "one", "first_free": False,
+                         "pachisi_one": True, "three_void": True},
     }
     preset_titles = {
         "modern": ("Modern", "six cowries 25 10 2 3 4 5 6, the first piece free, graces bring pieces out"),
         "tylor1879": ("Tylor 1879", "six cowries 6 10 2 3 4 25 12; only das and pachisi bring a piece out, "
                                     "moved by the throw"),
         "jones7": ("Seven cowries", "seven cowries 7 10 2 3 4 25 35 14; only 10, 25 and 35 bring a piece out"),
+        "herklots1832": ("Herklots 1832", "six cowries 6 10 2 3 4 25 12 thrown until a 2, 3 or 4, then played in any "
+                                          "order; a 25 adds a move of 1, the only way in; three equal throws void"),
     }
 
     def tables(self):
@@ -163,7 +174,8 @@ class Pachisi(ClothGame):
                           bitset(graces if enters is None else enters), int(o["enter_counts"]),
                           int(o["first_free"]), int(o["must_move"]), int(o["capture_rethrow"]),
                           int(o["second_circuit"]), bitset(graces if o["bear_off"] == "graces" else (10, 25)),
-                          int(o["grace_needs_piece"]), int(o["throw_mode"] == "collect"))
+                          int(o["grace_needs_piece"]), int(o["throw_mode"] == "collect"), int(o["pachisi_one"]),
+                          int(o["three_void"]))
 
     def state_size(self):
         return SIZE
@@ -283,10 +295,15 @@ class Pachisi(ClothGame):
         graces = TABLES[self.opts["cowrie_table"]][1]
         if self.opts["throw_mode"] != "collect":
             raise GameError("turn: kept throws are only with throw_mode=collect")
-        if (not isinstance(kept, list) or len(kept) > K.MAX_DICE - 1
-                or any(isinstance(v, bool) or v not in graces for v in kept)):
-            raise GameError("turn: kept lists up to {count} graces of the table ({graces}), not {value}",
-                            count=K.MAX_DICE - 1, graces=" ".join(map(str, graces)), value=kept)
+        one = self.opts["pachisi_one"]
+        room = K.MAX_DICE - (2 if one else 1)          # the slots the throw to come (and its 1) need left
+        if (not isinstance(kept, list) or any(isinstance(v, bool) or v not in graces for v in kept)
+                or len(kept) + (kept.count(25) if one else 0) > room):
+            raise GameError("turn: kept lists the graces of the table ({graces}) kept in this turn, as many as the "
+                            "throws to play hold, not {value}", graces=" ".join(map(str, graces)), value=kept)
+        if self.opts["three_void"] and any(kept[i] == kept[i + 1] == kept[i + 2] for i in range(len(kept) - 2)):
+            raise GameError("turn: three equal throws in a row do not count, so they are not kept: {value}",
+                            value=kept)
         arr[G_KEPT:G_KEPT + len(kept)] = kept
         arr[G_NKEPT] = len(kept)
 

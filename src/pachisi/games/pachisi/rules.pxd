@@ -45,6 +45,8 @@ cdef struct PachisiTab:
     i64 bear_off                   # the throws that bear off a piece on its last square (83), as bits
     i64 grace_needs_piece          # a grace that enters nothing throws again only with a piece out
     i64 collect                    # throw until a throw that is not a grace, then play the throws in any order
+    i64 pachisi_one                # a pachisi (25) brings an extra move of 1
+    i64 three_void                 # three equal throws in a row (collected) do not count
 
 
 cdef inline const PachisiTab* own(const ClothTab* c) noexcept nogil:

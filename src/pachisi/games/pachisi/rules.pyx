@@ -165,30 +165,57 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     return ne
 
 
+cdef inline i64 ones(const ClothTab* c, const i64* st, i64 d) noexcept nogil:
+    """The extra moves of 1 the throws kept and d bring (pachisi_one: one a pachisi, 25)."""
+    cdef i64 n = 0, i
+    if not own(c).pachisi_one:
+        return 0
+    for i in range(st[G_NKEPT]):
+        if st[G_KEPT + i] == 25:
+            n += 1
+    return n + (1 if d == 25 else 0)
+
+
 cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     """A throw: a grace throws again (one that enters nothing, with grace_needs_piece, only while a
-    piece of the mover is out).  With throw_mode=collect a grace is kept and nothing is played yet; the
-    first throw that is not a grace is played with the kept ones, in any order (a sixth grace in a row
-    too, the throwing going on after them)."""
+    piece of the mover is out); a pachisi (25) brings an extra move of 1 (pachisi_one).  With
+    throw_mode=collect a grace is kept and nothing is played yet; the first throw that is not a grace is
+    played with the kept ones, in any order; the throws are kept while the dice slots hold them and what
+    may follow (else the grace is played with them and the throwing goes on after); three equal throws
+    in a row do not count (three_void)."""
     cdef const ClothTab* c = <const ClothTab*>tab_
-    cdef i64 d = st[H_DICE], pl = cloth_mover(st, c), n, i
+    cdef i64 d = st[H_DICE], pl = cloth_mover(st, c), n, i, extra
     st[G_AGAIN] = 0
     if has(own(c).graces, d):
         if not (own(c).grace_needs_piece and not has(own(c).enters, d) and not pieces_out(st, pl)):
             st[G_AGAIN] = 1
     if not own(c).collect:
+        if own(c).pachisi_one and d == 25:
+            st[H_DICE + 1] = 1
+            st[H_ROLL0 + 1] = 1
+            st[H_NDICE] = 2
         return ne
     n = st[G_NKEPT]
-    if st[G_AGAIN] and n < MAX_DICE - 1:
+    if own(c).three_void and n >= 2 and st[G_KEPT + n - 1] == d and st[G_KEPT + n - 2] == d:
+        st[G_KEPT + n - 1] = 0
+        st[G_KEPT + n - 2] = 0
+        st[G_NKEPT] = n - 2
+        st[H_DICE] = 0                  # none of the three counts; a grace still throws again
+        return ne
+    if st[G_AGAIN] and n + 1 + ones(c, st, d) + (2 if own(c).pachisi_one else 1) <= MAX_DICE:
         st[G_KEPT + n] = d
         st[G_NKEPT] = n + 1
         st[H_DICE] = 0                  # nothing to play yet: finish throws again
         return ne
-    for i in range(n):                  # the throw first (as rolled), then the kept graces
+    extra = ones(c, st, d)
+    for i in range(n):                  # the throw first (as rolled), then the kept graces, then the 1s
         st[H_DICE + 1 + i] = st[G_KEPT + i]
         st[H_ROLL0 + 1 + i] = st[G_KEPT + i]
         st[G_KEPT + i] = 0
-    st[H_NDICE] = n + 1
+    for i in range(extra):
+        st[H_DICE + 1 + n + i] = 1
+        st[H_ROLL0 + 1 + n + i] = 1
+    st[H_NDICE] = n + 1 + extra
     st[G_NKEPT] = 0
     return ne
 
@@ -201,12 +228,20 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     ne = burn_dice(st, ev, ne)
     if st[H_PHASE] != PHASE_MOVE:
         return ne
-    if st[G_NKEPT] or (st[G_AGAIN] and still_throws(st, c, pl)):
+    if (st[G_NKEPT] or st[G_AGAIN]) and still_throws(st, c, pl):
         st[G_AGAIN] = 0
         st[H_PHASE] = PHASE_ROLL
         return emit(ev, ne, EV_EXTRA_ROLL, pl, 0, 0, 0)
     st[G_AGAIN] = 0
     return cloth_pass(st, c, ev, ne)
+
+
+cdef i64 potential(i64* st, const void* tab_) noexcept nogil:
+    """Moving optional: any throw may be left unused, so every candidate is legal (no look-ahead); with
+    must_move the throws are played as fully as possible: one point a throw still to play."""
+    if own(<const ClothTab*>tab_).must_move:
+        return die_potential(st, tab_)
+    return st[H_SCORE]
 
 
 cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
@@ -223,6 +258,6 @@ cdef class PachisiEngine(ClothEngine):
             raise ValueError("the state does not fit the compiled rules")
         self.load(&self.tables.cloth, sizeof(PachisiTab), tab)
         self.dest_rule = dest
-        self.setup(&self.tables, check, gen, play, begin, finish, die_potential, evaluate, NULL, size,
+        self.setup(&self.tables, check, gen, play, begin, finish, potential, evaluate, NULL, size,
                    max_actions, [min(tab.faces)], [max(tab.faces)], [tab.faces], [tab.weights])
         self.team_up()
