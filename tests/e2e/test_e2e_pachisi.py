@@ -1,6 +1,7 @@
 """Pachisi in Chromium, in English and Russian, on a 1280x900 screen and a 390x844 touch phone: the cloth (the
 cross of the ring68 board with its twelve crossed castles, each arm's middle column in its colour, the
-charkoni holding the pieces that wait and those home), a throw's moves offered with leaving it unused, a move
+charkoni holding the pieces that wait and those home), the throw as its points over its cowries mouth up, a
+throw's moves offered with leaving it unused, a move
 made from the list, and the how-to-play page with its three diagrams.  Screenshots go to /tmp.
 
 The position is reached over the room's WebSocket: every seat of a hot-seat room plays its first move that
@@ -44,6 +45,10 @@ def test_the_cloth_its_castles_and_a_throw_played(browser, server, lang, screen)
         assert page.locator(".board .sq.kind-house").count() == 4 * 7
         assert page.locator(".board .sq.kind-track").count() == 68 - 12
         assert page.locator(".board .piece").count() == 16
+        # the throw shows its points over its cowries, one sign a shell (● mouth up)
+        die = page.locator(".dice .die.marked").first
+        value, mark = int(die.locator("b").text_content()), die.locator(".die-mark").text_content()
+        assert len(mark) == 6 and mark.count("●") == (25, 10, 2, 3, 4, 5, 6).index(value)
         page.screenshot(path=f"/tmp/pachisi-board-{lang}-{screen}.png")
         offered = page.locator(".moves button.move")
         texts = [offered.nth(i).get_attribute("data-move") for i in range(offered.count())]

@@ -184,6 +184,12 @@ class Pachisi(ClothGame):
         """The throw's values by shells mouth up (0, 1, ...)."""
         return TABLES[self.opts["cowrie_table"]][0]
 
+    def dice_marks(self):
+        """The cowries of a throw: one sign a shell, ● mouth up, ○ mouth down."""
+        values = self.throw_values()
+        n = len(values) - 1
+        return [{v: "●" * k + "○" * (n - k) for k, v in enumerate(values)}]
+
     def shells_up(self, value):
         """How many shells fell mouth up for a throw of `value`."""
         return self.throw_values().index(value)
