@@ -16,7 +16,7 @@ from pachisi.rl.core import IllegalActionError  # noqa: E402
 from pachisi.engine.options import OptionError  # noqa: E402
 
 CASES = [(g, n) for g in GAMES for n in (2, 3, 4) if GAMES[g].min_players <= n <= GAMES[g].max_players] + \
-    [("ludo", 6), ("parchis", 8)]                                  # the larger boards' wide state
+    [("ludo", 6), ("parchis", 8), ("parques", 8)]                   # the larger boards' wide state
 
 
 def random_legal(env, rng):
@@ -51,13 +51,10 @@ def test_observation_and_mask_equal_the_observers_in_every_game(game, players):
         assert ended > 0 or game in ("kimbo", "parques") or players > 4 or opponents == "self"  # longer games
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_self_play_is_the_python_states_game(game):
-    """Every seat the agent's: replaying the same actions and rolling on a State dealt from the game's
-    seed gives the same positions, and an ended game the rewards of rl's Table."""
-    env = rl.batch_env(game, num_envs=3, players=max(2, GAMES[game].min_players), opponents="self")
-    env.reset(seed=11)
-    rng = np.random.default_rng(0)
+def alongside(env, rng, steps, ended):
+    """Step a self-play env with random legal actions for `steps` steps (or until `ended` says stop),
+    playing the same actions and rolls on Python States dealt from each game's seed: the positions
+    stay equal, and each game that ends is checked by ended(i, state, movers) (True: stop)."""
     codec = env.table.codec
 
     def dealt(i):
@@ -67,8 +64,7 @@ def test_self_play_is_the_python_states_game(game):
         return s
 
     states = [dealt(i) for i in range(env.num_envs)]
-    finished = 0
-    for _ in range(60 if game == "kimbo" else 1500 if GAMES[game].min_players > 2 else 500):
+    for _ in range(steps):
         acts = random_legal(env, rng)
         movers = env.players.copy()
         env.step(acts)
@@ -79,13 +75,29 @@ def test_self_play_is_the_python_states_game(game):
             if env.terminals[i]:
                 assert s.is_over
                 env.table.state = s
-                assert env.final_rewards[i].tolist() == pytest.approx(env.table.rewards())
-                assert env.rewards[i] == env.final_rewards[i][movers[i]]       # the mover's
+                if ended(i, s, movers):
+                    return
                 states[i] = dealt(i)
-                finished += 1
             else:
                 assert np.array_equal(s.arr, env.states[i])
-    assert finished > 0 or game == "kimbo"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_self_play_is_the_python_states_game(game):
+    """Every seat the agent's: replaying the same actions and rolling on a State dealt from the game's
+    seed gives the same positions, and an ended game the rewards of rl's Table."""
+    env = rl.batch_env(game, num_envs=3, players=max(2, GAMES[game].min_players), opponents="self")
+    env.reset(seed=11)
+    finished = []
+
+    def ended(i, s, movers):
+        assert env.final_rewards[i].tolist() == pytest.approx(env.table.rewards())
+        assert env.rewards[i] == env.final_rewards[i][movers[i]]       # the mover's
+        finished.append(i)
+
+    alongside(env, np.random.default_rng(0), 60 if game == "kimbo" else 1500 if GAMES[game].min_players > 2 else 500,
+              ended)
+    assert finished or game == "kimbo"
 
 
 def test_the_reward_is_the_movers_and_the_game_is_dealt_again():
@@ -217,3 +229,20 @@ def test_make_vec_gives_the_batched_vector_env():
     envs.close()
     sync = gymnasium.make_vec("pachisi/Ludo-v0", num_envs=2, vectorization_mode="sync")
     assert type(sync).__name__ == "SyncVectorEnv"
+
+
+@pytest.mark.parametrize("options", [{"teams": "opposite"}, {"teams": "opposite", "play_for_places": False}])
+def test_a_team_game_rewards_the_team_as_the_python_table_does(options):
+    env = rl.batch_env("ludo", num_envs=4, players=4, options=options, opponents="self")
+    env.reset(seed=5)
+    finished = []
+
+    def ended(i, s, movers):
+        rewards = env.table.rewards()
+        assert env.final_rewards[i].tolist() == pytest.approx(rewards)
+        assert rewards[0] == rewards[2] and rewards[1] == rewards[3] and rewards[0] == -rewards[1]
+        finished.append(i)
+        return len(finished) == 4
+
+    alongside(env, np.random.default_rng(1), 10 ** 6, ended)
+    assert len(finished) == 4

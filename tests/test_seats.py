@@ -31,6 +31,10 @@ def parchis(seats, pieces, to_move=0, **options):
     return helpers.position("parchis", pieces, to_move, seats=seats, **options)
 
 
+def parques(seats, pieces, to_move=0, **options):
+    return helpers.position("parques", pieces, to_move, seats=seats, **options)
+
+
 def lrel(seat, g, n=6):
     """Ludo: the place of seat's piece on global square g."""
     return (g - 13 * seat) % (13 * n)
@@ -189,8 +193,77 @@ def test_parchis6_wraps_from_102_to_1():
     assert s.game.square_label(s.game.seat_cell(5, places(s, 5)[0])) == "2"
 
 
+# -- Parqués for 8 (and 6): Parchís's board, its seguros and salidas --------------------------------
+def test_parques8_a_pair_frees_pieces_onto_the_seats_salida_and_jails_the_opponent_there():
+    pieces = [OFF] * 8
+    pieces[2] = [prel(2, 107), -1, -1, -1]            # on seat 6's salida, square 17 * 6 + 5
+    pieces[6] = [-1, -1, 10, -1]
+    s = parques(8, pieces, to_move=6)
+    assert legal(s, (3, 3)) == {"3a+", "3c"}
+    events = s.push("3a+")
+    assert [(e.kind, e.player) for e in events if e.kind == "captured"] == [("captured", 2)]
+    assert places(s, 6) == [0, 0, 10, -1] and places(s, 2)[0] == -1
+    g = s.game
+    assert g.square_label(g.seat_cell(6, 0)) == "107" and g.ring_size == 136
+
+
+def test_parques8_wraps_from_136_to_1_and_captures_off_the_seguros():
+    pieces = [OFF] * 8
+    pieces[1] = [prel(1, 2), -1, -1, -1]
+    pieces[7] = [prel(7, 134), 40, -1, -1]
+    s = parques(8, pieces, to_move=7)
+    s.set_dice((4, 1))
+    events = s.push("4a")
+    assert [(e.kind, e.player) for e in events if e.kind == "captured"] == [("captured", 1)]
+    assert places(s, 7)[0] == prel(7, 2) and places(s, 1)[0] == -1
+
+
+def test_parques8_the_seguros_of_the_far_seats_protect():
+    pieces = [OFF] * 8
+    pieces[0] = [prel(0, 17 * 7 + 12), -1, -1, -1]   # square 131, a seguro of seat 7's arm
+    pieces[3] = [prel(3, 129), 40, -1, -1]
+    s = parques(8, pieces, to_move=3)
+    s.set_dice((2, 1))
+    events = s.push("2a")
+    assert "captured" not in [e.kind for e in events] and places(s, 0)[0] == prel(0, 131)
+
+
+def test_parques8_turns_into_the_approach_after_its_tip_and_reaches_cielo_exactly():
+    s = parques(8, [[130, 20, -1, -1]] + [OFF] * 7)
+    s.set_dice((3, 6))
+    assert {m.text: m.to for m in s.legal_moves() if m.piece == 0} == {"3a": 133, "6a": 136}
+    s = parques(8, [[136, 20, -1, -1]] + [OFF] * 7)
+    assert legal(s, (3, 4)) == {"3a", "3b", "4b"}
+    s.push("3a")
+    assert places(s, 0)[0] == 139
+
+
+def test_parques8_a_missed_capture_of_the_eighth_player_is_blown_by_the_next_opponent():
+    pieces = [OFF] * 8
+    pieces[7] = [10, 40, -1, -1]
+    pieces[0] = [prel(0, 6), -1, -1, -1]            # seat 7 plays 5a to square 3 (place 15): a 3 captures on 6
+    s = parques(8, pieces, to_move=7)
+    s.set_dice((3, 5))
+    s.push("5a")
+    s.push("3b")
+    assert s.current_player == 0 and legal(s) == {"call-a", "nocall"}
+    assert dump_position(s)["turn"]["claim"] == {"offender": 7, "pieces": ["a"]}
+    events = s.push("call-a")
+    assert [(e.kind, e.player) for e in events if e.kind == "penalty"] == [("penalty", 7)]
+    assert places(s, 7)[:2] == [-1, 43]
+
+
+def test_parques6_wraps_from_102_to_1():
+    pieces = [OFF] * 6
+    pieces[5] = [prel(5, 101, 6), 30, -1, -1]
+    s = parques(6, pieces, to_move=5)
+    s.set_dice((3, 1))
+    s.push("3a")
+    assert s.game.square_label(s.game.seat_cell(5, places(s, 5)[0])) == "2"
+
+
 # -- a game of more than four players to its end ----------------------------------------------
-@pytest.mark.parametrize("game,seats", [("ludo", 6), ("parchis", 8)])
+@pytest.mark.parametrize("game,seats", [("ludo", 6), ("parchis", 8), ("parques", 6)])
 def test_playing_for_places_ranks_every_player_of_a_full_large_board(game, seats):
     g = make_game(game, seats, options={"seats": seats, "play_for_places": True})
     s = random_play(g.new_state(seed=3), random.Random(3), 400000)
@@ -201,7 +274,7 @@ def test_playing_for_places_ranks_every_player_of_a_full_large_board(game, seats
 
 # -- properties over seat counts ----------------------------------------------------------------
 BOARDS = st.sampled_from([("ludo", 6, 2), ("ludo", 6, 6), ("ludo", 6, 4), ("parchis", 6, 5), ("parchis", 8, 8),
-                          ("parchis", 8, 3)])
+                          ("parchis", 8, 3), ("parques", 6, 6), ("parques", 8, 5)])
 
 
 def sound(state):

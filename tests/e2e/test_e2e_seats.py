@@ -1,4 +1,4 @@
-"""The boards of more than four seats in the browser (Ludo for 6, Parchís for 8), in English and Russian:
+"""The boards of more than four seats in the browser (Ludo for 6, Parchís for 8, Parqués for 6), in English and Russian:
 at 1280x900 the board shows; on a 390x844 touch phone, after the first tap zooms in, every square and piece
 a finger taps is at least 44 px, and a picked piece's target is in view even when its yard lies far
 from its exit.  Screenshots go to the test's tmp dir."""
@@ -11,7 +11,7 @@ from test_e2e_touch import MARKS, PHONE, small
 
 pytestmark = pytest.mark.timeout(900)
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
-BOARDS = [("ludo", 6), ("parchis", 8)]
+BOARDS = [("ludo", 6), ("parchis", 8), ("parques", 6)]
 
 
 def open_room(browser, server, game, seats, lang, device):

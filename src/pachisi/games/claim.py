@@ -8,7 +8,6 @@ from ..engine.position import take_count
 from ..i18n import Text
 from .race import PIECES, POS
 
-SEATS = 4       # the boards of the games with a called capture seat four (the observation's rows)
 
 
 class CalledCapture:
@@ -20,8 +19,11 @@ class CalledCapture:
     claim_at = stake_at = extra_at = call_kind = nocall_kind = -1
     called_to = 0
     call_words = "call the missed capture: piece {piece} is punished"
-    turn_features = ("claim open", *(f"claim offender +{r}" for r in range(SEATS)),
-                     *(f"claim: piece {c} at stake" for c in "abcd"))
+
+    @property
+    def turn_features(self):
+        return ("claim open", *(f"claim offender +{r}" for r in range(self.seat_count)),
+                *(f"claim: piece {c} at stake" for c in "abcd"))
 
     def claim_allowed(self):
         return True
@@ -43,7 +45,7 @@ class CalledCapture:
             out[0] = 1.0
             out[1 + (offender - observer) % self.players] = 1.0
             for piece in stake:
-                out[1 + SEATS + piece] = 1.0
+                out[1 + self.seat_count + piece] = 1.0
 
     def move_cells(self, arr, move):
         """Letting a missed capture pass changes nothing on the board: a button, not a piece to pick (a call

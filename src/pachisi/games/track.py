@@ -26,6 +26,7 @@ import re
 import numpy as np
 
 from .boards.ring68 import Ring68Board
+from .boards.seatring import seat_ring_board
 from ..engine import kernel as K
 from ..engine.game import Game, GameError, Move
 from ..engine.options import Option
@@ -420,6 +421,40 @@ class Ring68Game(TrackGame):
     spacing, turn_back, lane_size = 17, 5, 7
     ring_offset = 5
     board = Ring68Board()
+
+
+SEATS = Option("seats", 4, "the board: 4, 6 or 8 seats (68, 102 or 136 squares, 17 a seat); fewer players "
+               "than seats sit spread round it as evenly as it allows", (4, 6, 8), kind=int,
+               title="Seats at the board", names={4: "four", 6: "six", 8: "eight"})
+
+
+class SeatedRing68Game(Ring68Game):
+    """Parchís's board and Parqués's for 4, 6 or 8 seats (the `seats` option; docs/games/parchis.md): 17
+    squares a seat, each seat's exit 5 squares past its tip, seguros on the exits, 7 squares on and
+    on the tips."""
+    max_players = 8
+
+    def seat_colours(self):
+        """Ring order: amarillo, azul, rojo, verde, then naranja and morado on six seats, and on eight
+        our choice, rosa and gris (no source names them)."""
+        return ("yellow", "blue", "red", "green", "orange", "purple", "pink", "grey")[:self.seat_count]
+
+    @property
+    def board(self):
+        if self.seat_count == 4:
+            return Ring68Game.board
+        return seat_ring_board(self.seat_count, 8, self.lane_size, mirror=True)
+
+    def seguros(self):
+        """The seguros' square numbers: 17k + 5, 17k + 12, 17k + 17 for every seat k."""
+        return tuple(sorted(17 * k + d for k in range(self.seat_count) for d in (5, 12, 17)))
+
+    def safe_squares(self):
+        """The seguros as ring places (square 5, seat 0's exit, is place 0)."""
+        return [(n - 5) % self.ring_size for n in self.seguros()]
+
+    def square_label(self, g):
+        return str((g + 4) % self.ring_size + 1)
 
 
 def safe_bits(spacing, squares):

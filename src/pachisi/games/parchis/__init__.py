@@ -25,25 +25,21 @@ from ...engine.options import Option
 from ...engine.position import take_piece
 from .. import race, track
 from ..race import PIECES, POS
-from ..boards.ring68 import Ring68Board
-from ..boards.seatring import seat_ring_board
 from ..track_rules import G_RUN, G_STAGE, G_TURN_ROLLS, YARD
 from .rules import (G_CLOCK, G_LAST, R_EXIT_BARRIER, R_YARD_FIVE, SIZE, STAMP, STEP,
                    ParchisEngine)
 
-RING68 = Ring68Board()
 REASONS = dict(track.REASONS)
 REASONS[R_YARD_FIVE] = "a piece leaves home only on a 5"
 REASONS[R_EXIT_BARRIER] = "your own barrier closes your exit"
 REASONS[track.R_BLOCKED] = "a barrier (two pieces of one colour) stands in the way: nobody passes it"
 
-SEGUROS = (5, 12, 17, 22, 29, 34, 39, 46, 51, 56, 63, 68)      # square numbers
 
 ParchisTab = namedtuple("ParchisTab", track.TRACK + " stamp clock exit_capture spare_corridor")
 
 
 # -- the game ------------------------------------------------------------------------------
-class Parchis(track.Ring68Game):
+class Parchis(track.SeatedRing68Game):
     """Places (docs/games/parchis.md): -1 home, 0 own exit .. 63 own corridor entry
     square, 64..70 corridor, 71 meta."""
     name = "parchis"
@@ -53,7 +49,6 @@ class Parchis(track.Ring68Game):
     aliases = ("парчис", "parchís")
     rules = ParchisEngine
     reasons = REASONS
-    max_players = 8
     layout_end = SIZE
     per_piece_fields = 1        # STAMP
     kind_marks = {STEP: ""}
@@ -70,9 +65,7 @@ class Parchis(track.Ring68Game):
                "the corridor (off: only the meta spares it)", kind=bool, title="The third 6 spares the corridor"),
         race.PLAY_FOR_PLACES,
         race.first_player_option("die"),
-        Option("seats", 4, "the board: 4, 6 or 8 seats (68, 102 or 136 squares, 17 a seat); fewer players "
-               "than seats sit spread round it as evenly as it allows", (4, 6, 8), kind=int,
-               title="Seats at the board", names={4: "four", 6: "six", 8: "eight"}),
+        track.SEATS,
         track.TEAMS,
         Option("pair_win", "first_partner", "team play: the pair of the first player to bring all four pieces "
                "to the meta wins (first_partner), or a pair wins when all its eight pieces are there "
@@ -92,17 +85,6 @@ class Parchis(track.Ring68Game):
 
     colours = ("yellow", "blue", "red", "green")
 
-    def seat_colours(self):
-        """Ring order: amarillo, azul, rojo, verde, then naranja and morado on six seats, and on eight
-        our choice, rosa and gris (no source names them)."""
-        return ("yellow", "blue", "red", "green", "orange", "purple", "pink", "grey")[:self.seat_count]
-
-    @property
-    def board(self):
-        if self.seat_count == 4:
-            return RING68
-        return seat_ring_board(self.seat_count, 8, self.lane_size, mirror=True)
-
     @property
     def stamp(self):
         """Where the arrival stamps are kept (STAMP, moved on a wide board)."""
@@ -115,12 +97,8 @@ class Parchis(track.Ring68Game):
 
     def tables(self):
         o = self.opts
-        return ParchisTab(*self.track_tables(1, [(n - 5) % self.ring_size for n in self.seguros()]),
+        return ParchisTab(*self.track_tables(1, self.safe_squares()),
                           self.stamp, self.clock, int(o["exit_capture"]), int(o["spare_corridor"]))
-
-    def seguros(self):
-        """The seguros' square numbers: 17k + 5, 17k + 12, 17k + 17 for every seat k."""
-        return tuple(sorted(17 * k + d for k in range(self.seat_count) for d in (5, 12, 17)))
 
     def pieces_from_json(self, arr, pieces):
         super().pieces_from_json(arr, pieces)
@@ -128,9 +106,6 @@ class Parchis(track.Ring68Game):
             arr[self.stamp + pid] = pid + 1
         arr[self.clock] = self.slots
         arr[self.clock + G_LAST - G_CLOCK] = -1
-
-    def square_label(self, g):
-        return str((g + 4) % self.ring_size + 1)
 
     # -- the moment of a turn: sixes rolled, the piece moved last, a pending bonus ----------
     turn_keys = ("sixes", "last_moved", "bonus", "arrived_last")

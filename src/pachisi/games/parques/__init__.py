@@ -23,7 +23,6 @@ from ...engine.position import take_count
 from ...i18n import Text
 from .. import race, track
 from ..claim import CalledCapture
-from ..parchis import SEGUROS
 from ..race import PIECES, POS
 from ..track_rules import G_EXTRA, G_RUN, G_TURN_ROLLS
 from .rules import (CALL, CIELO, EXIT, G_CLAIM, G_STAKE, G_TRIES, NOCALL, R_CALLING, R_CIELO_JAILED,
@@ -48,7 +47,7 @@ ParquesTab = namedtuple("ParquesTab", track.TRACK + " super_pairs eleven_pair tr
 SOPLAR = {"off": SOPLAR_OFF, "claim": SOPLAR_CLAIM, "auto": SOPLAR_AUTO, "forced": SOPLAR_FORCED}
 
 
-class Parques(CalledCapture, track.Ring68Game):
+class Parques(CalledCapture, track.SeatedRing68Game):
     """Places (docs/games/parques.md): -1 jail, 0 own salida .. 63 own tip, 64..70 approach, 71 cielo."""
     name = "parques"
     title = "Parqués"
@@ -66,8 +65,7 @@ class Parques(CalledCapture, track.Ring68Game):
     notation_help = ("a move is written die and piece (3a), a pair freeing pieces from jail die, piece and + (3a+), "
                      "the third pair's piece to cielo cielo-a; a missed capture call-a (blow it) or nocall")
     place_help = "-1 jail, 0..63 ring from the own salida, 64..70 approach, 71 cielo"
-    claim_at, stake_at, extra_at, call_kind, nocall_kind = G_CLAIM, G_STAKE, G_EXTRA, CALL, NOCALL
-    observation_ops = (("claim", G_CLAIM, G_STAKE),)    # as rl/batch.pyx writes it
+    call_kind, nocall_kind = CALL, NOCALL
     called_to = -1
     claim_option = "soplar=claim"
     call_words = "blow the missed capture (soplar): piece {piece} goes to jail"
@@ -87,6 +85,7 @@ class Parques(CalledCapture, track.Ring68Game):
         Option("play_for_places", True, "after the winner the others play on for the places", kind=bool,
                title="Play on for the places"),
         race.first_player_option(),
+        track.SEATS,
     )
     presets = {
         "seed": {},
@@ -100,8 +99,24 @@ class Parques(CalledCapture, track.Ring68Game):
 
     def tables(self):
         o = self.opts
-        return ParquesTab(*self.track_tables(2, [(n - 5) % 68 for n in SEGUROS]), int(o["super_pairs"]),
+        return ParquesTab(*self.track_tables(2, self.safe_squares()), int(o["super_pairs"]),
                           int(o["eleven_is_pair"]), int(o["tries"]), SOPLAR[o["soplar"]])
+
+    @property
+    def claim_at(self):
+        return G_CLAIM + self.shift
+
+    @property
+    def stake_at(self):
+        return G_STAKE + self.shift
+
+    @property
+    def extra_at(self):
+        return G_EXTRA + self.shift
+
+    @property
+    def observation_ops(self):
+        return (("claim", self.claim_at, self.stake_at),)    # as rl/batch.pyx writes it
 
     def claim_allowed(self):
         return self.opts["soplar"] == "claim"
@@ -134,9 +149,6 @@ class Parques(CalledCapture, track.Ring68Game):
         if len({q for q, _ in who}) > 1 and not self.is_safe(g):
             return Text("pieces of different colours share a square that is not safe")
         return None
-
-    def square_label(self, g):
-        return str((g + 4) % 68 + 1)
 
     # -- moves ------------------------------------------------------------------------------
     def move_text(self, arr, slot, k, kind):
@@ -180,8 +192,8 @@ class Parques(CalledCapture, track.Ring68Game):
 
     def run_to_json(self, arr):
         turn = super().run_to_json(arr)
-        if arr[G_TRIES]:
-            turn["tries"] = int(arr[G_TRIES])
+        if arr[self.shift + G_TRIES]:
+            turn["tries"] = int(arr[self.shift + G_TRIES])
         return turn
 
     def turn_to_json(self, arr):
@@ -198,10 +210,10 @@ class Parques(CalledCapture, track.Ring68Game):
         if not opened:
             super().turn_from_json(arr, turn)
         else:
-            arr[G_RUN] = take_count(turn, self.run_name, 0, self.run_limit())
-        arr[G_TRIES] = tries
+            arr[self.shift + G_RUN] = take_count(turn, self.run_name, 0, self.run_limit())
+        arr[self.shift + G_TRIES] = tries
         if tries or opened:
-            arr[G_TURN_ROLLS] = 1
+            arr[self.shift + G_TURN_ROLLS] = 1
 
 
 GAME = Parques

@@ -48,10 +48,10 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
     if st[H_PHASE] != PHASE_MOVE:
         return R_OVER
     if kind == CALL or kind == NOCALL:
-        m = claim_refused(st, G_CLAIM, G_STAKE, k, kind, CALL, R_NO_CALL, R_NOT_AT_STAKE)
+        m = claim_refused(st, tab.d + G_CLAIM, tab.d + G_STAKE, k, kind, CALL, R_NO_CALL, R_NOT_AT_STAKE)
         to[0] = YARD
         return m
-    if st[G_CLAIM]:
+    if st[tab.d + G_CLAIM]:
         return R_CALLING
     if kind > NOCALL:
         return R_NO_KIND
@@ -60,7 +60,7 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
     pl = st[H_PLAYER]
     p = st[POS + pl * PIECES + k]
     if kind == CIELO:
-        if not st[G_THIRD]:
+        if not st[tab.d + G_THIRD]:
             return R_NOT_THIRD
         if not dice_left(st):
             return R_NO_DIE
@@ -70,7 +70,7 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
             return R_CIELO_JAILED
         to[0] = goal(tab)
         return 0
-    if st[G_THIRD]:
+    if st[tab.d + G_THIRD]:
         return R_THIRD
     if slot >= st[H_NDICE] or st[H_DICE + slot] == 0:
         return R_NO_DIE
@@ -78,7 +78,7 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
     if kind == EXIT:
         if p != YARD:
             return R_NOT_JAILED
-        if not st[G_PAIR] or not (st[H_DICE] and st[H_DICE + 1]):
+        if not st[tab.d + G_PAIR] or not (st[H_DICE] and st[H_DICE + 1]):
             return R_NO_PAIR
         if k != first_in_yard(st, pl):
             return R_YARD_ORDER
@@ -90,7 +90,7 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
     t = target(tab, p, d, True)
     if t < 0:
         return R_OVERSHOOT
-    if st[G_FREED] == pl * PIECES + k and other_moves(st, tab, pl, k, d):
+    if st[tab.d + G_FREED] == pl * PIECES + k and other_moves(st, tab, pl, k, d):
         return R_FREED_WAITS
     to[0] = t
     return 0
@@ -109,9 +109,9 @@ cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
     cdef i64 n = 0, pl, slot, k, to
     if st[H_PHASE] != PHASE_MOVE:
         return 0
-    if st[G_CLAIM]:
-        return claim_gen(st, G_STAKE, CALL, NOCALL, out)
-    if st[G_THIRD]:
+    if st[tab.d + G_CLAIM]:
+        return claim_gen(st, tab.d + G_STAKE, CALL, NOCALL, out)
+    if st[tab.d + G_THIRD]:
         for k in range(PIECES):
             if dest(st, tab, 0, k, CIELO, &to) == 0:
                 out[n] = encode(0, k, CIELO)
@@ -126,7 +126,7 @@ cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
                 n += 1
     pl = st[H_PLAYER]
     k = first_in_yard(st, pl)
-    if st[G_PAIR] and st[H_DICE] and st[H_DICE + 1] and k >= 0:
+    if st[tab.d + G_PAIR] and st[H_DICE] and st[H_DICE + 1] and k >= 0:
         for slot in range(1 if freed(st, tab, pl) >= 2 else 2):
             if die_to_list(st, slot):
                 out[n] = encode(slot, k, EXIT)
@@ -137,7 +137,7 @@ cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
 cdef inline void capture_bonus(i64* st, const TrackTab* tab, i64 before) noexcept nogil:
     """A move scores 2 a die; with soplar forced the roll's first capture 1 more, so that of the plays
     using the most dice a capturing one is required."""
-    if own(tab).soplar == SOPLAR_FORCED and before == 0 and st[G_CAPT] > 0:
+    if own(tab).soplar == SOPLAR_FORCED and before == 0 and st[tab.d + G_CAPT] > 0:
         st[H_SCORE] += 1
 
 
@@ -156,7 +156,7 @@ cdef i64 free_pieces(i64* st, const TrackTab* tab, i64 slot, i64 k, i64* ev, i64
     else:
         st[H_DICE + slot] = 0
         st[H_SCORE] += 2
-        st[G_FREED] = pl * PIECES + k
+        st[tab.d + G_FREED] = pl * PIECES + k
     for j in range(PIECES):
         if i < n and st[POS + pl * PIECES + j] == YARD:
             put(st, tab, pl * PIECES + j, 0)
@@ -178,12 +178,12 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef i64 pl = st[H_PLAYER]
     cdef i64 pid = pl * PIECES + k
     cdef i64 p = st[POS + pid]
-    cdef i64 before = st[G_CAPT], t, g, foes, s
+    cdef i64 before = st[tab.d + G_CAPT], t, g, foes, s
     if kind == CALL or kind == NOCALL:
         if kind == CALL:
-            ne = blow(st, tab, st[G_CLAIM] - 1, k, pl, ev, ne)
-        ne = answer_claim(st, tab.nplayers, G_CLAIM, G_STAKE, kind == CALL, ev, ne)
-        if st[G_CLAIM]:
+            ne = blow(st, tab, st[tab.d + G_CLAIM] - 1, k, pl, ev, ne)
+        ne = answer_claim(st, tab.nplayers, tab.d + G_CLAIM, tab.d + G_STAKE, kind == CALL, ev, ne)
+        if st[tab.d + G_CLAIM]:
             return ne
         return turn_on(st, tab, ev, ne)
     if kind == CIELO:
@@ -192,7 +192,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
             st[H_DICE + s] = 0
         lift(st, tab, pid)
         st[POS + pid] = goal(tab)
-        st[G_GOALS] += 1
+        st[tab.d + G_GOALS] += 1
         return reach_home(st, tab.nplayers, tab.places, pl, k, numbered(tab, p), numbered(tab, goal(tab)),
                           goal(tab) - 1, ev, ne)
     if kind == EXIT:
@@ -222,7 +222,7 @@ cdef bint capture_in_reach(const i64* st, const TrackTab* tab) noexcept nogil:
     steps[0] = d0
     steps[1] = d1
     steps[2] = d0 + d1
-    if st[G_PAIR] and yard_count(st, pl) > 0:
+    if st[tab.d + G_PAIR] and yard_count(st, pl) > 0:
         if foes_at(st, tab, cell(tab, pl, 0), pl):
             return True
         for i in range(2):
@@ -246,34 +246,34 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 pl = st[H_PLAYER], d0 = st[H_DICE], d1 = st[H_DICE + 1]
     start_roll(st, tab)
-    st[G_FREED] = -1
-    st[G_THIRD] = 0
-    st[G_MISS] = 0
-    st[G_PAIR] = 1 if d0 == d1 or (own(tab).eleven_pair and d0 + d1 == 11) else 0
-    st[G_NONE_OUT] = 0 if on_track(st, tab, pl) else 1
-    if count_run(st, tab, st[G_PAIR]) == 3:
-        st[G_THIRD] = 1
-        st[G_VOID] = 1
+    st[tab.d + G_FREED] = -1
+    st[tab.d + G_THIRD] = 0
+    st[tab.d + G_MISS] = 0
+    st[tab.d + G_PAIR] = 1 if d0 == d1 or (own(tab).eleven_pair and d0 + d1 == 11) else 0
+    st[tab.d + G_NONE_OUT] = 0 if on_track(st, tab, pl) else 1
+    if count_run(st, tab, st[tab.d + G_PAIR]) == 3:
+        st[tab.d + G_THIRD] = 1
+        st[tab.d + G_VOID] = 1
         return ne
     if ((own(tab).soplar == SOPLAR_CLAIM or own(tab).soplar == SOPLAR_AUTO)
             and capture_in_reach(st, tab)):
-        st[G_MISS] = capturers(st, tab, gen, play, SIZE, G_CAPT)
+        st[tab.d + G_MISS] = capturers(st, tab, gen, play, SIZE + tab.d, tab.d + G_CAPT)
     return ne
 
 
 cdef i64 turn_on(i64* st, const TrackTab* tab, i64* ev, i64 ne) noexcept nogil:
     """The roll is over: throw again (a pair, or another try for a pair), or pass the turn."""
     cdef i64 pl = st[H_PLAYER]
-    if st[G_RETRY] and not st[G_EXTRA]:
-        st[G_RETRY] = 0
+    if st[tab.d + G_RETRY] and not st[tab.d + G_EXTRA]:
+        st[tab.d + G_RETRY] = 0
         st[H_PHASE] = PHASE_ROLL
-        return emit(ev, ne, EV_REROLL, pl, 0, own(tab).tries - st[G_TRIES], 0)
-    st[G_RETRY] = 0
+        return emit(ev, ne, EV_REROLL, pl, 0, own(tab).tries - st[tab.d + G_TRIES], 0)
+    st[tab.d + G_RETRY] = 0
     ne = roll_again_or_pass(st, tab.nplayers, G_EXTRA, ev, ne)
     if st[H_PLAYER] != pl:
-        st[G_RUN] = 0
-        st[G_TURN_ROLLS] = 0
-        st[G_TRIES] = 0
+        st[tab.d + G_RUN] = 0
+        st[tab.d + G_TURN_ROLLS] = 0
+        st[tab.d + G_TRIES] = 0
     return ne
 
 
@@ -286,29 +286,29 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     if st[H_PHASE] != PHASE_MOVE:
         return ne
     pl = st[H_PLAYER]
-    if st[G_THIRD]:
-        st[G_EXTRA] = 0
+    if st[tab.d + G_THIRD]:
+        st[tab.d + G_EXTRA] = 0
         return turn_on(st, tab, ev, ne)
-    if st[G_PAIR]:
-        st[G_EXTRA] += 1
-        st[G_TRIES] = own(tab).tries
-    elif st[G_NONE_OUT] and st[G_TRIES] < own(tab).tries:
-        st[G_TRIES] += 1
-        if st[G_TRIES] < own(tab).tries:
-            st[G_RETRY] = 1
-    if st[G_MISS] and st[G_CAPT] == 0:
+    if st[tab.d + G_PAIR]:
+        st[tab.d + G_EXTRA] += 1
+        st[tab.d + G_TRIES] = own(tab).tries
+    elif st[tab.d + G_NONE_OUT] and st[tab.d + G_TRIES] < own(tab).tries:
+        st[tab.d + G_TRIES] += 1
+        if st[tab.d + G_TRIES] < own(tab).tries:
+            st[tab.d + G_RETRY] = 1
+    if st[tab.d + G_MISS] and st[tab.d + G_CAPT] == 0:
         stake = 0
         best = -1
         for j in range(PIECES):             # on the salida, in the approach or in cielo: out of reach
             p = st[POS + pl * PIECES + j]
-            if (st[G_MISS] >> j) & 1 and 0 < p < tab.ring_size:
+            if (st[tab.d + G_MISS] >> j) & 1 and 0 < p < tab.ring_size:
                 stake |= (<i64>1) << j
                 if best < 0 or p > st[POS + pl * PIECES + best]:
                     best = j
         if stake and own(tab).soplar == SOPLAR_AUTO:
             ne = blow(st, tab, pl, best, -1, ev, ne)
         elif stake:
-            return open_claim(st, tab.nplayers, G_CLAIM, G_STAKE, stake, ev, ne)
+            return open_claim(st, tab.nplayers, tab.d + G_CLAIM, tab.d + G_STAKE, stake, ev, ne)
     return turn_on(st, tab, ev, ne)
 
 
@@ -316,7 +316,7 @@ cdef i64 potential(i64* st, const void* tab_) noexcept nogil:
     """2 a die still to play, and 1 for a first capture when soplar is forced."""
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 bound = st[H_SCORE] + 2 * dice_left(st)
-    if own(tab).soplar == SOPLAR_FORCED and st[G_CAPT] == 0 and st[G_CLAIM] == 0 and not st[G_THIRD]:
+    if own(tab).soplar == SOPLAR_FORCED and st[tab.d + G_CAPT] == 0 and st[tab.d + G_CLAIM] == 0 and not st[tab.d + G_THIRD]:
         bound += 1
     return bound
 
@@ -336,9 +336,9 @@ cdef class ParquesEngine(TrackEngine):
     cdef ParquesTab tables
 
     def __init__(self, tab, i64 size, i64 max_actions):
-        if size != SIZE or size > CLAIM_STATE:
-            raise ValueError("the state does not fit the compiled look-ahead")
         self.load(&self.tables.track, sizeof(ParquesTab), tab)
+        if size != SIZE + self.tables.track.d or size > CLAIM_STATE:
+            raise ValueError("the state does not fit the compiled look-ahead")
         self.dest_rule = dest
         self.setup(&self.tables, check, gen, play, begin, finish, potential, evaluate, compulsory, size,
                    max_actions, tab.dice_lo, tab.dice_hi)
