@@ -86,7 +86,7 @@ def alongside(env, rng, steps, ended):
 def test_self_play_is_the_python_states_game(game):
     """Every seat the agent's: replaying the same actions and rolling on a State dealt from the game's
     seed gives the same positions, and an ended game the rewards of rl's Table."""
-    env = rl.batch_env(game, num_envs=3, players=2, opponents="self")
+    env = rl.batch_env(game, num_envs=3, players=max(2, GAMES[game].min_players), opponents="self")
     env.reset(seed=11)
     finished = []
 
@@ -95,7 +95,8 @@ def test_self_play_is_the_python_states_game(game):
         assert env.rewards[i] == env.final_rewards[i][movers[i]]       # the mover's
         finished.append(i)
 
-    alongside(env, np.random.default_rng(0), 500 if game != "kimbo" else 60, ended)
+    alongside(env, np.random.default_rng(0), 60 if game == "kimbo" else 1500 if GAMES[game].min_players > 2 else 500,
+              ended)
     assert finished or game == "kimbo"
 
 

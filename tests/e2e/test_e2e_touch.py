@@ -11,7 +11,8 @@ from roompage import ROOM, seq, wait_after
 
 pytestmark = pytest.mark.timeout(900)
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-GAMES = ("ludo", "parchis", "parcheesi", "shishbesh", "mandavoshka", "tryasuchka", "kimbo")
+GAMES = ("ludo", "parchis", "parcheesi", "shishbesh", "mandavoshka", "tryasuchka", "kimbo", "pachisi")
+SEATS = {"pachisi": 4}                          # a game of four seats: two people, two colours each
 MIN = 44 - 0.5          # px (sub-pixel rounding of rem sizes)
 
 # the page's controls (links in running text aside: a sentence's link is as tall as its line)
@@ -35,7 +36,8 @@ def small(found):
 
 
 def open_hotseat(browser, server, game, lang):
-    room = server.api("/api/rooms", {"game": game, "seats": [{"kind": "local", "name": "Ann"}, {"kind": "local", "name": "Bob"}]})
+    names = ("Ann", "Bob") * (SEATS.get(game, 2) // 2)
+    room = server.api("/api/rooms", {"game": game, "seats": [{"kind": "local", "name": n} for n in names]})
     ctx = browser.new_context(**PHONE)
     ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));"
                         f"localStorage.setItem('pachisi.tokens', JSON.stringify({json.dumps({room['code']: room['token']})}));")

@@ -288,6 +288,11 @@ class Game:
         """How often each face of each die comes, as integer weights (all 1 for a fair die)."""
         return self.engine.dice_weights()
 
+    def dice_marks(self) -> list[dict[int, str]] | None:
+        """What a face shows besides its number, per die ({25: "○○○○○○"}: how many cowries fell mouth up,
+        one sign a shell), for the web's dice; None: the number (or its pips) says it all."""
+        return None
+
     def dice_ranges(self) -> list[tuple[int, int]]:
         """(lowest, highest) face of each die the game rolls."""
         return [(min(f), max(f)) for f in self.dice_faces()]

@@ -7,7 +7,7 @@ from pettingzoo import AECEnv
 
 from ..bots import BOTS, SEED_MASK, Bot, bot_for_level, make_bot
 from ..engine.options import OptionError
-from .core import Table
+from .core import Table, default_players
 
 SEED_LIMIT = 1 << 62
 
@@ -147,7 +147,7 @@ class PachisiGymEnv(gymnasium.Env):
             raise OptionError("render_mode is {modes} or None, not {value!r}",
                               modes=" or ".join(self.metadata["render_modes"]), value=render_mode)
         if players is None:
-            players = len(opponents) + 1 if isinstance(opponents, (list, tuple)) else 2
+            players = default_players(game, opponents)
         self.table = Table(game, players, preset, options, max_rolls, illegal, penalty, skip_forced)
         n = self.table.game.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:

@@ -601,6 +601,7 @@ class Room:
             "teams": [list(t) for t in g.teams],
             "dice": [list(f) for f in g.dice_faces()],
             "weights": [list(w) for w in g.dice_weights()],
+            "marks": [{str(v): m for v, m in die.items()} for die in g.dice_marks() or ()],
             "seats": [{"player": s.player, "colour": g.player_name(s.player), "seat": int(g.seats[s.player]),
                        "kind": s.kind, "name": s.name, "level": self.standin_level if s.resigned else s.level,
                        "open": s.kind == "invite" and s.token_hash is None,

@@ -195,6 +195,7 @@ class RoomInfo(BaseModel):
     colours: list[str]              # by seat
     dice: list[list[int]]           # each die's faces
     weights: list[list[int]]        # how often each face comes
+    marks: list[dict[str, str]] = []  # what a face shows besides its number, per die (a cowrie throw's shells)
     seats: list[SeatInfo]
     table: TableOptions = TableOptions()
     hotseat: bool = False           # every seat a person at one screen: undo is allowed

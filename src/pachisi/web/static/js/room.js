@@ -39,10 +39,12 @@ export function roomSettings() { return { ...DEFAULTS, ...stored(SETTINGS_KEY, {
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8],
                7: [0, 2, 3, 4, 5, 6, 8], 8: [0, 1, 2, 3, 5, 6, 7, 8], 9: [0, 1, 2, 3, 4, 5, 6, 7, 8] };
 
-// A die as players know it: pips for 1..9, the number for anything else (a bonus move of 20).
-export function dieFace(value, extra = "") {
-  const pips = PIPS[value];
-  const el = h("span", { class: `die${extra}${pips ? "" : " number"}`, dataset: { value: String(value) } });
+// A die as players know it: pips for 1..9, the number for anything else (a bonus move of 20); a die whose
+// game marks its faces (a cowrie throw's shells mouth up: the room's "marks") shows its number over the mark.
+export function dieFace(value, extra = "", mark = "") {
+  const pips = mark ? null : PIPS[value];
+  const el = h("span", { class: `die${extra}${pips ? "" : " number"}${mark ? " marked" : ""}`, dataset: { value: String(value) } });
+  if (mark) { el.append(h("b", { text: String(value) }), h("small", { class: "die-mark", text: mark })); return el; }
   if (!pips) { el.textContent = String(value); return el; }
   for (let i = 0; i < 9; i++) el.append(h("i", { class: pips.includes(i) ? "pip" : "" }));
   return el;
@@ -526,9 +528,11 @@ export class RoomPage {
   // A roll just made tumbles first (board.js's rollDice; not with reduced motion), then rests as used and left dice.
   drawDice() {
     const roll = (this.turn.roll || []).filter((d) => d > 0);     // 0: a slot no die filled (a second roll's bottom faces), not a die
+    const marks = (this.room && this.room.marks && this.room.marks[0]) || {};
+    const face = (d, extra = "") => dieFace(d, extra, marks[String(d)] || "");
     if (this.rolled && roll.length) {
       this.rolled = false;
-      rollDice(this.diceBox, roll, { face: (d) => dieFace(d) }).then(() => this.drawDice());
+      rollDice(this.diceBox, roll, { face: (d) => face(d) }).then(() => this.drawDice());
       return;
     }
     clear(this.diceBox);
@@ -538,10 +542,10 @@ export class RoomPage {
       const i = left.indexOf(d);
       const used = i < 0;
       if (!used) left.splice(i, 1);
-      this.diceBox.append(dieFace(d, used ? " used" : ""));
+      this.diceBox.append(face(d, used ? " used" : ""));
       said.push(t(used ? "room.die.used" : "room.die", { d }));
     }
-    for (const d of left) { this.diceBox.append(dieFace(d, " bonus")); said.push(t("room.die.bonus", { d })); }
+    for (const d of left) { this.diceBox.append(face(d, " bonus")); said.push(t("room.die.bonus", { d })); }
     this.diceBox.setAttribute("aria-label", `${t("room.dice")}: ${said.join(", ") || "—"}`);
   }
 
