@@ -16,7 +16,8 @@ from pachisi.rl.spaces import Observer  # noqa: E402
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_random_sim_test_passes(game):
     long = GAMES[game].turn_cap < 100_000          # a game random play may wander in: fewer rolls
-    params = {"players": 2, "max_rolls": 300} if long else {"players": 2}
+    fewest = max(2, GAMES[game].min_players)
+    params = {"players": fewest, "max_rolls": 300} if long else {"players": fewest}
     pyspiel.random_sim_test(pyspiel.load_game(openspiel.short_name(game), params), num_sims=1 if long else 3,
                             serialize=True, verbose=False)
     if not long and GAMES[game].max_players >= 4:
@@ -26,7 +27,7 @@ def test_random_sim_test_passes(game):
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_chance_nodes_are_the_dice_with_exact_probabilities(game):
-    g = pyspiel.load_game(openspiel.short_name(game), {"players": 3 if GAMES[game].max_players >= 3 else 2})
+    g = pyspiel.load_game(openspiel.short_name(game), {"players": min(max(3, GAMES[game].min_players), GAMES[game].max_players)})
     s = g.new_initial_state()
     first = s.chance_outcomes()                     # the roll-off: each player alike
     assert [a for a, _ in first] == list(range(g.num_players()))

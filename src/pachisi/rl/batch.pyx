@@ -24,7 +24,8 @@ import numpy as np
 from pachisi.engine.kernel cimport (EV_CAPTURED, EV_WIDTH, H_DICE, H_NFIN, H_NPLAYERS, order_at, H_PHASE,
                                     H_PLAYER, H_ROLL0, H_ROLLS, H_SEQ, H_WINNER, MAX_DICE, MAX_EVENTS,
                                     MAX_PLAYERS, PHASE_MOVE, PHASE_OVER, PHASE_ROLL, Engine, Rules, Work, draw,
-                                    draw_dice, i64, legal, mix64, rolloff, set_dice, settle, work_alloc, work_free)
+                                    draw_dice, i64, legal, mix64, rolloff, set_dice, settle, wins, work_alloc,
+                                    work_free)
 
 cpdef enum:
     OP_FLAGS = 1        # plane: per player +r and piece, 1.0 where st[base + player * pieces + piece] != 0
@@ -166,7 +167,8 @@ cdef void observe(const Spec* S, const i64* st, i64 me, float* out) noexcept nog
 
 
 cdef double final_reward(const Core* C, const i64* st, i64 p) noexcept nogil:
-    """rl.core.Table.rewards for player p: the winner +1, the others -1; with play_for_places the places."""
+    """rl.core.Table.rewards for player p: the winner (and in team play his partner) +1, the others -1;
+    with play_for_places the places."""
     cdef i64 n = st[H_NPLAYERS], nfin = st[H_NFIN], place, q, i
     cdef bint done
     if st[H_PHASE] != PHASE_OVER:
@@ -184,7 +186,7 @@ cdef double final_reward(const Core* C, const i64* st, i64 p) noexcept nogil:
             if not done:
                 place += 1
         return 1.0 - 2.0 * place / (n - 1)
-    return 1.0 if st[H_WINNER] == p else -1.0
+    return 1.0 if wins(C.R, st, p) else -1.0
 
 
 cdef i64 bot_choice(Core* C, Work* W, i64 i, i64* st, const i64* acts, i64 n) noexcept nogil:
