@@ -13,7 +13,8 @@ import pytest
 
 import helpers
 from helpers import kinds, legal, places, refused, round_trip
-from pachisi import GameError, make_game
+from pachisi import GameError, IllegalMove, make_game
+from pachisi.engine import kernel as K
 from pachisi.engine.options import OptionError
 from pachisi import record as records
 
@@ -53,6 +54,33 @@ def test_the_path_goes_out_round_the_circuit_and_up_the_own_middle_column():
 
 
 # -- 2. dice and the turn ---------------------------------------------------------------------------------
+def test_three_long_dice_marked_1_2_5_6_or_two_marked_1_3_4_6():
+    g = make_game("chaupar")
+    assert g.dice_faces() == [(1, 2, 5, 6)] * 3 and g.dice_weights() == [(1, 1, 1, 1)] * 3
+    outcomes = g.new_state(seed=1).chance_outcomes()
+    assert len(outcomes) == 64 and sum(p for _, p in outcomes) == pytest.approx(1)
+    assert sum(sum(r) * p for r, p in outcomes) == pytest.approx(10.5)
+    assert len([r for r, _ in outcomes if r[0] == r[1] == r[2]]) == 4
+    assert make_game("chaupar", options={"long_dice": "two1346"}).dice_faces() == [(1, 3, 4, 6)] * 2
+    s = position([[35, 84, 84, 84], AWAY, HOME, AWAY])
+    with pytest.raises(IllegalMove):
+        s.set_dice((3, 1, 2))
+
+
+def test_the_long_dice_stream_is_uniform_over_the_64_throws():
+    """A chi-square test of 64,000 seeded throws against 1/64 each (63 degrees of freedom: the 0.1% critical
+    value is 103.4)."""
+    s = make_game("chaupar").new_state(seed=2026)
+    counts = {}
+    for _ in range(64_000):
+        dice = s.next_roll()
+        counts[dice] = counts.get(dice, 0) + 1
+        s.arr[K.H_ROLLS] += 1
+    assert len(counts) == 64 and set(v for r in counts for v in r) == {1, 2, 5, 6}
+    chi2 = sum((c - 1000) ** 2 / 1000 for c in counts.values())
+    assert chi2 < 103.4
+
+
 def test_each_die_moves_one_piece_and_one_piece_may_take_several_dice():
     s = position([[35, 84, 84, 84], AWAY, HOME, AWAY])
     assert legal(s, (5, 1, 2)) == {"5a", "1a", "2a"}

@@ -217,3 +217,34 @@ def test_make_vec_gives_the_batched_vector_env():
     envs.close()
     sync = gymnasium.make_vec("pachisi/Ludo-v0", num_envs=2, vectorization_mode="sync")
     assert type(sync).__name__ == "SyncVectorEnv"
+
+
+@pytest.mark.parametrize("options", [{"teams": "opposite"}, {"teams": "opposite", "play_for_places": False}])
+def test_a_team_game_rewards_the_team_as_the_python_table_does(options):
+    env = rl.batch_env("ludo", num_envs=4, players=4, options=options, opponents="self")
+    env.reset(seed=5)
+    rng = np.random.default_rng(1)
+    codec = env.table.codec
+
+    def dealt(i):
+        s = env.game.new_state(int(env.game_seeds[i]))
+        while s.is_chance:
+            s.roll()
+        return s
+
+    states = [dealt(i) for i in range(env.num_envs)]
+    finished = 0
+    while finished < 4:
+        acts = random_legal(env, rng)
+        env.step(acts)
+        for i, s in enumerate(states):
+            s.push(codec.action(int(acts[i])))
+            while s.is_chance:
+                s.roll()
+            if env.terminals[i]:
+                env.table.state = s
+                rewards = env.table.rewards()
+                assert env.final_rewards[i].tolist() == pytest.approx(rewards)
+                assert rewards[0] == rewards[2] and rewards[1] == rewards[3] and rewards[0] == -rewards[1]
+                states[i] = dealt(i)
+                finished += 1

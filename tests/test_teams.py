@@ -466,3 +466,15 @@ def test_ludo_mixed_blocks_refusal_names_the_block():
     s = ludo(pieces, 3, blocks=True)
     s.set_dice([4])
     refused(s, "4a", "block")
+
+
+def test_simulate_counts_a_team_win_once_for_the_team_and_by_its_partners_turn_order():
+    from pachisi.sim import simulate
+    g = make_game("ludo", 4, options={"teams": "opposite"})
+    res = simulate(g, 300, ["random"] * 4, seed=3, workers=1)
+    d = res.as_dict(g)
+    assert [t["players"] for t in d["teams"]] == [["red", "yellow"], ["green", "blue"]]
+    assert sum(t["wins"] for t in d["teams"]) == res.finished == sum(t["wins"] for t in d["team_order"])
+    assert d["teams"][0]["wins"] == res.wins[0] + res.wins[2]
+    assert [t["places"] for t in d["team_order"]] == [[1, 3], [2, 4]]
+    assert "teams" not in simulate(make_game("ludo", 4), 10, ["random"] * 4, workers=1).as_dict(make_game("ludo", 4))

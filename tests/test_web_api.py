@@ -540,8 +540,9 @@ def test_an_unfinished_rooms_record_keeps_the_seed_secret(client):
 
 
 def test_the_dice_endpoint_gives_each_games_dice(client):
-    assert client.get("/api/games/shishbesh/dice").json()["dice"] == [[1, 6], [1, 6]]
-    assert client.get("/api/games/tryasuchka/dice", params={"players": 2}).json()["dice"] == [[1, 6], [2, 7]]
+    assert client.get("/api/games/shishbesh/dice").json()["dice"] == [[1, 2, 3, 4, 5, 6]] * 2
+    assert client.get("/api/games/tryasuchka/dice", params={"players": 2}).json()["dice"] == [
+        [1, 2, 3, 4, 5, 6], [2, 3, 4, 5, 6, 7]]
     assert client.get("/api/games/shishbesh/dice", params={"options": json.dumps({"arm": 9})}).status_code == 400
 
 

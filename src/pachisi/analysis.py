@@ -128,28 +128,30 @@ def analyse_record(text: str, budget=None) -> list[Analysis]:
 def dice_report(analyses: list[Analysis]) -> list[dict]:
     """Per player, over the games given (a match's together): the counts of each face of each kind of die
     it rolled, and the chi-square test's p-value against fair dice (None when too few rolls to test:
-    fewer than 5 expected a face)."""
+    fewer than 5 expected a face; a weighted die, as cowries, is tested against its own odds)."""
     from scipy.stats import chisquare
     a = analyses[0]
-    ranges = a.game.dice_ranges()
-    kinds = sorted(set(ranges))
+    dice = list(zip(a.game.dice_faces(), a.game.dice_weights()))
+    kinds = sorted(set(dice))
     out = []
     for p, name in enumerate(a.names):
         rolls = [s["dice"] for g in analyses for s in g.steps if s["kind"] == "roll" and s["player"] == p]
         faces, stat_counts = [], []
-        for lo, hi in kinds:
-            counts = np.zeros(hi - lo + 1, int)
-            for dice in rolls:
-                for d, r in zip(dice, ranges):
-                    if r == (lo, hi):
-                        counts[d - lo] += 1
-            faces.append({"faces": list(range(lo, hi + 1)), "counts": counts.tolist(),
-                          "expected": float(counts.sum() / len(counts))})
-            stat_counts.append(counts)
+        for kind in kinds:
+            shows, weights = kind
+            counts = np.zeros(len(shows), int)
+            for roll in rolls:
+                for d, k in zip(roll, dice):
+                    if k == kind:
+                        counts[shows.index(d)] += 1
+            odds = np.array(weights) / sum(weights)
+            faces.append({"faces": list(shows), "counts": counts.tolist(),
+                          "expected": [float(x) for x in counts.sum() * odds]})
+            stat_counts.append((counts, counts.sum() * odds))
         test = None
-        if all(c.sum() / len(c) >= 5 for c in stat_counts):
-            chi2 = sum(float(chisquare(c).statistic) for c in stat_counts)
-            dof = sum(len(c) - 1 for c in stat_counts)
+        if all(e.min() >= 5 for _, e in stat_counts):
+            chi2 = sum(float(chisquare(c, e).statistic) for c, e in stat_counts)
+            dof = sum(len(c) - 1 for c, _ in stat_counts)
             from scipy.stats import chi2 as chi2_dist
             test = {"chi2": chi2, "dof": dof, "p": float(chi2_dist.sf(chi2, dof))}
         out.append({"player": name, "rolls": len(rolls), "dice": faces, "test": test})

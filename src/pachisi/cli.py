@@ -554,19 +554,14 @@ def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
         return
     played = f", {res.resumed} read back from {out}" if res.resumed else ""
     console.print(f"{g.title}: {n} games, {res.finished} finished{played}, {res.seconds:.1f}s")
-    seats = Table(title="by seat")
-    order = Table(title="by turn order")
-    for t, first in ((seats, "seat"), (order, "moved")):
-        for col in (first, "bot" if t is seats else None, "wins", "win rate", "95% CI"):
+    for title, first, rows in _simulate_rows(g, data, bots):
+        t = Table(title=title)
+        for col in (first, "bot" if first == "seat" else None, "wins", "win rate", "95% CI"):
             if col:
                 t.add_column(col)
-    for i, (s, o) in enumerate(zip(data["seats"], data["turn_order"])):
-        seats.add_row(s["player"], bots[i], str(s["wins"]), f"{s['rate']:.3f}",
-                      f"{s['ci95'][0]:.3f}–{s['ci95'][1]:.3f}")
-        order.add_row(_ordinal(o["place"]), str(o["wins"]), f"{o['rate']:.3f}",
-                      f"{o['ci95'][0]:.3f}–{o['ci95'][1]:.3f}")
-    console.print(seats)
-    console.print(order)
+        for label, r, extra in rows:
+            t.add_row(label, *extra, str(r["wins"]), f"{r['rate']:.3f}", f"{r['ci95'][0]:.3f}–{r['ci95'][1]:.3f}")
+        console.print(t)
     q = data["rolls_percentiles"]
     console.print(f"game length: {data['rolls_mean']:.1f} rolls (sd {data['rolls_sd']:.1f}; p5 {q['p5']}, "
                   f"median {q['p50']}, p95 {q['p95']}); captures per game: {data['captures_per_game']:.2f}"
@@ -575,6 +570,18 @@ def simulate(game: str = typer.Option(..., help="the game: " + ", ".join(GAMES))
 
 def _ordinal(k):
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+
+
+def _simulate_rows(g, data, bots):
+    """The tables of a simulation: (title, first column, rows of (label, rate, extra cells)): by seat
+    and by turn order, or, in team play, by team and by the turn order of its partners (a team's win
+    counted once, whichever partner finished first)."""
+    if g.teams:
+        return [("by team", "team", [(" + ".join(t["players"]), t, ()) for t in data["teams"]]),
+                ("by turn order", "moved", [(" + ".join(map(_ordinal, t["places"])), t, ())
+                                            for t in data["team_order"]])]
+    return [("by seat", "seat", [(s["player"], s, (bots[i],)) for i, s in enumerate(data["seats"])]),
+            ("by turn order", "moved", [(_ordinal(o["place"]), o, ()) for o in data["turn_order"]])]
 
 
 @app.command()
@@ -687,9 +694,16 @@ def _print_fairness(measured, comparison):
         t.add_column("")
         for m in ms:
             t.add_column(f"{m.play}, {m.result.games:,} games")
-        rows = [[f"seat {g.player_name(i)}"] + [_ci(m.result.seat_rates()[i]) for m in ms] for i in range(g.players)]
-        rows += [[f"moved {_ordinal(i + 1)}"] + [_ci(m.result.order_rates()[i]) for m in ms]
-                 for i in range(g.players)]
+        if g.teams:
+            rows = [["team " + " + ".join(map(g.player_name, team))] + [_ci(m.result.team_rates(g)[i]) for m in ms]
+                    for i, team in enumerate(g.teams)]
+            rows += [["moved " + " + ".join(_ordinal(p + 1) for p in team)]
+                     + [_ci(m.result.team_order_rates(g)[i]) for m in ms] for i, team in enumerate(g.teams)]
+        else:
+            rows = [[f"seat {g.player_name(i)}"] + [_ci(m.result.seat_rates()[i]) for m in ms]
+                    for i in range(g.players)]
+            rows += [[f"moved {_ordinal(i + 1)}"] + [_ci(m.result.order_rates()[i]) for m in ms]
+                     for i in range(g.players)]
         for m in ms:
             m.d = m.as_dict(g)
         rows.append(["length, rolls: mean"] + [f"{m.d['rolls_mean']:.1f} (sd {m.d['rolls_sd']:.1f})" for m in ms])

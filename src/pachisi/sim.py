@@ -178,6 +178,14 @@ class SimResult:
     def order_rates(self):
         return self._rates(self.wins_by_order)
 
+    def team_rates(self, game):
+        """In team play, each team's wins (a game is its winner's, whichever partner finished first)."""
+        return self._rates([sum(self.wins[p] for p in team) for team in game.teams])
+
+    def team_order_rates(self, game):
+        """In team play, the wins of the team of the 1st mover (and his partner), of the 2nd..."""
+        return self._rates([sum(self.wins_by_order[p] for p in team) for team in game.teams])
+
     def as_dict(self, game):
         length = hist_stats(self.rolls)
         caps = hist_stats(self.captures)
@@ -186,6 +194,10 @@ class SimResult:
             "games": self.games, "finished": self.finished, "cut_off": self.games - self.finished,
             "seats": [dict(player=game.player_name(i), **r) for i, r in enumerate(self.seat_rates())],
             "turn_order": [dict(place=i + 1, **r) for i, r in enumerate(self.order_rates())],
+            **({"teams": [dict(players=[game.player_name(p) for p in team], **r)
+                          for team, r in zip(game.teams, self.team_rates(game))],
+                "team_order": [dict(places=[p + 1 for p in team], **r)
+                               for team, r in zip(game.teams, self.team_order_rates(game))]} if game.teams else {}),
             "rolls_mean": length["mean"], "rolls_sd": length["sd"],
             "rolls_percentiles": {k: length[k] for k in ("p5", "p50", "p95")},
             "captures_per_game": caps["mean"],

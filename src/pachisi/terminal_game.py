@@ -305,9 +305,9 @@ def notation_help(state, lang="en"):
 
 
 def dice_example(game):
-    """A roll of this game written as a person types it: 6, or 6-2 (valid for each die's range)."""
-    ranges = game.dice_ranges()
-    return "-".join(str(hi if i == 0 else min(lo + 1, hi)) for i, (lo, hi) in enumerate(ranges))
+    """A roll of this game written as a person types it: 6, or 6-2 (each a face of its die)."""
+    faces = [sorted(f) for f in game.dice_faces()]
+    return "-".join(str(f[-1] if i == 0 else f[min(1, len(f) - 1)]) for i, f in enumerate(faces))
 
 
 _DICE = re.compile(r"^\s*\d+(\s*[-, ]\s*\d+)*\s*$")
@@ -316,8 +316,8 @@ _DICE = re.compile(r"^\s*\d+(\s*[-, ]\s*\d+)*\s*$")
 def parse_dice(game, text):
     """The dice typed by a person: numbers separated by -, comma or space, in
     any order that fits the game's dice (a 2–7 die may come second)."""
-    ranges = game.dice_ranges()
-    n = len(ranges)
+    faces = game.dice_faces()
+    n = len(faces)
     example = dice_example(game)
     if not _DICE.match(text):
         raise GameError("type the dice as numbers, e.g. {example}, or press Enter to roll", example=example)
@@ -328,13 +328,13 @@ def parse_dice(game, text):
         raise GameError(plural("this game rolls {count} die: type {count} number, e.g. {example}",
                                "this game rolls {count} dice: type {count} numbers, e.g. {example}"), count=n,
                         example=example)
-    fits = {p for p in itertools.permutations(values)
-            if all(lo <= d <= hi for d, (lo, hi) in zip(p, ranges))}
+    fits = {p for p in itertools.permutations(values) if all(d in f for d, f in zip(p, faces))}
     if values in fits:
         return values
     if len(fits) == 1:
         return fits.pop()
-    spans = ", ".join(f"{lo}–{hi}" for lo, hi in ranges)
+    spans = ", ".join(f"{min(f)}–{max(f)}" if len(f) == max(f) - min(f) + 1 else "/".join(map(str, sorted(f)))
+                      for f in faces)
     raise GameError("{dice} is not a roll of this game (its dice show {spans})", dice=text, spans=spans)
 
 

@@ -31,7 +31,8 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memcpy, memset
 
 from pachisi.engine.kernel cimport (
-    Engine, Rules, Work, i64, work_alloc, work_free, set_dice, settle, draw,
+    Engine, Rules, Work, i64, work_alloc, work_free, set_dice, settle, draw, draw_dice, n_outcomes, outcome,
+    outcome_total,
     H_DICE, H_NDICE, H_NFIN, H_NPLAYERS, order_at, H_PHASE, H_PLAYER, H_ROLLS, H_SEQ, H_WINNER,
     MAX_DICE, MAX_PLAYERS, PHASE_MOVE, PHASE_OVER, PHASE_ROLL)
 
@@ -205,24 +206,6 @@ cdef i64 act(Ctx* C, i64* st, i64 a, i64* acts) noexcept nogil:
     return settled(C, st, acts)
 
 
-cdef i64 n_outcomes(const Rules* R) noexcept nogil:
-    cdef i64 t = 1, i
-    for i in range(R.ndice):
-        t *= R.dice_hi[i] - R.dice_lo[i] + 1
-    return t
-
-
-cdef void outcome(const Rules* R, i64 idx, i64* values) noexcept nogil:
-    """The idx-th roll in State.chance_outcomes order (the last die fastest)."""
-    cdef i64 i, r
-    for i in range(MAX_DICE):
-        values[i] = 0
-    for i in range(R.ndice - 1, -1, -1):
-        r = R.dice_hi[i] - R.dice_lo[i] + 1
-        values[i] = R.dice_lo[i] + idx % r
-        idx //= r
-
-
 # -- the value of a roll's rest: the mover's best way to play it, and rolls beyond -----------------------
 cdef void turn(Ctx* C, i64 lv, i64 depth, double* out) noexcept nogil:
     """V of the state C.S[lv] (its legal actions in C.A[lv], C.NA[lv] of them):
@@ -268,6 +251,7 @@ cdef void chance(Ctx* C, i64 lv, i64 depth, double* out) noexcept nogil:
     """The average over every roll of the state C.S[lv] (at a roll) of V after
     it (its roller's rest of the roll searched, `depth` rolls more beyond)."""
     cdef i64 t = n_outcomes(C.R), o, p, n = C.n
+    cdef double w, total = outcome_total(C.R)
     cdef i64 values[MAX_DICE]
     cdef double* v = C.V + (lv + 1) * MAX_PLAYERS
     cdef double acc[MAX_PLAYERS]
@@ -275,13 +259,13 @@ cdef void chance(Ctx* C, i64 lv, i64 depth, double* out) noexcept nogil:
     for p in range(n):
         acc[p] = 0.0
     for o in range(t):
-        outcome(C.R, o, values)
+        w = outcome(C.R, o, values)
         memcpy(child, C.S + lv * C.size, C.size * sizeof(i64))
         set_dice(C.R, child, values, NULL, 0)
         C.NA[lv + 1] = settled(C, child, C.A + (lv + 1) * C.na)
         turn(C, lv + 1, depth, v)
         for p in range(n):
-            acc[p] += v[p] / t
+            acc[p] += v[p] * w / total
     for p in range(n):
         out[p] = acc[p]
 
@@ -390,8 +374,7 @@ cdef i64 play(Ctx* C, i64* st, i64 seed, double eps, i64 max_rolls, float* X, i6
                 T += 1
             for i in range(MAX_DICE):
                 values[i] = 0
-            for i in range(C.R.ndice):
-                values[i] = C.R.dice_lo[i] + draw(seed, st[H_ROLLS] * 8 + i, C.R.dice_hi[i] - C.R.dice_lo[i] + 1)
+            draw_dice(C.R, seed, st[H_ROLLS] * 8, values)
             set_dice(C.R, st, values, NULL, 0)
             rolls += 1
         else:

@@ -30,6 +30,7 @@ from libc.string cimport memcpy
 
 from pachisi.engine.kernel cimport (
     Engine, Rules, Work, i64, wins, work_alloc, work_free, set_dice, settle, legal, draw, mix64,
+    draw_die, n_outcomes, outcome, outcome_total, weighted_outcome,
     H_NPLAYERS, H_NFIN, order_at, H_PHASE, H_PLAYER, H_ROLLS, H_SEQ, H_WINNER, MAX_DICE, MAX_PLAYERS,
     PHASE_MOVE, PHASE_OVER, PHASE_ROLL)
 
@@ -86,31 +87,13 @@ cdef inline i64 sub_seed(i64 seed, i64 k) noexcept nogil:
     return <i64>(mix64(<uint64_t>seed + <uint64_t>k * <uint64_t>0x632BE59BD9B4E019ULL) >> 2)
 
 
-cdef i64 n_outcomes(const Rules* R) noexcept nogil:
-    cdef i64 t = 1, i
-    for i in range(R.ndice):
-        t *= R.dice_hi[i] - R.dice_lo[i] + 1
-    return t
-
-
-cdef void outcome(const Rules* R, i64 idx, i64* values) noexcept nogil:
-    """The idx-th roll in State.chance_outcomes order (the last die fastest)."""
-    cdef i64 i, r
-    for i in range(R.ndice - 1, -1, -1):
-        r = R.dice_hi[i] - R.dice_lo[i] + 1
-        values[i] = R.dice_lo[i] + idx % r
-        idx //= r
-
-
 cdef i64 dice_of(const Rules* R, i64 seed, const i64* st, i64* values) noexcept nogil:
     """The roll that seed's stream holds for st (drawn as State.next_roll and
     the kernel's playout draw it); returns its chance outcome index."""
-    cdef i64 r = st[H_ROLLS], o = 0, i, span, d
+    cdef i64 r = st[H_ROLLS], o = 0, i, j
     for i in range(R.ndice):
-        span = R.dice_hi[i] - R.dice_lo[i] + 1
-        d = draw(seed, r * 8 + i, span)
-        values[i] = R.dice_lo[i] + d
-        o = o * span + d
+        values[i] = draw_die(R, i, seed, r * 8 + i, &j)
+        o = o * R.nfaces[i] + j
     return o
 
 
@@ -349,8 +332,9 @@ cdef bint emax(Ctx* C, Search* T, i64 n, i64 depth, i64 roller, i64 lv0, i64 ful
     every roll, deeper ones draw `samples` rolls (0: every roll), the same
     ones at every node of a depth."""
     cdef i64 size = T.size, na = T.na
-    cdef i64 t = n_outcomes(C.R)
+    cdef i64 t = n_outcomes(C.R), total = outcome_total(C.R)
     cdef i64 lv = lv0, mode = ENTER, phase, p, me, i
+    cdef double den
     cdef i64* st
     cdef i64* child
     cdef i64* FI
@@ -390,8 +374,10 @@ cdef bint emax(Ctx* C, Search* T, i64 n, i64 depth, i64 roller, i64 lv0, i64 ful
         FI = T.FI + lv * 5
         if mode == ABSORB:
             if FI[0] == N_CHANCE:
+                # every roll weighed by its probability, or drawn as often as it comes
+                den = total if FI[1] == t else FI[1]
                 for p in range(MAX_PLAYERS):
-                    V[lv * MAX_PLAYERS + p] += V[(lv + 1) * MAX_PLAYERS + p] / FI[1]
+                    V[lv * MAX_PLAYERS + p] += V[(lv + 1) * MAX_PLAYERS + p] * T.FB[lv] / den
             else:
                 me = T.S[lv * size + H_PLAYER]
                 if V[(lv + 1) * MAX_PLAYERS + me] > T.FB[lv]:
@@ -412,11 +398,12 @@ cdef bint emax(Ctx* C, Search* T, i64 n, i64 depth, i64 roller, i64 lv0, i64 ful
         memcpy(child, T.S + lv * size, size * sizeof(i64))
         if FI[0] == N_CHANCE:
             if FI[1] == t:
-                outcome(C.R, i, T.D + lv * MAX_DICE)
+                T.FB[lv] = outcome(C.R, i, T.D + lv * MAX_DICE)
             else:
                 # the same rolls at every chance node of this depth: siblings are
                 # compared on equal luck
-                outcome(C.R, draw(seed, 1000 * FI[3] + i, t), T.D + lv * MAX_DICE)
+                weighted_outcome(C.R, draw(seed, 1000 * FI[3] + i, total), T.D + lv * MAX_DICE)
+                T.FB[lv] = 1.0
             n = roll(C, child, T.D + lv * MAX_DICE, T.A + (lv + 1) * na)
             depth = FI[3] - 1
             roller = T.S[lv * size + H_PLAYER]

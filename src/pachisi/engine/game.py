@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import math
 import secrets
+from fractions import Fraction
 from typing import Any, Iterable
 
 import numpy as np
@@ -36,6 +38,14 @@ def fresh_seed() -> int:
 
 Event = K.Event
 
+
+
+def faces_text(faces: Iterable[int]) -> Text:
+    """What a die shows, told: "1 to 6" for a range of faces, else their list ("1, 2, 5 or 6")."""
+    f = sorted(faces)
+    if f == list(range(f[0], f[0] + len(f))):
+        return Text("{low} to {high}", low=f[0], high=f[-1])
+    return Text("{faces} or {last}", faces=", ".join(map(str, f[:-1])), last=f[-1])
 
 class Game:
     """A game is its parameters: name, option values and the number of players.
@@ -270,9 +280,24 @@ class Game:
         pieces_per_player out of it: its board draws only these)."""
         return self.players * self.pieces_per_player
 
+    def dice_faces(self) -> list[tuple[int, ...]]:
+        """The faces of each die the game rolls (a cowrie throw's points, a long die's 1, 2, 5, 6)."""
+        return self.engine.dice_faces()
+
+    def dice_weights(self) -> list[tuple[int, ...]]:
+        """How often each face of each die comes, as integer weights (all 1 for a fair die)."""
+        return self.engine.dice_weights()
+
     def dice_ranges(self) -> list[tuple[int, int]]:
-        """(lowest, highest) of each die the game rolls."""
-        return self.engine.dice_ranges()
+        """(lowest, highest) face of each die the game rolls."""
+        return [(min(f), max(f)) for f in self.dice_faces()]
+
+    def roll_probabilities(self) -> list[tuple[tuple[int, ...], Fraction]]:
+        """Every roll, in chance-outcome order (the last die fastest), with its exact probability."""
+        dice = [[(f, Fraction(w, sum(ws))) for f, w in zip(fs, ws)]
+                for fs, ws in zip(self.dice_faces(), self.dice_weights())]
+        return [(tuple(f for f, _ in roll), math.prod((p for _, p in roll), start=Fraction(1)))
+                for roll in itertools.product(*dice)]
 
     def player_name(self, player: int) -> str:
         """The colour of a player (0-based, in turn order)."""
@@ -424,11 +449,8 @@ class State(K.StateCore):
 
     # -- chance steps ----------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[tuple[int, ...], float]]:
-        """Every roll with its probability."""
-        ranges = self.game.dice_ranges()
-        combos = list(itertools.product(*[range(lo, hi + 1) for lo, hi in ranges]))
-        p = 1.0 / len(combos)
-        return [(c, p) for c in combos]
+        """Every roll with its probability (the product of its faces' weights over the total)."""
+        return [(roll, float(p)) for roll, p in self.game.roll_probabilities()]
 
     def set_dice(self, dice: Iterable[int]) -> list[Event]:
         """A chance outcome given by hand (a real roll, one value a die); returns
@@ -437,13 +459,13 @@ class State(K.StateCore):
         if not self.is_chance:
             raise IllegalMove("the dice are already rolled: a move is expected" if not self.is_over
                               else "the game is over")
-        ranges = self.game.dice_ranges()
+        faces = self.game.dice_faces()
         dice = tuple(dice)
-        if len(dice) != len(ranges):
-            raise IllegalMove("this game rolls {count} dice, not {given}", count=len(ranges), given=len(dice))
-        for d, (lo, hi) in zip(dice, ranges):
-            if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or not lo <= d <= hi:
-                raise IllegalMove("a die shows {low} to {high}, not {value!r}", low=lo, high=hi, value=d)
+        if len(dice) != len(faces):
+            raise IllegalMove("this game rolls {count} dice, not {given}", count=len(faces), given=len(dice))
+        for d, shows in zip(dice, faces):
+            if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or d not in shows:
+                raise IllegalMove("a die shows {faces}, not {value!r}", faces=faces_text(shows), value=d)
         return self._apply_roll(tuple(int(d) for d in dice))
 
     # -- decisions ---------------------------------------------------------------

@@ -12,6 +12,7 @@ cpdef enum:
     H_NDICE = 2      # dice slots in use in this roll
     H_DICE = 3       # MAX_DICE slots: a value, or 0 once used or burned
     MAX_DICE = 6
+    MAX_FACES = 8    # faces a die may have (a cowrie throw of seven shells: 0..7 mouths up)
     H_SCORE = 9      # look-ahead score of the roll so far
     H_WINNER = 10    # winning player, -1 while none
     H_NFIN = 11      # players finished so far
@@ -148,8 +149,13 @@ cdef struct Rules:
     i64 size               # state length
     i64 max_actions        # candidate buffer size (a legal list at most half of it)
     i64 ndice
-    i64 dice_lo[MAX_DICE]
-    i64 dice_hi[MAX_DICE]
+    # die i has nfaces[i] faces: face j shows faces[i * MAX_FACES + j] and is drawn with weight
+    # cum[.. + j] - cum[.. + j - 1] out of cum[.. + nfaces[i] - 1]; flat[i]: the faces are a
+    # range lo..hi, each of weight 1 (drawn without a search)
+    i64 nfaces[MAX_DICE]
+    i64 faces[MAX_DICE * MAX_FACES]
+    i64 cum[MAX_DICE * MAX_FACES]
+    bint flat[MAX_DICE]
     i64 mate[MAX_PLAYERS]  # each player's partner, himself without teams (a team's win is both partners')
 
 
@@ -157,6 +163,75 @@ cdef inline bint wins(const Rules* R, const i64* st, i64 p) noexcept nogil:
     """True when player p has won: he, or in team play his partner, is the winner."""
     cdef i64 w = st[H_WINNER]
     return w >= 0 and (w == p or R.mate[w] == p)
+
+
+cdef inline i64 die_total(const Rules* R, i64 i) noexcept nogil:
+    """The sum of die i's face weights (its number of faces for a common die)."""
+    return R.cum[i * MAX_FACES + R.nfaces[i] - 1]
+
+
+cdef inline i64 face_index(const Rules* R, i64 i, i64 r) noexcept nogil:
+    """The face of die i that the weight r in [0, die_total) falls on."""
+    cdef i64 j = 0
+    if R.flat[i]:
+        return r
+    while R.cum[i * MAX_FACES + j] <= r:
+        j += 1
+    return j
+
+
+cdef inline i64 face_weight(const Rules* R, i64 i, i64 j) noexcept nogil:
+    return R.cum[i * MAX_FACES + j] - (R.cum[i * MAX_FACES + j - 1] if j else 0)
+
+
+cdef inline i64 n_outcomes(const Rules* R) noexcept nogil:
+    """The rolls the dice can show, as State.chance_outcomes lists them."""
+    cdef i64 t = 1, i
+    for i in range(R.ndice):
+        t *= R.nfaces[i]
+    return t
+
+
+cdef inline i64 outcome_total(const Rules* R) noexcept nogil:
+    """The sum of the weights of every roll (n_outcomes when every face weighs 1)."""
+    cdef i64 t = 1, i
+    for i in range(R.ndice):
+        t *= die_total(R, i)
+    return t
+
+
+cdef inline i64 outcome(const Rules* R, i64 idx, i64* values) noexcept nogil:
+    """The idx-th roll in State.chance_outcomes order (the last die fastest); returns its
+    weight (its probability is weight / outcome_total)."""
+    cdef i64 i, r, j, w = 1
+    for i in range(R.ndice - 1, -1, -1):
+        r = R.nfaces[i]
+        j = idx % r
+        values[i] = R.faces[i * MAX_FACES + j]
+        w *= face_weight(R, i, j)
+        idx //= r
+    return w
+
+
+cdef inline i64 weighted_outcome(const Rules* R, i64 r, i64* values) noexcept nogil:
+    """The roll a weight r in [0, outcome_total) falls on (each roll as often as its weight;
+    for dice whose faces weigh 1, the r-th roll); returns its index."""
+    cdef i64 i, t, j, o = 0, place = 1
+    for i in range(R.ndice - 1, -1, -1):
+        t = die_total(R, i)
+        j = face_index(R, i, r % t)
+        values[i] = R.faces[i * MAX_FACES + j]
+        o += j * place
+        place *= R.nfaces[i]
+        r //= t
+    return o
+
+
+cdef inline i64 draw_die(const Rules* R, i64 i, i64 seed, i64 counter, i64* index) noexcept nogil:
+    """Die i as the seed's stream holds it at counter (index: its face's number)."""
+    cdef i64 j = face_index(R, i, draw(seed, counter, die_total(R, i)))
+    index[0] = j
+    return R.faces[i * MAX_FACES + j]
 
 
 cdef struct Work:
@@ -201,7 +276,7 @@ cdef class Engine:
     cdef readonly object options
     cdef int setup(self, const void* tab, check_f check, gen_f gen, play_f play, stage_f begin, stage_f finish,
                    potential_f potential, evaluate_f evaluate, compulsory_f compulsory, i64 size, i64 max_actions,
-                   dice_lo, dice_hi) except -1
+                   dice_lo, dice_hi, faces=*, weights=*) except -1
     cdef i64* state(self, i64[::1] arr) except NULL
     cdef Scratch* take(self) except NULL
     cdef void give(self, Scratch* s) noexcept

@@ -84,9 +84,9 @@ cdef i64 set_dice(const Rules* R, i64* st, const i64* values, i64* ev, i64 ne) n
 
 cdef i64 draw_dice(const Rules* R, i64 seed, i64 counter, i64* values) noexcept nogil:
     """The roll the seed's stream holds at `counter` (die i at counter + i); returns the sum."""
-    cdef i64 i, total = 0
+    cdef i64 i, j, total = 0
     for i in range(R.ndice):
-        values[i] = R.dice_lo[i] + draw(seed, counter + i, R.dice_hi[i] - R.dice_lo[i] + 1)
+        values[i] = draw_die(R, i, seed, counter + i, &j)
         total += values[i]
     return total
 
@@ -485,24 +485,40 @@ cdef class Engine:
 
     cdef int setup(self, const void* tab, check_f check, gen_f gen, play_f play, stage_f begin, stage_f finish,
                    potential_f potential, evaluate_f evaluate, compulsory_f compulsory, i64 size, i64 max_actions,
-                   dice_lo, dice_hi) except -1:
+                   dice_lo, dice_hi, faces=None, weights=None) except -1:
         """Bind a game's rule functions and frozen tables (compulsory may be NULL)
-        and make one spare scratch for its state size."""
-        cdef i64 i
+        and make one spare scratch for its state size.  Die i shows dice_lo[i] to
+        dice_hi[i], each as likely, unless `faces` gives each die's faces (any
+        distinct non-zero values) and `weights` their integer weights (None: 1 each)."""
+        cdef i64 i, j, acc
         self.R.tab = tab
         self.R.check, self.R.gen, self.R.play = check, gen, play
         self.R.begin, self.R.finish = begin, finish
         self.R.potential, self.R.evaluate, self.R.compulsory = potential, evaluate, compulsory
         self.R.size = size
         self.R.max_actions = max_actions
-        self.R.ndice = len(dice_lo)
+        if faces is None:
+            faces = [list(range(lo, hi + 1)) for lo, hi in zip(dice_lo, dice_hi)]
+        if weights is None:
+            weights = [[1] * len(f) for f in faces]
+        self.R.ndice = len(faces)
         for i in range(MAX_PLAYERS):
             self.R.mate[i] = i
-        if not 0 < self.R.ndice <= MAX_DICE:
-            raise ValueError("a game rolls 1 to 6 dice")
+        if not 0 < self.R.ndice <= MAX_DICE or len(weights) != self.R.ndice:
+            raise ValueError("a game rolls 1 to 6 dice, a list of faces and of weights for each")
         for i in range(self.R.ndice):
-            self.R.dice_lo[i] = dice_lo[i]
-            self.R.dice_hi[i] = dice_hi[i]
+            f, w = [int(x) for x in faces[i]], [int(x) for x in weights[i]]
+            if (not 0 < len(f) <= MAX_FACES or len(w) != len(f) or len(set(f)) != len(f) or 0 in f
+                    or min(w) <= 0):
+                raise ValueError("die %d: 1 to %d distinct non-zero faces, each of a positive weight, not %r "
+                                 "weighing %r" % (i, MAX_FACES, f, w))
+            self.R.nfaces[i] = len(f)
+            self.R.flat[i] = f == list(range(f[0], f[0] + len(f))) and set(w) == {1}
+            acc = 0
+            for j in range(len(f)):
+                acc += w[j]
+                self.R.faces[i * MAX_FACES + j] = f[j]
+                self.R.cum[i * MAX_FACES + j] = acc
         self.give(self.take())
         return 0
 
@@ -540,8 +556,11 @@ cdef class Engine:
             raise ValueError("a state of this game has %d numbers, not %d" % (self.R.size, arr.shape[0]))
         return &arr[0]
 
-    def dice_ranges(self):
-        return [(self.R.dice_lo[i], self.R.dice_hi[i]) for i in range(self.R.ndice)]
+    def dice_faces(self):
+        return [tuple(self.R.faces[i * MAX_FACES + j] for j in range(self.R.nfaces[i])) for i in range(self.R.ndice)]
+
+    def dice_weights(self):
+        return [tuple(face_weight(&self.R, i, j) for j in range(self.R.nfaces[i])) for i in range(self.R.ndice)]
 
     def legal(self, i64[::1] arr):
         """The legal actions of the state."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Callable
 
-from .game import GameError, IllegalMove, State, fresh_seed
+from .game import GameError, IllegalMove, State, faces_text, fresh_seed
 from . import kernel as K
 
 if TYPE_CHECKING:
@@ -245,14 +245,13 @@ def take_piece(turn: dict, key: str, names: str) -> int:
 
 
 def take_roll(turn: dict, game: Game) -> tuple[int, ...]:
-    """Pop the turn's roll (required here): the dice as rolled, each within its die's range."""
+    """Pop the turn's roll (required here): the dice as rolled, each one of its die's faces."""
     roll = turn.pop("roll", None)
-    ranges = game.dice_ranges()
-    if (not isinstance(roll, list) or len(roll) != len(ranges)
-            or not all(isinstance(d, int) and not isinstance(d, bool) and lo <= d <= hi
-                       for d, (lo, hi) in zip(roll, ranges))):
-        raise GameError("turn: roll gives the dice rolled, {count} of them, each {low} to {high}, not {value}",
-                        count=len(ranges), low=ranges[0][0], high=ranges[0][1], value=roll)
+    faces = game.dice_faces()
+    if (not isinstance(roll, list) or len(roll) != len(faces)
+            or not all(isinstance(d, int) and not isinstance(d, bool) and d in f for d, f in zip(roll, faces))):
+        raise GameError("turn: roll gives the dice rolled, {count} of them, each {faces}, not {value}",
+                        count=len(faces), faces=faces_text(faces[0]), value=roll)
     return tuple(roll)
 
 

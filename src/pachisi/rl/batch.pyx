@@ -24,8 +24,7 @@ import numpy as np
 from pachisi.engine.kernel cimport (EV_CAPTURED, EV_WIDTH, H_DICE, H_NFIN, H_NPLAYERS, order_at, H_PHASE,
                                     H_PLAYER, H_ROLL0, H_ROLLS, H_SEQ, H_WINNER, MAX_DICE, MAX_EVENTS,
                                     MAX_PLAYERS, PHASE_MOVE, PHASE_OVER, PHASE_ROLL, Engine, Rules, Work, draw,
-                                    draw_dice, i64, legal, mix64, rolloff, set_dice, settle, wins, work_alloc,
-                                    work_free)
+                                    draw_dice, i64, legal, mix64, rolloff, set_dice, settle, work_alloc, work_free)
 
 cpdef enum:
     OP_FLAGS = 1        # plane: per player +r and piece, 1.0 where st[base + player * pieces + piece] != 0
@@ -166,13 +165,38 @@ cdef void observe(const Spec* S, const i64* st, i64 me, float* out) noexcept nog
             at += op.b + 1
 
 
+cdef double team_reward(const Core* C, const i64* st, i64 p) noexcept nogil:
+    """rl.core.Table.rewards in team play: partners share their team's reward; the teams are ranked as
+    they finished (the finishing order holds partners side by side), the rest after them in team order."""
+    cdef i64 n = st[H_NPLAYERS], nfin = st[H_NFIN], teams = n // 2, mate = C.R.mate[p], i, q, place = -1
+    cdef bint done
+    for i in range(nfin):
+        if st[order_at(i)] == p or st[order_at(i)] == mate:
+            place = i // 2
+            break
+    if place < 0:
+        place = nfin // 2
+        for q in range(min(p, mate)):
+            done = False
+            for i in range(nfin):
+                if st[order_at(i)] == q:
+                    done = True
+            if not done:
+                place += 1
+    if C.places_reward:
+        return 1.0 - 2.0 * place / (teams - 1)
+    return 1.0 if place == 0 else -1.0
+
+
 cdef double final_reward(const Core* C, const i64* st, i64 p) noexcept nogil:
-    """rl.core.Table.rewards for player p: the winner (and in team play his partner) +1, the others -1;
-    with play_for_places the places."""
+    """rl.core.Table.rewards for player p: the winner +1, the others -1; with play_for_places the places;
+    in team play the team's."""
     cdef i64 n = st[H_NPLAYERS], nfin = st[H_NFIN], place, q, i
     cdef bint done
     if st[H_PHASE] != PHASE_OVER:
         return 0.0
+    if C.R.mate[p] != p:
+        return team_reward(C, st, p)
     if C.places_reward and nfin >= n - 1:
         for i in range(nfin):
             if st[order_at(i)] == p:
@@ -186,7 +210,7 @@ cdef double final_reward(const Core* C, const i64* st, i64 p) noexcept nogil:
             if not done:
                 place += 1
         return 1.0 - 2.0 * place / (n - 1)
-    return 1.0 if wins(C.R, st, p) else -1.0
+    return 1.0 if st[H_WINNER] == p else -1.0
 
 
 cdef i64 bot_choice(Core* C, Work* W, i64 i, i64* st, const i64* acts, i64 n) noexcept nogil:

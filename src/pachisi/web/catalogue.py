@@ -203,10 +203,11 @@ def diagram(spec, game_name):
                         for p in range(game.players)]}
 
 
-def dice_ranges(name, players=None, preset=None, options=None):
-    """The dice a game with these options rolls: [[lo, hi], ...]."""
+def dice_faces(name, players=None, preset=None, options=None):
+    """The dice a game with these options rolls: each die's faces and their weights."""
     cls = game_class(name)
     players = players or cls.max_players
     game = make_game(cls.name, players, preset, options or {})
-    return {"game": cls.name, "dice": [list(r) for r in game.dice_ranges()],
+    return {"game": cls.name, "dice": [list(f) for f in game.dice_faces()],
+            "weights": [list(w) for w in game.dice_weights()],
             "first_player": str(game.opts.get("first_player")) if "first_player" in game.opts else None}

@@ -247,5 +247,6 @@ def replay_frames(text, budget=None):
                     frame("move", token, player, events, teller.move(player, events, told), told, route)
     return {"game": game.name, "title": game.title, "players": game.players,
             "colours": [game.player_name(p) for p in range(game.players)], "seat_colours": list(game.colours),
-            "seats": [int(x) for x in game.seats], "dice": [list(r) for r in game.dice_ranges()],
+            "seats": [int(x) for x in game.seats], "dice": [list(f) for f in game.dice_faces()],
+            "weights": [list(w) for w in game.dice_weights()],
             "piece_names": game.piece_names, "headers": headers, "frames": frames}

@@ -193,7 +193,8 @@ class RoomInfo(BaseModel):
     standin_level: int = 0          # the level of the bot that plays for an absent person
     rematch: Optional[str] = None   # the code of the room of this one's rematch, once a player asked for it
     colours: list[str]              # by seat
-    dice: list[list[int]]
+    dice: list[list[int]]           # each die's faces
+    weights: list[list[int]]        # how often each face comes
     seats: list[SeatInfo]
     table: TableOptions = TableOptions()
     hotseat: bool = False           # every seat a person at one screen: undo is allowed
@@ -230,9 +231,10 @@ class MyRoom(BaseModel):
     score: list[int]
 
 
-class DiceRanges(BaseModel):
+class DiceFaces(BaseModel):
     game: str
-    dice: list[list[int]]
+    dice: list[list[int]]           # each die's faces
+    weights: list[list[int]]        # how often each face comes (all 1: a fair die)
     first_player: Optional[str] = None
 
 
@@ -286,7 +288,8 @@ class ReplayOut(BaseModel):
     colours: list[str]              # by player
     seat_colours: list[str]         # by seat
     seats: list[int]
-    dice: list[list[int]]           # each die's lowest and highest face
+    dice: list[list[int]]           # each die's faces
+    weights: list[list[int]]        # how often each face comes
     piece_names: str
     headers: list[dict[str, str]]
     frames: list[ReplayFrame]

@@ -200,7 +200,7 @@ cdef class ChauparEngine(ClothEngine):
         self.load(&self.tables.cloth, sizeof(ChauparTab), tab)
         self.dest_rule = dest
         self.setup(&self.tables, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
-                   [min(f) for f in tab.faces], [max(f) for f in tab.faces])
+                   [min(f) for f in tab.faces], [max(f) for f in tab.faces], faces=tab.faces)
         self.team_up()
 
     def square(self, i64 q, i64 p):

@@ -8,7 +8,7 @@ from ...engine.position import options_object
 from .. import catalogue
 from ..deps import refusal, request_lang
 from ..errors import Refusal
-from ..schemas import DiceRanges, Lobby, PlayPage, RulesPage
+from ..schemas import DiceFaces, Lobby, PlayPage, RulesPage
 
 router = APIRouter()
 
@@ -39,11 +39,11 @@ def play(name: str, request: Request, lang: str = Depends(request_lang)):
     return page
 
 
-@router.get("/api/games/{name}/dice", response_model=DiceRanges)
+@router.get("/api/games/{name}/dice", response_model=DiceFaces)
 def dice(name: str, players: int | None = None, preset: str | None = None, options: str | None = None,
          lang: str = Depends(request_lang)):
     """The dice the game rolls with these options (for checking rolls in the browser)."""
     try:
-        return catalogue.dice_ranges(name, players, preset, options_object(options) if options else {})
+        return catalogue.dice_faces(name, players, preset, options_object(options) if options else {})
     except (OptionError, GameError, ValueError) as e:
         return refusal(Refusal("options", "{error}", error=e), lang)

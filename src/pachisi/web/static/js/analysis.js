@@ -111,13 +111,13 @@ export function diceTable(dice, room) {
                 t("an.fair"), t("an.p")];
   const rows = dice.map((d, p) => {
     const st = room.seats[p];
-    const cells = d.dice.flatMap((k) => k.counts.map((c) => {
-      const off = k.expected ? (c - k.expected) / k.expected : 0;
+    const cells = d.dice.flatMap((k) => k.counts.map((c, j) => {
+      const off = k.expected[j] ? (c - k.expected[j]) / k.expected[j] : 0;
       return h("td", { class: Math.abs(off) > 0.25 ? "off" : null, text: String(c) });
     }));
     const p_ = d.test ? d.test.p.toFixed(2) : "—";
     return h("tr", {}, h("th", { scope: "row", text: colourName(st ? st.colour : d.player) }), cells,
-      h("td", { class: "fair", text: d.dice.map((k) => k.expected.toFixed(1)).join(" / ") }),
+      h("td", { class: "fair", text: d.dice.map((k) => [...new Set(k.expected.map((e) => e.toFixed(1)))].join(" ")).join(" / ") }),
       h("td", { class: "p-value", text: p_ }));
   });
   return h("div", { class: "dice-fair" },

@@ -15,9 +15,16 @@ export function draw(seed, counter, modulus) {
   return Number((mix64((mix64(BigInt.asUintN(64, BigInt(seed))) + BigInt(counter)) & MASK)) % BigInt(modulus));
 }
 
-// The roll number r of a game (0 for its first roll) from the seed: [die, ...].
-export function rollFromSeed(seed, r, ranges) {
-  return ranges.map(([lo, hi], i) => lo + draw(seed, r * 8 + i, hi - lo + 1));
+// The roll number r of a game (0 for its first roll) from the seed: [die, ...].  Die i draws a
+// number below the sum of its faces' weights and shows the face that number falls on.
+export function rollFromSeed(seed, r, dice, weights) {
+  return dice.map((faces, i) => {
+    const w = weights[i];
+    let x = draw(seed, r * 8 + i, w.reduce((a, b) => a + b, 0));
+    let j = 0;
+    while (x >= w[j]) x -= w[j++];
+    return faces[j];
+  });
 }
 
 const HEADER = /^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$/;

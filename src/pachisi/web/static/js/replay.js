@@ -42,7 +42,7 @@ export async function replayPage(root, code) {
     form.open = false;
     const players = data.colours.map((c, i) => ({ player: i, seat: data.seats[i], colour: c }));
     const room = { game: data.game, seats: players.map((p) => ({ colour: p.colour })), piece_names: data.piece_names,
-                   dice: data.dice };
+                   dice: data.dice, weights: data.weights };
     const layouts = [];
     let lastLayout = null;
     for (const f of data.frames) { if (f.layout) lastLayout = f.layout; layouts.push(lastLayout); }

@@ -155,13 +155,16 @@ export function awaySummary(log, room, seen) {
   return { actions: since.length, rolls: since.filter((x) => x.k === "roll").length, notable };
 }
 
-// Per-player figures of a finished game (all rounds of a match): captures made, pieces lost, sixes
-// (one die) or doubles (several) rolled, rolls, and luck = the player's mean pips per die minus the
-// mean a fair die of the game gives (0: average dice; +0.5: half a pip a die above the average).
+// Per-player figures of a finished game (all rounds of a match): captures made, pieces lost, top
+// throws (one die) or doubles (several) rolled, rolls, and luck = the player's mean pips per die minus
+// the mean a fair die of the game gives (0: average dice; +0.5: half a pip a die above the average).
 export function figures(log, room) {
   const n = room.seats.length;
-  const ranges = room.dice && room.dice.length ? room.dice : [[1, 6]];
-  const expected = ranges.reduce((s, [lo, hi]) => s + (lo + hi) / 2, 0) / ranges.length;
+  const dice = room.dice && room.dice.length ? room.dice : [[1, 2, 3, 4, 5, 6]];
+  const weights = room.weights && room.weights.length ? room.weights : dice.map((f) => f.map(() => 1));
+  const mean = (faces, w) => faces.reduce((s, f, j) => s + f * w[j], 0) / w.reduce((a, b) => a + b, 0);
+  const expected = dice.reduce((s, faces, i) => s + mean(faces, weights[i]), 0) / dice.length;
+  const top = Math.max(...dice[0]);
   const out = Array.from({ length: n }, () => ({ captures: 0, lost: 0, hits: 0, rolls: 0, pips: 0, dice: 0 }));
   for (const x of log) {
     if (x.k === "roll" && out[x.p]) {
@@ -170,7 +173,7 @@ export function figures(log, room) {
       f.rolls += 1;
       f.pips += d.reduce((a, b) => a + b, 0);
       f.dice += d.length;
-      if (d.length === 1 ? d[0] === ranges[0][1] : isDouble(d)) f.hits += 1;
+      if (d.length === 1 ? d[0] === top : isDouble(d)) f.hits += 1;
     }
     for (const e of x.e || []) {
       if (e.kind !== "captured") continue;
@@ -179,5 +182,5 @@ export function figures(log, room) {
     }
   }
   for (const f of out) f.luck = f.dice ? f.pips / f.dice - expected : 0;
-  return { players: out, expected, doubles: ranges.length > 1 };
+  return { players: out, expected, doubles: dice.length > 1 };
 }

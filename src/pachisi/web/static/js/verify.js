@@ -21,9 +21,9 @@ export async function checkInBrowser(text) {
     const players = (head.Players || "").split(",").length;
     const q = new URLSearchParams({ players: String(players), options: JSON.stringify(optionsOf(head)) });
     if (head.Preset) q.set("preset", head.Preset);
-    const ranges = (await getJSON(`/api/games/${encodeURIComponent(head.Game)}/dice?${q}`)).dice;
+    const { dice, weights } = await getJSON(`/api/games/${encodeURIComponent(head.Game)}/dice?${q}`);
     diceTokens(g).forEach((d, r) => {
-      const exp = rollFromSeed(seed, r, ranges);
+      const exp = rollFromSeed(seed, r, dice, weights);
       rolls.push({ round, line: d.line, player: d.player, dice: d.dice, expected: exp, ok: exp.join("-") === d.dice.join("-") });
     });
   }
