@@ -178,13 +178,13 @@ class Chaupar(race.FirstPlayer, Game):
 
     def move_story(self, move, dice=None):
         if move.kind != STEP:
-            return {"say": "log.together", "pieces": move.text[1:], "steps": str(move.to - move.frm)}
+            return {"say": "log.together", "pieces": "+".join(move.text[1:]), "n": str(move.to - move.frm)}
         return {"piece": self.piece_letter(move), "steps": str(move.die) if dice is None else dice}
 
     def move_words(self, move, dice=None):
         if move.kind != STEP:
             return Text("{dice} with pieces {pieces} together ({steps} each)",
-                        dice="-".join([str(move.die)] * (move.kind + 1)), pieces=move.text[1:],
+                        dice="-".join([str(move.die)] * (move.kind + 1)), pieces="+".join(move.text[1:]),
                         steps=move.to - move.frm)
         return Text("{dice} with piece {piece}", dice=str(move.die) if dice is None else dice,
                     piece=self.piece_letter(move))
