@@ -75,7 +75,7 @@ class Chaupar(race.FirstPlayer, Game):
         Option("start", "6-7-9-10", "where each player's four pieces start: the 6th and 7th squares of the own "
                "middle column and the 1st and 2nd past the own tip (6-7-9-10), or the 15th and 16th "
                "(6-7-23-24, Parlett's regular set)", tuple(STARTS), title="Starting squares",
-               names={"6-7-9-10": "6, 7, 9, 10", "6-7-23-24": "6, 7, 23, 24"}),
+               names={"6-7-9-10": "on 6, 7, 9, 10 (the texts)", "6-7-23-24": "on 6, 7, 23, 24 (Parlett)"}),
         Option("long_dice", "three1256", "three long dice marked 1, 2, 5, 6 (three1256), or two marked 1, 3, 4, 6 "
                "(two1346, Parlett's alternative)", tuple(DICE), title="Long dice",
                names={"three1256": "three dice 1-2-5-6", "two1346": "two dice 1-3-4-6"}),
