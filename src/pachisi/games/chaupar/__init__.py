@@ -69,15 +69,14 @@ class Chaupar(race.FirstPlayer, Game):
                      "dice die and both letters (5ab), three on 6-6-6 or 2-2-2 die and three letters (6abc)")
     place_help = "6, 7 own middle column, 8 own tip, 8..75 circuit, 76 own tip again, 77..83 middle column, 84 home"
     options = (
-        Option("castles", "pachisi", "the twelve castles (each arm's tip and the 4th squares from its end): an "
-               "enemy may not end on one holding a piece of the other side (pachisi), or there are none (none)",
+        Option("castles", "pachisi", "the twelve castles, each arm's tip and the 4th squares from its end: as in "
+               "Pachisi, an enemy may not end on one holding a piece of the other side; or there are none",
                ("pachisi", "none"), title="Castles", names={"pachisi": "as in Pachisi", "none": "no castles"}),
         Option("start", "6-7-9-10", "where each player's four pieces start: the 6th and 7th squares of the own "
-               "middle column and the 1st and 2nd past the own tip (6-7-9-10), or the 15th and 16th "
-               "(6-7-23-24, Parlett's regular set)", tuple(STARTS), title="Starting squares",
+               "middle column and the 1st and 2nd past the own tip, or with Parlett's regular set the 15th and 16th", tuple(STARTS), title="Starting squares",
                names={"6-7-9-10": "on 6, 7, 9, 10 (the texts)", "6-7-23-24": "on 6, 7, 23, 24 (Parlett)"}),
-        Option("long_dice", "three1256", "three long dice marked 1, 2, 5, 6 (three1256), or two marked 1, 3, 4, 6 "
-               "(two1346, Parlett's alternative)", tuple(DICE), title="Long dice",
+        Option("long_dice", "three1256", "three long dice marked 1, 2, 5, 6, or Parlett's alternative: two marked "
+               "1, 3, 4, 6", tuple(DICE), title="Long dice",
                names={"three1256": "three dice 1-2-5-6", "two1346": "two dice 1-3-4-6"}),
         race.first_player_option(),
     )
