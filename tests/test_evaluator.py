@@ -9,10 +9,8 @@ from pachisi.engine import kernel as K
 from pachisi.games import GAMES
 from pachisi.rl.spaces import Observer
 
-RACE = [name for name in GAMES if name != "kimbo"]      # the games with an evaluator (kimbo: docs/analysis.md)
-# the evaluators shipped: a race game's, for 2, 3 and 4 players each for himself (none for a game always in teams)
-TRAINED = [(name, n) for name in RACE for n in (2, 3, 4)
-           if GAMES[name].min_players <= n <= GAMES[name].max_players and not make_game(name, n).teams]
+# the games with an evaluator (kimbo: docs/analysis.md; none for a game always played in teams: valuenet.evaluator)
+RACE = [name for name in GAMES if name != "kimbo" and not GAMES[name](GAMES[name].max_players).teams]
 
 
 def positions(game, count, seed=0):
@@ -30,7 +28,8 @@ def positions(game, count, seed=0):
     return out
 
 
-@pytest.mark.parametrize("name,players", TRAINED)
+@pytest.mark.parametrize("name", RACE)
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_compiled_features_are_the_games_observation_folded_over_pieces(name, players):
     """The C features hold, for each player from the mover on, the share of its pieces on each place of the
     RL observation and the share hidden in a shelter: the observation summed over a player's pieces."""
@@ -48,7 +47,8 @@ def test_the_compiled_features_are_the_games_observation_folded_over_pieces(name
             assert np.allclose(x[players * L:players * L + players], hidden[:players] / per)
 
 
-@pytest.mark.parametrize("name,players", TRAINED)
+@pytest.mark.parametrize("name", RACE)
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_weights_are_shipped_for_every_race_game_and_number_of_players(name, players):
     game = make_game(name, players)
     net = valuenet.evaluator(game)
@@ -62,7 +62,7 @@ def test_weights_are_shipped_for_every_race_game_and_number_of_players(name, pla
 def test_the_shipped_weights_are_a_few_megabytes_at_most():
     from importlib import resources
     files = list((resources.files("pachisi.bots") / "weights").iterdir())
-    assert len([f for f in files if f.name.endswith(".npz")]) == len(TRAINED)
+    assert len([f for f in files if f.name.endswith(".npz")]) == 3 * len(RACE)
     assert sum(f.stat().st_size for f in files) < 5_000_000
 
 

@@ -2,7 +2,9 @@
 bots, rl/ and the engine read what the games declare.  The names are every built-in game's name, aliases
 and title, in any case; the catalogue (locale/) says the games' names, and comments and docstrings may
 give a game as an example, so only code is read: Python without its comments and docstrings, JavaScript
-and CSS without their comments, HTML as it is."""
+and CSS without their comments, HTML as it is.  One game shares the project's name (Pachisi): that word is
+the package, the program and the site everywhere outside games/, so it is the one name not looked for (its
+other names are)."""
 import ast
 import io
 import pathlib
@@ -14,7 +16,7 @@ from pachisi.games import BUILT_IN, GAMES
 
 SRC = pathlib.Path(pachisi.__file__).parent
 NAMES = sorted({n.lower() for name, (aliases, presets) in BUILT_IN.items()
-                for n in (name, GAMES[name].title, *aliases, *presets)}, key=len, reverse=True)
+                for n in (name, GAMES[name].title, *aliases, *presets)} - {pachisi.__name__}, key=len, reverse=True)
 NAMED = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, NAMES)) + r")(?![\w-])", re.IGNORECASE)
 
 

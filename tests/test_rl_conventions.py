@@ -198,9 +198,9 @@ def _first_legal_aec(env, seed):
 def test_skip_forced_plays_the_single_legal_actions_and_the_game_stays_the_same(game):
     """A player of the first legal action plays the same game with and without skip_forced (a forced
     decision's one action is its first): the same moves, end and rewards, only the forced ones not asked."""
-    players = max(2, GAMES[game].min_players)
-    plain, skipping = rl.env(game, players=players, max_rolls=400), rl.env(game, players=players, max_rolls=400,
-                                                                            skip_forced=True)
+    n = max(2, GAMES[game].min_players)
+    plain, skipping = rl.env(game, players=n, max_rolls=400), rl.env(game, players=n, max_rolls=400,
+                                                                      skip_forced=True)
     asked, told = _first_legal_aec(plain, seed=9)
     asked_skipping, told_skipping = _first_legal_aec(skipping, seed=9)
     assert skipping.table.state.history == plain.table.state.history

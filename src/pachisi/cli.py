@@ -206,7 +206,10 @@ def play(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
             tg.play(state)
             m.add(start, state)
             tg.screen(state)
-            console.print(Text(_("{player} wins.", player=_colour(g, state.winner)), style="bold")
+            won = (_("{player} and {partner} win.", player=_colour(g, state.winner),
+                     partner=_colour(g, g.partner(state.winner))) if g.teams
+                   else _("{player} wins.", player=_colour(g, state.winner)))
+            console.print(Text(won, style="bold")
                           + (" " + _("Match score: {score}.", score=_score(m)) if m.wins > 1 else ""))
             if m.over:
                 if m.wins > 1:

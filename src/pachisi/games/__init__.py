@@ -25,6 +25,7 @@ BUILT_IN: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
     "ludo": (("людо",), {"ludo-bonus": "with-bonuses"}),
     "maedn": (("mensch", "mädn"), {}),
     "mandavoshka": (("мандавошка", "manka", "манька"), {}),
+    "pachisi": (("пачиси",), {}),
     "parcheesi": (("pachisi-us",), {}),
     "parchis": (("парчис", "parchís"), {}),
     "parques": (("паркес", "parqués", "parques-co"), {}),

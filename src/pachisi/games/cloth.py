@@ -18,8 +18,12 @@ Their compiled helpers are in cloth_rules.pxd."""
 from dataclasses import dataclass
 
 from .boards.ring68 import Ring68Board
+from . import race
 from .cloth_rules import CHARKONI, CIRCUIT, HOME, PATH, QUARTER, TIP, TURN
 from .race import PIECES, POS
+from ..engine.game import Game, GameError
+from ..engine.view import BoardView, Square
+from ..i18n import Term
 
 CASTLES = frozenset(c for k in range(4) for c in (QUARTER * k, QUARTER * k + 4, QUARTER * k + 13))
 TEAMS = ((0, 2), (1, 3))
@@ -78,3 +82,93 @@ class ClothBoard(Ring68Board):
 def rel_places(arr, player):
     """A player's pieces' places (0..84)."""
     return [int(arr[POS + player * PIECES + k]) for k in range(PIECES)]
+
+
+class ClothGame(race.FirstPlayer, Game):
+    """What a cloth game's Python side shares: four players, partners opposite, places 0..84 in
+    position files and moves, the drawing of the cloth (castles crossed, the columns in the seats'
+    colours, the charkoni holding the pieces that wait and those home).  A subclass gives its rules,
+    options, tables and notation, and `start_place` (where its pieces wait: the charkoni, or None when
+    they start on the cloth)."""
+    min_players = max_players = quick_players = 4
+    colours = ("yellow", "red", "blue", "green")     # partners yellow and blue, red and green
+    board = ClothBoard()
+    place_help = "0 the charkoni, 1..7 own column outward, 8..76 circuit from the own tip, 77..83 own column inward, 84 home"
+
+    @property
+    def teams(self):
+        return TEAMS
+
+    def partner(self, player):
+        return (player + 2) % SEATS
+
+    def pieces(self, arr, player):
+        return rel_places(arr, player)
+
+    def place_range(self):
+        return CHARKONI, HOME
+
+    def pieces_to_json(self, arr):
+        return [self.pieces(arr, q) for q in range(self.players)]
+
+    def pieces_from_json(self, arr, pieces):
+        """Places 0..84 ("charkoni" and "home" too); pieces of both teams never share a circuit square
+        (one would have captured the other, or a castle refused it); a team all home has won."""
+        for q, k, value, where in race.piece_rows(pieces, self.players, PIECES, self.piece_names):
+            value = {"charkoni": CHARKONI, "home": HOME}.get(value, value) if isinstance(value, str) else value
+            if isinstance(value, bool) or not isinstance(value, int) or not CHARKONI <= value <= HOME:
+                raise GameError("{where}: {value!r} is not a place ({places})", where=where, value=value,
+                                places=Term(self.place_help))
+            arr[POS + q * PIECES + k] = value
+        sides = {}
+        for q in range(self.players):
+            for p in rel_places(arr, q):
+                g = circuit_square(q, p)
+                if g is not None:
+                    sides.setdefault(g, set()).add(q % 2)
+        for g, teams in sorted(sides.items()):
+            if len(teams) > 1:
+                raise GameError("pieces of both teams share circuit square {square}: one would have captured the "
+                                "other, or a castle refused it", square=g)
+        for a, b in TEAMS:
+            if all(p == HOME for q in (a, b) for p in rel_places(arr, q)):
+                raise GameError("players {player} and {partner} have already won: all their pieces are home",
+                                player=a, partner=b)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def view(self, arr):
+        b = self.board
+        squares = {}
+        for g, rc in enumerate(b.track):
+            squares[rc] = Square("castle" if g in CASTLES else "track", g // QUARTER if g % QUARTER == 0 else None)
+        for seat in range(SEATS):
+            for i in range(1, TIP):
+                squares[b.column(seat, i)] = Square("house", seat)
+        for rc in b.centre():
+            squares[rc] = Square("centre")
+        waiting, off, stores = {}, {}, {}
+        for q in range(self.players):
+            waiting[q] = {"charkoni": [], "home": []}
+            for k, p in enumerate(rel_places(arr, q)):
+                if p == CHARKONI:
+                    waiting[q]["charkoni"].append((q, k, False))
+                elif p == HOME:
+                    waiting[q]["home"].append((q, k, False))
+                else:
+                    squares[b.cell(q, p)].pieces.append((q, k, False))
+            off[q] = {key: len(v) for key, v in waiting[q].items()}
+            _, side, corner = b.charkoni_spots(q)
+            stores[q] = {"charkoni": [side], "home": [corner]}
+        paths = {q: [stores[q]["charkoni"][0]] + [b.cell(q, p) for p in range(1, HOME)] + [stores[q]["home"][0]]
+                 for q in range(self.players)}
+        return BoardView(b.size, b.size, squares, off, stores=stores, off_pieces=waiting, paths=paths,
+                         regions=[("centre", None, *b.centre_area())], track=b.track, seats=tuple(range(SEATS)))
+
+    def move_steps(self, arr, move, view=None):
+        """A piece going round again (its place wraps from the tip back to the circuit's start) walks
+        the circuit square by square; others as Game.move_steps."""
+        if move.to >= 0 and move.frm >= TIP and move.to < move.frm:
+            path = (view or self.view(arr)).paths.get(int(move.player))
+            return [tuple(int(x) for x in path[p if p <= TURN else p - CIRCUIT])
+                    for p in range(move.frm + 1, move.frm + move.die + 1)]
+        return super().move_steps(arr, move, view)

@@ -17,10 +17,10 @@ SYMBOLS = ("●", "▲", "■", "◆", "▼", "⬢", "✦", "✚")  # by seat, s
 COLOUR_STYLES = {"red": "bold red", "green": "bold green", "yellow": "bold yellow", "blue": "bold blue",
                  "purple": "bold magenta", "orange": "bold dark_orange", "pink": "bold hot_pink", "grey": "bold grey62"}
 EMPTY = {"track": "·", "corner": "◇", "shelter": "⌂", "start": "▸", "house": "░", "goal": "★",
-         "centre": " ", "bur": "✕", "safe": "☆", "entrance": "▫", "teleport": "◇"}
+         "centre": " ", "bur": "✕", "safe": "☆", "entrance": "▫", "teleport": "◇", "castle": "✕"}
 KIND_WORDS = {"start": "start square", "safe": "safe square", "house": "home column", "goal": "the goal",
               "shelter": "shelter", "corner": "corner", "teleport": "corner: a piece stopping here jumps",
-              "bur": "the БУР", "entrance": "entrance to the centre"}
+              "bur": "the БУР", "entrance": "entrance to the centre", "castle": "castle: closed to the other team"}
 FILES = "abcdefghijklmnopqrstuvwxyz"
 CELL = 4                                           # characters a square takes: room for two pieces, "●a▲b"
 HIGHLIGHT = "on grey27"

@@ -5,14 +5,22 @@ import numpy as np
 
 from ..engine.game import GameError
 from ..engine.options import OptionError
-from ..games import make_game
-from .spaces import HIGH, Observer, action_codec
+from ..games import game_class, make_game
+from .spaces import Observer, action_codec, observation_high
 
 ILLEGAL = ("penalty", "raise")
 
 
 class IllegalActionError(GameError):
     """An action the position does not allow; the message names the legal ones."""
+
+
+def default_players(game, opponents):
+    """An agent's game against `opponents`: one seat each and the agent's, or for one opponent spec two
+    players (the game's fewest, when it needs more: a team game of four)."""
+    if isinstance(opponents, (list, tuple)):
+        return len(opponents) + 1
+    return max(2, game_class(game).min_players)
 
 
 class Table:
@@ -43,7 +51,7 @@ class Table:
         return self.codec.n
 
     def observation_bounds(self):
-        return 0.0, HIGH, (self.observer.size,)
+        return 0.0, observation_high(self.game), (self.observer.size,)
 
     def reset(self, seed):
         self.state = self.game.new_state(seed=int(seed))

@@ -7,8 +7,7 @@ from pettingzoo import AECEnv
 
 from ..bots import BOTS, SEED_MASK, Bot, bot_for_level, make_bot
 from ..engine.options import OptionError
-from ..games import game_class
-from .core import Table
+from .core import Table, default_players
 
 SEED_LIMIT = 1 << 62
 
@@ -147,8 +146,8 @@ class PachisiGymEnv(gymnasium.Env):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise OptionError("render_mode is {modes} or None, not {value!r}",
                               modes=" or ".join(self.metadata["render_modes"]), value=render_mode)
-        if players is None:         # a duel, or the fewest players the game takes
-            players = len(opponents) + 1 if isinstance(opponents, (list, tuple)) else max(2, game_class(game).min_players)
+        if players is None:
+            players = default_players(game, opponents)
         self.table = Table(game, players, preset, options, max_rolls, illegal, penalty, skip_forced)
         n = self.table.game.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:

@@ -5,7 +5,7 @@
     game = pyspiel.load_game("pachisi_ludo", {"players": 4})
 
 The dice are explicit chance nodes: `chance_outcomes()` lists every roll of
-the game's dice with its exact probability (1 / outcomes; outcome i is
+the game's dice with its exact probability (from the dice's weights; outcome i is
 State.chance_outcomes' i-th roll), and where the first player is found by a
 roll-off, the game opens with a chance node choosing it (each player 1/n:
 every player rolls the same dice, ties roll again).  A player's actions are
@@ -28,7 +28,7 @@ from ..engine.options import parse_assignments  # noqa: E402
 from ..games import GAMES, make_game
 from .core import Table
 from .batch import FIRST_ROLLOFF
-from .spaces import HIGH
+from .spaces import observation_high
 from .vector import first_player_mode
 
 PREFIX = "pachisi_"
@@ -52,9 +52,15 @@ def _rules(name, players, preset, options, max_rolls):
 
 
 @functools.lru_cache(maxsize=None)
+def _chances(key):
+    """State.chance_outcomes (every roll with its exact probability, from the dice's weights): chance
+    outcome i is the i-th."""
+    return _rules(*key).game.new_state(0).chance_outcomes()
+
+
 def _outcomes(key):
-    """The rolls of the dice in State.chance_outcomes' order: chance outcome i is the i-th."""
-    return [roll for roll, _ in _rules(*key).game.new_state(0).chance_outcomes()]
+    """The rolls of the dice in State.chance_outcomes' order."""
+    return [roll for roll, _ in _chances(key)]
 
 
 def _game_type(name):
@@ -138,8 +144,7 @@ class PachisiState(pyspiel.State):
         if self.state is None:
             n = self.table.game.players
             return [(p, 1.0 / n) for p in range(n)]
-        p = 1.0 / len(self.outcomes)
-        return [(i, p) for i in range(len(self.outcomes))]
+        return [(i, p) for i, (_, p) in enumerate(_chances(self.key))]
 
     def _apply_action(self, action):
         if self.state is None:
@@ -181,7 +186,7 @@ class PachisiObserver:
         self.table = game.table
         self.tensor = np.zeros(self.table.observer.size, np.float32)
         self.dict = {"observation": self.tensor}
-        self.high = HIGH
+        self.high = observation_high(game.table.game)
 
     def set_from(self, state, player):
         if state.state is None:

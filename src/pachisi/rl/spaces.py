@@ -35,6 +35,12 @@ DICE_SLOTS = K.MAX_DICE
 HIGH = 4.0          # observation bound: a bonus of 20 points is 20/6 in a dice slot
 
 
+def observation_high(game):
+    """The bound of a game's observation: HIGH, or its largest die face / 6 when that is more (a throw of
+    35 points is 35/6 in a dice slot)."""
+    return max([HIGH] + [f / 6.0 for faces in game.dice_faces() for f in faces])
+
+
 @dataclass(frozen=True)
 class Block:
     """Actions whose slot, piece and kind lie in these ranges."""

@@ -6,7 +6,8 @@ from gymnasium.vector.utils import batch_space
 import numpy as np
 
 from ..bots import SEED_MASK
-from .spaces import HIGH
+from .core import default_players
+from .spaces import observation_high
 from .vector import BatchEnv
 
 
@@ -21,11 +22,12 @@ class PachisiVectorEnv(VectorEnv):
 
     def __init__(self, game, num_envs=8, seat=0, opponents="level3", players=None, copy=True, **kwargs):
         if players is None:
-            players = len(opponents) + 1 if isinstance(opponents, (list, tuple)) else 2
+            players = default_players(game, opponents)
         self.batch = BatchEnv(game, num_envs, players, opponents=opponents, seat=seat, **kwargs)
         self.num_envs, self.copy = num_envs, copy
         self.render_mode = None
-        self.single_observation_space = spaces.Box(0.0, HIGH, (self.batch.obs_size,), np.float32)
+        self.single_observation_space = spaces.Box(0.0, observation_high(self.batch.game), (self.batch.obs_size,),
+                                                 np.float32)
         self.single_action_space = spaces.Discrete(self.batch.n_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)

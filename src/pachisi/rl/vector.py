@@ -135,7 +135,8 @@ class BatchEnv:
         self.num_envs, self.threads = num_envs, min(threads, num_envs)
         self.core = B.BatchCore(g.engine, num_envs, g.new_state(0, first_player=0).arr, np.array(codec.actions),
                                 lut, LUT_LO, layout, planes, feats, list(g.seats), blocks, kinds, blunders, seat,
-                                self.self_play, first_player_mode(g), bool(g.opts.get("play_for_places")),
+                                self.self_play, first_player_mode(g),
+                                bool(g.opts.get("play_for_places")) and not g.teams,   # teams: the winners' (two teams)
                                 skip_forced, max_rolls, illegal == "penalty", float(penalty), self.threads)
         self.obs_size, self.n_actions = self.core.obs_size, self.core.n_actions
         self.observations = np.zeros((num_envs, self.obs_size), np.float32)

@@ -40,7 +40,7 @@ const INK = { red: "#8a3c00", green: "#005c40", yellow: "#5c5300", blue: "#004a7
               purple: "#5a2f7a", orange: "#6e4a00", pink: "#8a2f5c", grey: "#474747" };
 const DARK_TEXT = new Set(["yellow", "orange", "pink", "grey"]);
 const DASHES = [null, "9 5", "3 4", "12 4 3 4"];
-const GLYPH = { corner: "◇", shelter: "⌂", start: "➤", bur: "✕", safe: "★", entrance: "▫", teleport: "◈" };
+const GLYPH = { corner: "◇", shelter: "⌂", start: "➤", bur: "✕", castle: "✕", safe: "★", entrance: "▫", teleport: "◈" };
 const STORE_REGIONS = new Set(["yard", "home", "nest", "jail", "stable"]);   // the track games' corner yards
 const MIN_TARGET = 44;                                     // px: the least a finger should have to hit
 const ARROWS = { ArrowRight: [1, 0], ArrowLeft: [-1, 0], ArrowDown: [0, 1], ArrowUp: [0, -1] };
