@@ -46,7 +46,7 @@ def test_the_cross_and_a_move_of_two_pieces_together(browser, server, lang, scre
         # the cross: 68 circuit squares, a middle column of 7 per arm; 16 pieces, all on the board
         assert page.locator(".board .sq").count() >= 68 + 4 * 7
         assert page.locator(".board .piece").count() == 16
-        assert page.locator(".board .sq.kind-safe").count() == 12
+        assert page.locator(".board .sq.kind-castle").count() == 12
         d, p = pair["t"][0], "+".join(pair["t"][1:])
         button = page.locator(f".moves button.move[data-move='{pair['t']}']")
         n = 2 * int(d)

@@ -19,13 +19,12 @@ from collections import namedtuple
 import re
 
 from ...engine import kernel as K
-from ...engine.game import Game, GameError, Move
+from ...engine.game import GameError, Move
 from ...engine.options import Option
-from ...engine.view import BoardView, Square
 from ...i18n import Term, Text
 from .. import race
-from ..cloth import CASTLES, CLOTH, TEAMS, ClothBoard, cloth_tables, rel_places
-from ..cloth_rules import CIRCUIT, HOME, PATH, QUARTER
+from ..cloth import CLOTH, ClothGame, circuit_square, cloth_tables
+from ..cloth_rules import HOME
 from ..race import PIECES, POS
 from .rules import (R_ALONE, R_CASTLE, R_HOME, R_NO_DIE, R_NO_KIND, R_NO_PAIR, R_NO_PIECE, R_NO_TRIPLE,
                     R_NOT_FIRST, R_NOT_LOWEST, R_OVER, R_OVERSHOOT, SIZE, START, STEP, TRIPLE, ChauparEngine)
@@ -52,19 +51,16 @@ STARTS = {"6-7-9-10": (6, 7, 9, 10), "6-7-23-24": (6, 7, 23, 24)}
 ChauparTab = namedtuple("ChauparTab", "faces " + CLOTH + " triple_two triple_six")
 
 
-class Chaupar(race.FirstPlayer, Game):
-    """Places (docs/games/chaupar.md): 6, 7 own middle column outward, 8 own tip, 8..75 the circuit,
-    76 own tip again, 77..83 own middle column inward, 84 home (the charkoni)."""
+class Chaupar(ClothGame):
+    """Places (cloth.py, docs/games/chaupar.md): 6, 7 own middle column outward, 8 own tip, 8..75 the
+    circuit, 76 own tip again, 77..83 own middle column inward, 84 home (the charkoni)."""
     name = "chaupar"
     title = "Chaupar"
     familiarity = 12
     aliases = ("чаупар", "chaupad")
     rules = ChauparEngine
     reasons = REASONS
-    colours = ("yellow", "red", "blue", "green")
     move_kinds = 3              # RL: STEP, PAIR, TRIPLE (rules.pxd)
-    board = ClothBoard()
-    min_players = max_players = 4
     notation_help = ("a move is written die and piece (5a); two pieces of one place moving together on two equal "
                      "dice die and both letters (5ab), three on 6-6-6 or 2-2-2 die and three letters (6abc)")
     place_help = "6, 7 own middle column, 8 own tip, 8..75 circuit, 76 own tip again, 77..83 middle column, 84 home"
@@ -90,11 +86,6 @@ class Chaupar(race.FirstPlayer, Game):
         "ludii": ("No castles", "no square is safe, as in Ludii's Chaupar"),
     }
 
-    @property
-    def teams(self):
-        """Partners opposite: players 1 and 3 against 2 and 4."""
-        return TEAMS
-
     def tables(self):
         o = self.opts
         cloth = cloth_tables(self, partner_throws=True)
@@ -109,20 +100,14 @@ class Chaupar(race.FirstPlayer, Game):
         for q in range(self.players):
             arr[POS + q * PIECES:POS + (q + 1) * PIECES] = STARTS[self.opts["start"]]
 
-    def is_castle(self, g):
-        return g in self.tab.castles
-
     # -- places ----------------------------------------------------------------------------
-    def pieces(self, arr, player):
-        return rel_places(arr, player)
-
     def place_range(self):
+        """A piece never stands before its start (place 6)."""
         return START, HOME
 
-    def pieces_to_json(self, arr):
-        return [self.pieces(arr, q) for q in range(self.players)]
-
     def pieces_from_json(self, arr, pieces):
+        """Places 6..84 ("home" too).  Unlike Pachisi's, both sides may share a circuit square (two pieces of
+        one player are not captured), but not a castle; a side all home has won."""
         for q, k, value, where in race.piece_rows(pieces, self.players, PIECES, self.piece_names):
             if value == "home":
                 value = HOME
@@ -138,13 +123,10 @@ class Chaupar(race.FirstPlayer, Game):
             if home[q] and home[self.partner(q)]:
                 raise GameError("player {player} has already won: all pieces are home", player=q)
         for g in sorted(self.tab.castles):
-            sides = {self.side(q) for q in range(self.players) for k in range(PIECES)
-                     if self.engine.square(q, int(arr[POS + q * PIECES + k])) == g}
+            sides = {q % 2 for q in range(self.players) for k in range(PIECES)
+                     if circuit_square(q, int(arr[POS + q * PIECES + k])) == g}
             if len(sides) > 1:
                 raise GameError("square {square}: pieces of both sides share a castle", square=g)
-
-    def side(self, q):
-        return min(q, self.partner(q))
 
     # -- moves ------------------------------------------------------------------------------
     def together(self, arr, pl, k, n):
@@ -187,32 +169,6 @@ class Chaupar(race.FirstPlayer, Game):
                         steps=move.to - move.frm)
         return Text("{dice} with piece {piece}", dice=str(move.die) if dice is None else dice,
                     piece=self.piece_letter(move))
-
-    # -- drawing ----------------------------------------------------------------------------------
-    def cell(self, seat, p):
-        """The screen cell of a seat's place p; the charkoni (0, 84) is drawn on the centre square
-        before the own column."""
-        return self.board.cell(seat, p) or self.board.goal(seat)
-
-    def view(self, arr):
-        b = self.board
-        squares = {}
-        for g in range(CIRCUIT):
-            kind = "safe" if self.is_castle(g) else "track"
-            squares[b.track[g]] = Square(kind, g // QUARTER if g % QUARTER == 0 else None)
-        for seat in range(4):
-            for rc in b.lane(seat):
-                squares[rc] = Square("house", seat)
-            squares[b.goal(seat)] = Square("goal", seat)
-        for rc in b.centre():
-            squares.setdefault(rc, Square("centre"))
-        for q in range(self.players):
-            for k in range(PIECES):
-                squares[self.cell(self.seats[q], int(arr[POS + q * PIECES + k]))].pieces.append((q, k, False))
-        seats = range(self.players)
-        return BoardView(b.size, b.size, squares, {q: {} for q in seats},
-                         paths={q: [self.cell(self.seats[q], p) for p in range(PATH)] for q in seats},
-                         regions=[("centre", None, *b.centre_area())], track=b.track, seats=tuple(self.seats))
 
 
 GAME = Chaupar

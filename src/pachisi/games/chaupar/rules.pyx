@@ -202,8 +202,3 @@ cdef class ChauparEngine(ClothEngine):
         self.setup(&self.tables, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
                    [min(f) for f in tab.faces], [max(f) for f in tab.faces], faces=tab.faces)
         self.team_up()
-
-    def square(self, i64 q, i64 p):
-        """The circuit square (0..67) of player q's place p, -1 off the circuit."""
-        cdef i64 g = square_of(self.c, q, p) if 0 <= q < 4 else OFF
-        return -1 if g == OFF else g
