@@ -171,6 +171,11 @@ def test_a_pair_move_is_a_single_action_named_by_its_first_piece():
     assert "named by the first letter" in s.explain("5ba")
 
 
+def test_pieces_move_together_from_one_place_not_from_both_ends_of_the_tip():
+    s = position([[8, 76, 84, 84], AWAY, HOME, AWAY])
+    assert legal(s, (5, 5, 1)) == {"5a", "5b", "1a", "1b"}
+
+
 def test_a_pair_move_captures_a_single_enemy_where_it_lands():
     s = position([[30, 30, 84, 84], [at(1, 32), 84, 84, 80], HOME, AWAY])
     s.set_dice((5, 5, 2))
