@@ -240,6 +240,15 @@ def test_a_player_whose_pieces_are_all_home_throws_and_moves_his_partners():
     assert places(s, 2)[0] == 48 and s.current_player == 1
 
 
+def test_two_pieces_home_together_both_finish_and_win_for_the_side():
+    s = position([[80, 80, 84, 84], AWAY, HOME, AWAY])
+    s.set_dice((2, 2, 5))
+    events = s.push("2ab")
+    assert [(e.kind, e.piece) for e in events if e.kind in ("finished", "won")] == \
+        [("finished", 0), ("finished", 1), ("won", 0), ("won", 0)]
+    assert s.is_over and s.result()["teams"] == [[0, 2], [1, 3]]
+
+
 def test_the_side_whose_eight_pieces_are_home_first_wins():
     s = position([[83, 84, 84, 84], AWAY, HOME, AWAY])
     s.set_dice((1, 5, 6))

@@ -8,7 +8,7 @@ the circuit, 76 the own tip again, 77..83 the middle column inward, 84 home.  Ea
 must be: every action scores a point a die, and the kernel's look-ahead keeps the actions from which
 the roll's best score is still reachable."""
 from pachisi.engine.kernel cimport (encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE, H_NDICE,
-                                    H_DICE, H_SCORE, PHASE_MOVE, PHASE_OVER, EV_MOVED, EV_HOUSE)
+                                    H_DICE, H_SCORE, PHASE_MOVE, EV_MOVED, EV_HOUSE, EV_FINISHED)
 from pachisi.games.race_rules cimport PIECES, POS, burn_dice, dice_left
 from pachisi.games.cloth_rules cimport *
 
@@ -160,15 +160,17 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     for j in range(n):
         st[POS + mv * PIECES + ids[j]] = t
     for j in range(n):
-        if t == HOME:
-            if st[H_PHASE] != PHASE_OVER:
-                ne = cloth_home(st, c, mv, ids[j], p, ev, ne)
-        else:
+        if t != HOME:
             ne = emit(ev, ne, EV_HOUSE if t > TURN else EV_MOVED, mv, ids[j], p, t)
+        elif j < n - 1:                      # the last piece's cloth_home tells whether the team is home
+            ne = emit(ev, ne, EV_FINISHED, mv, ids[j], p, HOME)
+        else:
+            ne = cloth_home(st, c, mv, ids[j], p, ev, ne)
     return ne
 
 
 cdef i64 begin(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
+    """A throw opens nothing of its own: no counters, no stages."""
     return ne
 
 
