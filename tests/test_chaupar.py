@@ -148,6 +148,12 @@ def test_a_partner_shares_a_castle_and_passing_a_castle_is_free():
     assert "6a" in legal(s, (6, 1, 1))
 
 
+def test_the_castles_are_drawn_only_when_the_rules_have_them():
+    for castles, count in (("pachisi", 12), ("none", 0)):
+        g = make_game("chaupar", options={"castles": castles})
+        assert sum(sq.kind == "castle" for sq in g.view(g.new_state(seed=1).arr).squares.values()) == count
+
+
 def test_without_castles_a_piece_on_a_castle_square_is_captured():
     s = position([[37, 84, 84, 84], [at(1, 34), 84, 84, 80], HOME, AWAY], castles="none")
     s.set_dice((5, 1, 1))
