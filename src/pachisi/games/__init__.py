@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 # The names are here so that they are known without importing the rules; tests/test_extras.py checks the
 # table against the classes' own name, aliases and preset_aliases.
 BUILT_IN: dict[str, tuple[tuple[str, ...], dict[str, str]]] = {
+    "chaupar": (("чаупар", "chaupad"), {}),
     "kimbo": (("кимбо",), {}),
     "ludo": (("людо",), {"ludo-bonus": "with-bonuses"}),
     "maedn": (("mensch", "mädn"), {}),
