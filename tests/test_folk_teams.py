@@ -188,6 +188,18 @@ def test_mandavoshka_only_opponents_are_asked_to_call_a_missed_capture():
     assert s.is_chance and s.current_player == 1 and places(s, 0)[0] == 10
 
 
+def test_mandavoshka_a_finished_players_missed_capture_with_his_partners_piece_sends_that_piece():
+    s = team("mandavoshka", [HOME["mandavoshka"], [mine(1, 37), -1, -1, -1], [10, 20, -1, -1], P],
+             capture_rule="claim")
+    s.set_dice((3, 4))
+    play(s, "3b", "4b")                                     # player 0 moves his partner's pieces
+    assert s.current_player == 1 and s.game.claim(s.arr) == (0, [0])
+    [call] = [m for m in s.legal_moves() if m.text == "call-a"]
+    assert call.frm == 10
+    s.push("call-a")
+    assert places(s, 2)[:2] == [M.BUR_CENTRE, 27] and places(s, 0) == HOME["mandavoshka"]
+
+
 # -- Трясучка -----------------------------------------------------------------------------
 def test_tryasuchka_a_partners_piece_is_passed_but_not_landed_on():
     s = team("tryasuchka", [[10, 78, 79, 80], [tmine(1, 14), -1, -1, -1], [tmine(2, 12), -1, -1, -1], P])
