@@ -19,6 +19,7 @@ from helpers import OFF as P, kinds, legal, places, play, refused
 from pachisi import GameError, OptionError, make_game
 from pachisi import record as records
 from pachisi.engine.match import Match
+from pachisi.engine.position import dump_position, load_position
 from pachisi.games import mandavoshka as M
 
 FOLK = ("shishbesh", "mandavoshka", "tryasuchka")
@@ -266,3 +267,23 @@ def test_random_team_games_end_with_a_whole_team_never_capture_a_partner_and_rep
     assert all(p >= home for q in order for p in places(s, q))
     [(_, _, final)] = records.load(records.write(s, records.headers_for(s, ["random"] * 4), start=start))
     assert final.result() == s.result() and (final.arr == s.arr).all()
+
+
+@settings(max_examples=6, deadline=None)
+@given(game=st.sampled_from(FOLK), seed=st.integers(0, 2 ** 31))
+def test_team_positions_round_trip(game, seed):
+    g = make_game(game, 4, options={"teams": "opposite"})
+    s = g.new_state(seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(40, 600)):
+        if s.is_over:
+            break
+        if s.is_chance:
+            s.roll()
+        else:
+            s.push(rng.choice(s.legal_moves()))
+    if s.is_over or not s.is_chance:
+        return
+    back = load_position(dump_position(s), make_game)
+    assert back.game.teams == g.teams and back.current_player == s.current_player
+    assert back.game.pieces_to_json(back.arr) == g.pieces_to_json(s.arr)
