@@ -55,3 +55,32 @@ def test_a_folk_team_game_plays_to_the_teams_places(browser, server, game, lang,
         assert not page.errors
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_team_match_of_tryasuchka_is_won_by_both_partners(browser, server, lang, tmp_path):
+    """Трясучка is a match to two wins: a team's game counts for both partners, and the match's winners
+    are named together."""
+    room = server.api("/api/rooms", {"game": "tryasuchka", "options": {"teams": "opposite"},
+                                     "seats": [{"kind": "local", "name": n} for n in ("Ann", "Bob", "Cid", "Dan")]})
+    ctx, page = new_page(browser, lang, "desktop", {"pachisi.tokens": {room["code"]: room["token"]}})
+    try:
+        page.goto(f"{server.url}/#/room/{room['code']}")
+        page.wait_for_selector(".board .sq")
+        final = play_hotseat(server, room["code"], room["token"], first_action, pace=1 / 40)
+        page.wait_for_selector(".over-dialog:not([hidden]) .over-card")
+        score = final["room"]["score"]
+        w = score.index(max(score))
+        assert max(score) == 2 and score[w] == score[(w + 2) % 4]
+        names = ("Ann", "Bob", "Cid", "Dan")
+        title = page.locator("#over-title").inner_text()
+        assert names[w] in title and names[(w + 2) % 4] in title
+        assert names[(w + 1) % 4] not in title and names[(w + 3) % 4] not in title
+        first = page.locator(".over-card ol.places li.team").first
+        assert first.locator(".team-name").inner_text().startswith(TEAM_NAME[lang])
+        assert sorted(int(x) for x in first.locator(".partners li").evaluate_all(
+            "els => els.map(e => e.dataset.player)")) == sorted([w, (w + 2) % 4])
+        page.screenshot(path=str(tmp_path / f"over-team-match-{lang}.png"))
+        assert not page.errors
+    finally:
+        ctx.close()
