@@ -1,4 +1,4 @@
-"""Matches: games played until a player has won `wins` of them (a game that is
+"""Matches: games played until a player (in team play, a team) has won `wins` of them (a game that is
 played to two wins says so: Game.match_wins).  The first game starts by the roll-off; every further
 game is started by the player after the one who started the game before."""
 from ..i18n import Term
@@ -45,7 +45,8 @@ class Match:
             raise GameError("game {number} must be started by {expected}, not {first}", number=len(self.rounds) + 1,
                             expected=Term(name(expected)), first=Term(name(start.current_player)))
         self.rounds.append((start, final))
-        self.score[final.winner] += 1
+        for p in {final.winner, self.game.partner(final.winner)} - {None}:     # a team's win is both partners'
+            self.score[p] += 1
 
     def score_text(self):
         return ", ".join(f"{self.game.player_name(p)} {w}" for p, w in enumerate(self.score))

@@ -80,10 +80,21 @@ class CalledCapture:
         if kind == self.nocall_kind:
             return Move(action, pl, 0, 0, kind, 0, 0, "nocall")
         if kind == self.call_kind:
-            off = int(arr[self.claim_at]) - 1
+            off = self.stake_player(arr, int(arr[self.claim_at]) - 1)
             return Move(action, pl, 0, k, kind, self.claim_place(arr[POS + off * PIECES + k]), self.called_to,
                         f"call-{self.piece_names[k]}")
         return None
+
+    def stake_player(self, arr, offender):
+        """Whose pieces are at stake: the offender's, or in team play, once all of his are home and he
+        moves his partner's (partner_plays), his partner's (the compiled rules' mover)."""
+        mate = self.partner(offender)
+        if mate is not None and self.tab.partner_plays and all(
+                arr[POS + offender * PIECES + k] > self.home_after for k in range(PIECES)):
+            return mate
+        return offender
+
+    home_after = 0               # the last place before home (a game with teams gives it)
 
     def claim_place(self, p):
         """A called piece's place as its Move gives it."""

@@ -45,37 +45,37 @@ cdef inline i64 capturers(i64* st, const void* tab, gen_f gen, play_f play, i64 
     return mask
 
 
-cdef inline i64 next_caller(const i64* st, i64 nplayers, i64 after, i64 offender, i64 mate) noexcept nogil:
-    """The next opponent after `after` in turn order who may call, or the offender when none is left; the
-    offender's partner `mate` (-1: none) is no opponent."""
+cdef inline i64 next_caller(const i64* st, i64 nplayers, const i64* partner, i64 after, i64 offender) noexcept nogil:
+    """The next opponent after `after` in turn order who may call (never the offender's partner, in team
+    play), or the offender when none is left."""
     cdef i64 q = after, i
     for i in range(nplayers):
         q = (q + 1) % nplayers
-        if q == offender or (q != mate and not finished(st, q)):
+        if q == offender or (partner[q] != offender and not finished(st, q)):
             return q
     return offender
 
 
-cdef inline i64 open_claim(i64* st, i64 nplayers, i64 claim, i64 stake_at, i64 stake, i64 mate, i64* ev,
+cdef inline i64 open_claim(i64* st, i64 nplayers, const i64* partner, i64 claim, i64 stake_at, i64 stake, i64* ev,
                            i64 ne) noexcept nogil:
     """The player to move missed a capture: the next opponent is asked to call it (the turn waits); his
     partner `mate` (-1: none) is not asked."""
     cdef i64 pl = st[H_PLAYER]
-    cdef i64 caller = next_caller(st, nplayers, pl, pl, mate)
+    cdef i64 caller = next_caller(st, nplayers, partner, pl, pl)
     st[claim] = pl + 1
     st[stake_at] = stake
     st[H_PLAYER] = caller
     return emit(ev, ne, EV_CLAIM, pl, 0, caller, stake)
 
 
-cdef inline i64 answer_claim(i64* st, i64 nplayers, i64 claim, i64 stake_at, bint called, i64 mate, i64* ev,
+cdef inline i64 answer_claim(i64* st, i64 nplayers, const i64* partner, i64 claim, i64 stake_at, bint called, i64* ev,
                              i64 ne) noexcept nogil:
     """After the caller's answer (a call's penalty already applied): when it let the claim pass and another
     opponent is left (the offender's partner `mate`, -1 none, is none), that one is asked; else the claim
     closes (st[claim] = 0) and the offender is to move."""
     cdef i64 offender = st[claim] - 1, nxt
     if not called:
-        nxt = next_caller(st, nplayers, st[H_PLAYER], offender, mate)
+        nxt = next_caller(st, nplayers, partner, st[H_PLAYER], offender)
         if nxt != offender:
             st[H_PLAYER] = nxt
             return emit(ev, ne, EV_CLAIM, offender, 0, nxt, st[stake_at])

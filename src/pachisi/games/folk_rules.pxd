@@ -14,7 +14,7 @@
 #   SHEL (the pieces' shelter flags) is here, a cpdef enum that folk_rules.pyx
 #   gives to the Python side (folkcross.py imports it from there).
 from pachisi.engine.kernel cimport i64, emit, EV_CAPTURED, EV_ENTERED, EV_JUMPED, EV_HOUSE, EV_MOVED, EV_SHELTERED
-from pachisi.games.race_rules cimport PIECES, POS, Players, reach_home
+from pachisi.games.race_rules cimport PIECES, POS, Players, arrive_home
 
 cpdef enum:
     SHEL = POS + 16             # Шиш-беш, Мандавошка: per piece, 1 while it hides in a shelter
@@ -43,6 +43,17 @@ cdef inline i64 owner(i64 occ) noexcept nogil:
     return (occ - 1) // PIECES if occ else -1
 
 
+cdef inline i64 side_refused(i64 occ, const Players* players, i64 pl, i64 r_own, i64 r_partner) noexcept nogil:
+    """Why pl may not land on a cell whose occupant is occ (piece id + 1; 0 empty) where one piece stands:
+    r_own when it is his own, r_partner his partner's (team play: counted as his own); 0: empty or an enemy."""
+    cdef i64 o = owner(occ)
+    if o == pl:
+        return r_own
+    if o >= 0 and players.partner[pl] == o:
+        return r_partner
+    return 0
+
+
 cdef inline i64 capture_on(i64* st, i64 cell, i64 g, i64 back, i64 captor, i64* ev, i64 ne) noexcept nogil:
     """The piece on state cell `cell` (global circle cell g) is captured by
     player captor and goes back to place `back` (its park, its base)."""
@@ -68,7 +79,7 @@ cdef inline i64 moved_events(i64* st, const Players* players, i64 pl, i64 k, i64
                              bint entered, bint jumped, bint hidden, i64* ev, i64 ne) noexcept nogil:
     """The events of piece k of pl going from p to t (beyond place `last`: into
     its house) when it entered, jumped or stepped, and hid in a shelter; a piece
-    coming into the house from the circle may finish pl."""
+    coming into the house from the circle may finish pl (in team play, his team)."""
     if entered:
         ne = emit(ev, ne, EV_ENTERED, pl, k, p, t)
     elif jumped:
@@ -80,5 +91,5 @@ cdef inline i64 moved_events(i64* st, const Players* players, i64 pl, i64 k, i64
     if hidden:
         ne = emit(ev, ne, EV_SHELTERED, pl, k, t, 0)
     if t > last >= p >= 0:
-        ne = reach_home(st, players.n, players.places, pl, k, p, t, last, ev, ne)
+        ne = arrive_home(st, players, pl, k, p, t, last, ev, ne)
     return ne

@@ -85,8 +85,14 @@ def view_extras(board, seats, stores, pieces, last):
             "track": board.track, "seats": tuple(seats)}
 
 
-def refuse_won(arr, players, last):
-    """A position file may not list a player whose pieces all stand beyond `last` (home)."""
-    for q in range(players):
-        if all(arr[POS + q * PIECES + k] > last for k in range(PIECES)):
+def refuse_won(game, arr, last):
+    """A position file may not list a player whose pieces all stand beyond `last` (home), nor in team
+    play a team whose pieces do (one partner home is a position: he plays on, or moves his partner's)."""
+    home = [all(arr[POS + q * PIECES + k] > last for k in range(PIECES)) for q in range(game.players)]
+    for q in range(game.players):
+        mate = game.partner(q)
+        if home[q] and mate is None:
             raise GameError("player {player} has already won: all pieces are in the house", player=q)
+        if home[q] and home[mate] and q < mate:
+            raise GameError("players {player} and {partner} have already won: all their pieces are in the house",
+                            player=q, partner=mate)

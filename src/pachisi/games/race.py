@@ -12,19 +12,31 @@ from .race_rules import ABSENT, PIECES, POS
 
 
 # -- the game side -----------------------------------------------------------------------
-SEATED = "dice_lo dice_hi seat nplayers places"     # the fields a four-seat game's tables begin with
+SEATED = "dice_lo dice_hi seat nplayers teams partner_plays places"   # the fields a four-seat game's tables begin with
 
 
 def seated(game, dice_lo, dice_hi):
     """The fields SEATED of a game's tables: its dice (lowest and highest faces),
-    each player's seat, the players and the play for places (race_rules.load_players
-    reads the last three)."""
+    each player's seat, the players, team play (partners opposite, and whether a finished
+    player moves his partner's pieces) and the play for places (race_rules.load_players
+    reads all but the dice)."""
+    teams = bool(game.teams)
     return (np.array(dice_lo, np.int64), np.array(dice_hi, np.int64), np.array(game.seats, np.int64),
-            game.players, int(game.opts["play_for_places"]))
+            game.players, int(teams), int(teams and game.opts.get("partner_plays", True)),
+            int(game.opts["play_for_places"]))
 
 
 PLAY_FOR_PLACES = Option("play_for_places", False, "after the winner the others play on for the places",
                          kind=bool, title="Play on for the places")
+# -- teams (the family notes' proposal: partners opposite, a partner's piece is one's own for
+# landing and is never captured, blocks stay one colour, the team wins when all its pieces are home)
+TEAMS = Option("teams", "off", "partners sit opposite (players 1 and 3 against 2 and 4; on six seats 1 and 4, "
+               "2 and 5, 3 and 6) and win together; a partner's piece is never captured and counts as one's own "
+               "where a piece lands", ("off", "opposite"),
+               title="Teams", names={"off": "each for himself", "opposite": "partners opposite"})
+PARTNER_PLAYS = Option("partner_plays", True, "in team play a player whose pieces are all home goes on "
+                       "rolling and moves his partner's pieces", kind=bool,
+                       title="A finished player moves his partner's pieces")
 FULL_ROLL = ("the dice must be used as fully as possible, and this move leaves a die unplayable "
              "where another play uses both")
 

@@ -20,6 +20,9 @@ cdef struct Players:
     i64 n                       # players in the game
     i64 seat[MAX_PLAYERS]       # each player's seat 0..3 (0 past the last player)
     i64 places                  # 1: after the winner the others play on for the places
+    i64 teams                   # team play: partners sit opposite (player q and q + n/2), win together
+    i64 partner_plays           # team play: a player whose pieces are all home plays his partner's
+    i64 partner[MAX_PLAYERS]    # each player's partner (himself without teams)
 
 
 cdef int load_players(Players* players, tab) except -1
@@ -32,6 +35,15 @@ ctypedef i64 (*dest_f)(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64*
 
 cdef class RaceEngine(Engine):
     cdef dest_f dest_rule       # the game's dest, for the Python side's `dest`
+    cdef const Players* players # the game's players (a folk game's; NULL: the game keeps its own)
+    cdef i64 last               # the last place before home (with `players`: whose pieces a player moves)
+    cdef void seat_teams(self, const Players* players, i64 last)
+
+
+# team play's rules, compiled once in race_rules.pyx (not inline: the games' hot loops keep their size)
+cdef i64 team_home(i64* st, i64 nplayers, bint places, const i64* partner, bint team_first, i64 pl, i64 k,
+                   i64 a, i64 b, i64 last, i64* ev, i64 ne) noexcept nogil
+cdef i64 partner_mover(const i64* st, const i64* partner, i64 pl, i64 last) noexcept nogil
 
 
 cdef inline i64 die_refused(const i64* st, i64 slot, i64 k, i64 r_over, i64 r_no_die, i64 r_no_piece) noexcept nogil:
@@ -123,6 +135,38 @@ cdef inline i64 reach_home(i64* st, i64 nplayers, bint places, i64 pl, i64 k, i6
     if all_past(st, pl, last):
         ne = record_finish(st, nplayers, pl, places, ev, ne)
     return ne
+
+
+cdef inline i64 arrive_home(i64* st, const Players* players, i64 pl, i64 k, i64 a, i64 b, i64 last,
+                            i64* ev, i64 ne) noexcept nogil:
+    """Piece k of pl has come home (a -> b): pl (or in team play his team, once both partners' pieces are
+    home) may have finished."""
+    if players.teams:
+        return team_home(st, players.n, players.places, players.partner, False, pl, k, a, b, last, ev, ne)
+    return reach_home(st, players.n, players.places, pl, k, a, b, last, ev, ne)
+
+
+cdef inline i64 mover(const i64* st, const Players* players, i64 last) noexcept nogil:
+    """Whose pieces the player to act moves: his own, or (team play, partner_plays) once all of his
+    stand beyond `last` (home), his partner's."""
+    if players.partner_plays:
+        return partner_mover(st, players.partner, st[H_PLAYER], last)
+    return st[H_PLAYER]
+
+
+cdef inline bint foe(const Players* players, i64 a, i64 b) noexcept nogil:
+    """Players a and b play against each other (neither the same nor partners)."""
+    return a != b and players.partner[a] != b
+
+
+cdef inline i64 team_bits(const Players* players, i64 pl) noexcept nogil:
+    """The piece bits (piece id = player * PIECES + k) of pl and his partner."""
+    return ((<i64>15) << (PIECES * pl)) | ((<i64>15) << (PIECES * players.partner[pl]))
+
+
+cdef inline i64 opponents(const Players* players) noexcept nogil:
+    """How many players play against each one (an evaluation shares their weight)."""
+    return max(players.n - (2 if players.teams else 1), 1)
 
 
 cdef inline i64 burn_dice(i64* st, i64* ev, i64 ne) noexcept nogil:

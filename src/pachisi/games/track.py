@@ -60,17 +60,6 @@ REASONS = {
 }
 
 
-# -- teams (the family notes' proposal: partners opposite, a partner's piece is one's own for
-# landing and is never captured, blocks stay one colour, the team wins when all its pieces are home)
-TEAMS = Option("teams", "off", "partners sit opposite (players 1 and 3 against 2 and 4; on six seats 1 and 4, "
-               "2 and 5, 3 and 6) and win together; a partner's piece is never captured and counts as one's own "
-               "where a piece lands", ("off", "opposite"),
-               title="Teams", names={"off": "each for himself", "opposite": "partners opposite"})
-PARTNER_PLAYS = Option("partner_plays", True, "in team play a player whose pieces are all home goes on "
-                       "rolling and moves his partner's pieces", kind=bool,
-                       title="A finished player moves his partner's pieces")
-
-
 # -- the game side ---------------------------------------------------------------------
 TRACK = ("dice_lo dice_hi offsets nplayers ring_size last_ring lane_size spacing safe wide teams team_first partner_plays "
          "mixed places")     # what TrackEngine.load reads

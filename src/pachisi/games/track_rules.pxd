@@ -9,8 +9,8 @@ from pachisi.engine.kernel cimport (i64, emit, order_at, H_ORDER_HI, H_PLAYER, H
                                     H_WINNER, H_NFIN, PHASE_OVER, EV_WON, EV_FINISHED,
                                     MAX_DICE, MAX_PLAYERS, PHASE_MOVE, EV_CAPTURED, EV_ENTERED, EV_HOUSE, EV_MOVED,
                                     EV_BONUS)
-from pachisi.games.race_rules cimport (PIECES, POS, ABSENT, RaceEngine, bits, die_refused, reach_home, burn_dice,
-                                       roll_again_or_pass, load_fields, all_past, finished)
+from pachisi.games.race_rules cimport (PIECES, POS, ABSENT, RaceEngine, bits, die_refused, reach_home, burn_dice, team_home,
+                                       roll_again_or_pass, load_fields, all_past, finished, partner_mover)
 
 cpdef enum:
     YARD = -1
@@ -104,9 +104,6 @@ cdef class TrackEngine(RaceEngine):
 cdef bint mixed_pair(const TrackTab* tab, i64 m, i64 skip) noexcept nogil
 cdef bint mixed_between(const i64* st, const TrackTab* tab, i64 pl, i64 p, i64 d, bint turn_in,
                         i64 skip) noexcept nogil
-cdef i64 team_home(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 a, i64 b, i64 last, i64* ev,
-                   i64 ne) noexcept nogil
-cdef i64 partner_mover(const i64* st, const TrackTab* tab) noexcept nogil
 
 
 cdef extern from *:
@@ -375,7 +372,8 @@ cdef inline i64 moved_events(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p,
     if t == tab.ring_size + tab.lane_size:
         st[tab.d + G_GOALS] += 1
         if tab.teams:
-            ne = team_home(st, tab, pl, k, a, b, tab.ring_size + tab.lane_size - 1, ev, ne)
+            ne = team_home(st, tab.nplayers, tab.places, tab.partner, tab.team_first, pl, k, a, b,
+                               tab.ring_size + tab.lane_size - 1, ev, ne)
         else:
             ne = reach_home(st, tab.nplayers, tab.places, pl, k, a, b, tab.ring_size + tab.lane_size - 1, ev, ne)
     return ne
@@ -386,7 +384,7 @@ cdef inline i64 mover(const i64* st, const TrackTab* tab) noexcept nogil:
     """Whose pieces the player to act moves: his own, or (team play, partner_plays) once all of
     his are home, his partner's (partner_mover: out of line, so the games' move checks keep their size)."""
     if tab.partner_plays:
-        return partner_mover(st, tab)
+        return partner_mover(st, tab.partner, st[H_PLAYER], tab.ring_size + tab.lane_size - 1)
     return st[H_PLAYER]
 
 

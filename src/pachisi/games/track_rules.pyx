@@ -8,14 +8,6 @@ from libc.string cimport memset
 
 
 # -- team play (declared in track_rules.pxd) ------------------------------------------------
-cdef i64 partner_mover(const i64* st, const TrackTab* tab) noexcept nogil:
-    """The player to act, or once all his pieces are home his partner (team play with partner_plays)."""
-    cdef i64 pl = st[H_PLAYER]
-    if all_past(st, pl, tab.ring_size + tab.lane_size - 1):
-        return tab.partner[pl]
-    return pl
-
-
 cdef bint mixed_pair(const TrackTab* tab, i64 m, i64 skip) noexcept nogil:
     """True when the pieces in mask m hold pieces of both partners of a team other than skip's (-1: any)."""
     cdef i64 q
@@ -36,47 +28,6 @@ cdef bint mixed_between(const i64* st, const TrackTab* tab, i64 pl, i64 p, i64 d
         if q < tab.ring_size and mixed_pair(tab, at(st, tab, cell(tab, pl, q)), skip):
             return True
     return False
-
-
-cdef i64 record_team(i64* st, const TrackTab* tab, i64 a, i64 b, i64* ev, i64 ne) noexcept nogil:
-    """The team of a and b has finished (a first): both take the team's place; the game ends
-    when the winners are known (or, playing for places, when one team is left, placed last)."""
-    cdef i64 nfin = st[H_NFIN], left, q
-    st[order_at(nfin)] = a
-    st[order_at(nfin + 1)] = b
-    st[H_NFIN] = nfin + 2
-    if nfin == 0:
-        st[H_WINNER] = a
-    ne = emit(ev, ne, EV_WON, a, 0, nfin // 2 + 1, 0)
-    ne = emit(ev, ne, EV_WON, b, 0, nfin // 2 + 1, 0)
-    left = tab.nplayers - nfin - 2
-    if tab.places and left > 2:
-        return ne
-    if tab.places and left == 2:
-        for q in range(tab.nplayers):
-            if not finished(st, q):
-                st[order_at(nfin + 2)] = q
-                st[order_at(nfin + 3)] = tab.partner[q]
-                st[H_NFIN] = nfin + 4
-                break
-    st[H_PHASE] = PHASE_OVER
-    return ne
-
-
-cdef i64 team_home(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 a, i64 b, i64 last, i64* ev,
-                   i64 ne) noexcept nogil:
-    """Piece k of pl has come home (a -> b in the event; home is every place past `last`).  Team play:
-    once all of pl's pieces are home his team has finished when the first partner home wins it
-    (team_first), else when his partner's are home too (the partner then was home first)."""
-    cdef i64 mate = tab.partner[pl]
-    ne = emit(ev, ne, EV_FINISHED, pl, k, a, b)
-    if not all_past(st, pl, last):
-        return ne
-    if tab.team_first:
-        return record_team(st, tab, pl, mate, ev, ne)
-    if all_past(st, mate, last):
-        return record_team(st, tab, mate, pl, ev, ne)
-    return ne
 
 
 cdef class TrackEngine(RaceEngine):

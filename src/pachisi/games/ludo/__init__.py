@@ -77,8 +77,8 @@ class Ludo(track.TrackGame):
         Option("seats", 4, "the board: four arms (52 squares) or six (78 squares); fewer players than seats "
                "sit spread round it as evenly as it allows", (4, 6), kind=int,
                title="Seats at the board", names={4: "four", 6: "six"}),
-        track.TEAMS,
-        track.PARTNER_PLAYS,
+        race.TEAMS,
+        race.PARTNER_PLAYS,
         Option("mixed_blocks", True, "with blocks, in team play a piece and a partner's on one square form a "
                "block too", kind=bool, title="Partners block together"),
     )

@@ -314,18 +314,13 @@ cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
     return m
 
 
-cdef inline i64 mate(const TrackTab* tab, i64 pl) noexcept nogil:
-    """The other colour of pl's player (all_colours), who never calls pl's missed capture; -1 none."""
-    return tab.partner[pl] if tab.partner[pl] != pl else -1
-
-
 cdef inline i64 home_in(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p, i64 t, i64 last, i64* ev,
                         i64 ne) noexcept nogil:
     """Piece k of pl has come home (every place past `last` is home): the player, or with all_colours
     the player's two colours together, may have finished."""
     st[G_GOALS] += 1
     if tab.teams:
-        return team_home(st, tab, pl, k, p, t, last, ev, ne)
+        return team_home(st, tab.nplayers, tab.places, tab.partner, tab.team_first, pl, k, p, t, last, ev, ne)
     return reach_home(st, tab.nplayers, tab.places, pl, k, p, t, last, ev, ne)
 
 
@@ -339,7 +334,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     if kind == CALL or kind == NOCALL:
         if kind == CALL:
             ne = punish(st, tab, st[G_CLAIM] - 1, k, pl, ev, ne)
-        ne = answer_claim(st, tab.nplayers, G_CLAIM, G_STAKE, kind == CALL, mate(tab, st[G_CLAIM] - 1), ev, ne)
+        ne = answer_claim(st, tab.nplayers, tab.partner, G_CLAIM, G_STAKE, kind == CALL, ev, ne)
         return ne if st[G_CLAIM] else turn_on(st, tab, ev, ne)
     base(st, tab, slot, k, kind, &t)
     st[H_DICE + slot] = 0
@@ -494,7 +489,7 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     if st[G_MISS] and st[G_CAPT] == 0:
         best = most_advanced(st, tab, pl, st[G_MISS])
         if best >= 0 and own(tab).must_capture == CAPTURE_CLAIM:
-            return open_claim(st, tab.nplayers, G_CLAIM, G_STAKE, (<i64>1) << best, mate(tab, pl), ev, ne)
+            return open_claim(st, tab.nplayers, tab.partner, G_CLAIM, G_STAKE, (<i64>1) << best, ev, ne)
         if best >= 0:
             ne = punish(st, tab, pl, best, -1, ev, ne)
     return turn_on(st, tab, ev, ne)

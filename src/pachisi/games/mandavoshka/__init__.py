@@ -43,11 +43,11 @@ from ..folkcross import global_cell
 # the state layout after the core header (POS, SHEL, then CELL, HUT, BUR, EXIT,
 # STAND and the roll's counters), the places off the circle, the kinds of
 # action, the capture rules and the reasons an action is refused: rules.pxd
-from .rules import (BACK, BUR, BUR_CENTRE, BUR_EXIT, CALL, CELL, CLAIM, DIAGONAL, EXIT,
+from .rules import (BACK, BUR, BUR_CENTRE, BUR_EXIT, CALL, CELL, CIRCLE, CLAIM, DIAGONAL, EXIT,
                    FORCED, G_CLAIM, G_EXTRA, G_STAKE, HELD, HIDE, HUT, LENIENT, NOCALL, PENALTY, R_BLOCKED,
                    R_BUR_BLOCKS, R_CALLING, R_HOUSE_TAKEN, R_JUMP_DIE, R_JUMP_LAP, R_LOCKED, R_NO_BACK,
                    R_NO_CALL, R_NO_DIE, R_NO_PIECE, R_NO_SHELTER, R_NOT_AT_STAKE, R_NOT_CORNER, R_OVER,
-                   R_OVERSHOOT, R_SIX, R_START_OWN, SIZE, STAND, STEP, STRAIGHT, SWAMP,
+                   R_OVERSHOOT, R_SIX, R_START_OWN, R_START_PARTNER, SIZE, STAND, STEP, STRAIGHT, SWAMP,
                    MandavoshkaEngine)
 from ..race import PIECES, POS
 
@@ -56,6 +56,7 @@ REASONS = {
     R_NO_PIECE: "there is no such piece",
     R_SIX: "a piece leaves the swamp or the БУР only on a six",
     R_START_OWN: "your own piece stands on your start (start_single_occupancy is on)",
+    R_START_PARTNER: "your partner's piece stands on your start (start_single_occupancy is on)",
     R_LOCKED: "the piece is locked in its shelter while an opponent stands on its cell",
     R_OVERSHOOT: "the house is entered by exact count: this die overshoots it",
     R_HOUSE_TAKEN: "that house cell holds your own piece",
@@ -95,6 +96,7 @@ class Mandavoshka(CalledCapture, folkcross.HiddenPieces, race.FirstPlayer, Game)
     aliases = ("мандавошка", "manka", "манька")
     claim_at, stake_at, extra_at, call_kind, nocall_kind = G_CLAIM, G_STAKE, G_EXTRA, CALL, NOCALL
     called_to = BUR_CENTRE
+    home_after = CIRCLE             # beyond the circle: the house
     claim_option = "capture_rule=claim"
     call_words = "call the missed capture: piece {piece} goes to the lock-up"
     rules = MandavoshkaEngine
@@ -126,6 +128,8 @@ class Mandavoshka(CalledCapture, folkcross.HiddenPieces, race.FirstPlayer, Game)
                title="Shelters", names={"opposite": "facing each other", "alternate": "staggered"}),
         Option("shelter_capacity", 1, "pieces one shelter holds", (1, 2, 3, 4), int,
                title="Pieces one shelter holds"),
+        race.TEAMS,
+        race.PARTNER_PLAYS,
         race.PLAY_FOR_PLACES,
         race.first_player_option(),
     )
@@ -179,7 +183,7 @@ class Mandavoshka(CalledCapture, folkcross.HiddenPieces, race.FirstPlayer, Game)
         if claim:
             return claim
         slot, k, kind = K.decode_action(action)
-        pl = int(arr[K.H_PLAYER])
+        pl = int(self.engine.mover(arr))
         d = int(arr[K.H_DICE + slot])
         frm = int(arr[POS + pl * PIECES + k])
         to = self.engine.dest(arr, slot, k, kind)[1]
@@ -290,7 +294,8 @@ class Mandavoshka(CalledCapture, folkcross.HiddenPieces, race.FirstPlayer, Game)
                         raise GameError("{where}: the shelter on {place} is full (shelter_capacity={capacity})",
                                         where=where, place=p, capacity=tab.capacity)
                 else:
-                    others = arr[CELL + g] & ~own_bits(q)
+                    mate = self.partner(q)
+                    others = arr[CELL + g] & ~own_bits(q) & ~(own_bits(mate) if mate is not None else 0)
                     if others:
                         raise GameError("{where}: an enemy piece stands on the same cell ({cell} in seat 0's "
                                         "numbering)", where=where, cell=g)
@@ -304,7 +309,7 @@ class Mandavoshka(CalledCapture, folkcross.HiddenPieces, race.FirstPlayer, Game)
                 arr[BUR] = pid + 1
             elif p == BUR_EXIT:
                 arr[EXIT + self.seats[q]] += 1
-        folkcross.refuse_won(arr, self.players, b.circle)
+        folkcross.refuse_won(self, arr, b.circle)
 
     # -- drawing ------------------------------------------------------------------
     def view(self, arr):

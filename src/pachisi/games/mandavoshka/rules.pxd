@@ -64,3 +64,4 @@ cpdef enum:
     R_CALLING = 16
     R_NO_CALL = 17
     R_NOT_AT_STAKE = 18
+    R_START_PARTNER = 19

@@ -8,7 +8,8 @@ from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, 
                                     H_NDICE, H_DICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_OVER, MAX_ACTIONS,
                                     EV_CAPTURED, EV_FLUSHED, EV_PENALTY)
 from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, bits, die_check, finished,
-                                       load_fields, burn_dice, dice_left, roll_again_or_pass)
+                                       load_fields, burn_dice, dice_left, roll_again_or_pass, mover, foe,
+                                       team_bits, opponents, partner_mover)
 from pachisi.games.folk_rules cimport SHEL, global_cell, threatened, moved_events
 from pachisi.games.claim_rules cimport CLAIM_STATE, capturers, open_claim, answer_claim, claim_refused, claim_gen
 
@@ -37,10 +38,16 @@ cdef inline i64 own_bits(i64 player) noexcept nogil:
     return (<i64>15) << (PIECES * player)
 
 
-cdef inline i64 enemy_cells(const i64* st, i64 pl) noexcept nogil:
+cdef inline i64 moving(const i64* st, const MandavoshkaTab* t) noexcept nogil:
+    """Whose pieces the player to act moves (race_rules.mover: a partner's once his own are home)."""
+    return mover(st, &t.players, t.circle)
+
+
+cdef inline i64 enemy_cells(const i64* st, const MandavoshkaTab* t, i64 pl) noexcept nogil:
     """Bit mask of the global cells where enemy pieces stand (hidden ones never
-    block); no cell holds standing pieces of two players."""
-    return (st[STAND] | st[STAND + 1] | st[STAND + 2] | st[STAND + 3]) & ~st[STAND + pl]
+    block, nor do a partner's); no cell holds standing pieces of two sides."""
+    return ((st[STAND] | st[STAND + 1] | st[STAND + 2] | st[STAND + 3]) & ~st[STAND + pl]
+            & ~st[STAND + t.players.partner[pl]])
 
 
 cdef inline i64 cells_ahead(const MandavoshkaTab* t, i64 g, i64 n) noexcept nogil:
@@ -92,11 +99,11 @@ cdef inline i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* t
     if k >= PIECES:
         return R_NO_PIECE
     d = st[H_DICE + slot]
-    pl = st[H_PLAYER]
+    pl = moving(st, t)
     pid = pl * PIECES + k
     p = st[POS + pid]
     big_l = t.circle
-    mine = own_bits(pl)
+    mine = team_bits(&t.players, pl)
     tt = target(t, p, d, kind)
     if kind == STEP or kind == HIDE:
         if p < 0:                               # swamp, БУР, held
@@ -105,7 +112,7 @@ cdef inline i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* t
             if d != 6:
                 return R_SIX
             if p == SWAMP and t.single and st[CELL + cell_of(t, pl, t.start)] & mine:
-                return R_START_OWN
+                return R_START_OWN if st[CELL + cell_of(t, pl, t.start)] & own_bits(pl) else R_START_PARTNER
             to[0] = tt
             return 0
         if p <= big_l and st[SHEL + pid] and st[CELL + cell_of(t, pl, p)] & ~mine:
@@ -113,7 +120,7 @@ cdef inline i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* t
         if tt > t.house_end:
             return R_OVERSHOOT
         passed = (tt - 1 if tt <= big_l else big_l) - p
-        if passed > 0 and cells_ahead(t, cell_of(t, pl, p + 1), passed) & enemy_cells(st, pl):
+        if passed > 0 and cells_ahead(t, cell_of(t, pl, p + 1), passed) & enemy_cells(st, t, pl):
             return R_BLOCKED
         if tt > big_l:
             for j in range(PIECES):
@@ -162,7 +169,7 @@ cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
         return 0
     if st[G_CLAIM]:
         return claim_gen(st, G_STAKE, CALL, NOCALL, out)
-    pl = st[H_PLAYER]
+    pl = moving(st, t)
     for slot in range(st[H_NDICE]):
         if not die_to_list(st, slot):
             continue
@@ -202,8 +209,8 @@ cdef void lift(i64* st, const MandavoshkaTab* t, i64 pid) noexcept nogil:
 
 
 cdef i64 capture_at(i64* st, const MandavoshkaTab* t, i64 g, i64 pl, i64* ev, i64 ne) noexcept nogil:
-    """Every enemy piece standing on global cell g goes to its swamp (or the captor's)."""
-    cdef i64 victims = st[CELL + g] & ~own_bits(pl), v
+    """Every enemy piece standing on global cell g goes to its swamp (or the captor's); a partner's stays."""
+    cdef i64 victims = st[CELL + g] & ~team_bits(&t.players, pl), v
     if victims == 0:
         return ne
     st[CELL + g] &= ~victims
@@ -222,7 +229,7 @@ cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef i64 pl, pid, p, tt, big_l, captured, g
     if kind >= CALL:
         return close_claim(st, t, kind, k, ev, ne)
-    pl = st[H_PLAYER]
+    pl = moving(st, t)
     pid = pl * PIECES + k
     p = st[POS + pid]
     tt = target(t, p, st[H_DICE + slot], kind)
@@ -269,7 +276,7 @@ cdef i64 begin(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
 
 cdef inline bint enemy_on(const i64* st, const MandavoshkaTab* t, i64 pl, i64 r) noexcept nogil:
     """An enemy piece stands on the player's relative place r of the circle."""
-    return 0 <= r <= t.circle and (st[CELL + cell_of(t, pl, r)] & ~own_bits(pl)) != 0
+    return 0 <= r <= t.circle and (st[CELL + cell_of(t, pl, r)] & ~team_bits(&t.players, pl)) != 0
 
 
 cdef i64 jump_target(const MandavoshkaTab* t, i64 pl, i64 c, i64 d, bint back) noexcept nogil:
@@ -301,7 +308,7 @@ cdef bint die_hits(const i64* st, const MandavoshkaTab* t, i64 pl, i64 r, i64 d)
 cdef bint capture_in_reach(const i64* st, const MandavoshkaTab* t) noexcept nogil:
     """A quick test before the search: does an enemy stand where some piece
     could land with this roll (ignoring what stands in the way)?"""
-    cdef i64 pl = st[H_PLAYER], d0 = st[H_DICE], d1 = st[H_DICE + 1], j, p, order, da, db
+    cdef i64 pl = moving(st, t), d0 = st[H_DICE], d1 = st[H_DICE + 1], j, p, order, da, db
     cdef bint back
     for j in range(PIECES):
         p = st[POS + pl * PIECES + j]
@@ -346,7 +353,7 @@ cdef i64 finish(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
     ne = burn_dice(st, ev, ne)
     if st[H_PHASE] == PHASE_OVER:
         return ne
-    pl = st[H_PLAYER]
+    pl = moving(st, t)
     if st[G_MISS] and st[G_CAPT] == 0 and st[BUR] == 0:
         stake = 0
         best = -1
@@ -359,16 +366,19 @@ cdef i64 finish(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
         if stake and t.mode == PENALTY:
             ne = penalise(st, t, pl, best, -1, ev, ne)
         elif stake:
-            return open_claim(st, t.players.n, G_CLAIM, G_STAKE, stake, -1, ev, ne)
+            return open_claim(st, t.players.n, t.players.partner, G_CLAIM, G_STAKE, stake, ev, ne)
     return roll_again_or_pass(st, t.players.n, G_EXTRA, ev, ne)
 
 
 cdef i64 close_claim(i64* st, const MandavoshkaTab* t, i64 kind, i64 k, i64* ev, i64 ne) noexcept nogil:
-    """An opponent calls the missed capture (the chosen piece goes to the БУР)
-    or lets it pass to the next opponent; then the offender's turn goes on."""
+    """An opponent calls the missed capture (the chosen piece, of the pieces the offender moved, goes
+    to the БУР) or lets it pass to the next opponent; then the offender's turn goes on."""
+    cdef i64 offender = st[G_CLAIM] - 1
     if kind == CALL:
-        ne = penalise(st, t, st[G_CLAIM] - 1, k, st[H_PLAYER], ev, ne)
-    ne = answer_claim(st, t.players.n, G_CLAIM, G_STAKE, kind == CALL, -1, ev, ne)
+        if t.players.partner_plays:
+            offender = partner_mover(st, t.players.partner, offender, t.circle)
+        ne = penalise(st, t, offender, k, st[H_PLAYER], ev, ne)
+    ne = answer_claim(st, t.players.n, t.players.partner, G_CLAIM, G_STAKE, kind == CALL, ev, ne)
     if st[G_CLAIM]:
         return ne
     return roll_again_or_pass(st, t.players.n, G_EXTRA, ev, ne)
@@ -384,9 +394,9 @@ cdef i64 potential(i64* st, const void* tab) noexcept nogil:
 
 cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
     """Progress of own pieces against the opponents', with safety, threats,
-    the БУР, and a missed capture about to be charged."""
+    the БУР, and a missed capture about to be charged; a partner's pieces count as one's own."""
     cdef const MandavoshkaTab* t = <const MandavoshkaTab*>tab
-    cdef i64 big_l = t.circle, nopp = max(t.players.n - 1, 1), q, j, pid, p, g, q2
+    cdef i64 big_l = t.circle, nopp = opponents(&t.players), q, j, pid, p, g, q2
     cdef double val = 0.0, prog
     for q in range(t.players.n):
         for j in range(PIECES):
@@ -407,16 +417,16 @@ cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
                 else:
                     g = cell_of(t, q, p)
                     for q2 in range(t.players.n):
-                        if q2 != q and threatened(st, t.circle, t.quarter, t.players.seat, g, q2):
+                        if foe(&t.players, q2, q) and threatened(st, t.circle, t.quarter, t.players.seat, g, q2):
                             prog -= 0.25 * (10.0 + p)
                             break
             else:
                 prog = 30.0 + big_l + 2.0 * (p - big_l)
-            val += prog if q == me else -prog / nopp
+            val += -prog / nopp if foe(&t.players, q, me) else prog
     if (st[H_PHASE] == PHASE_MOVE and st[G_CLAIM] == 0 and st[G_MISS] and st[G_CAPT] == 0
             and st[BUR] == 0 and dice_left(st) == 0):
-        val += -20.0 if st[H_PLAYER] == me else 20.0 / nopp
-    if st[H_WINNER] == me:
+        val += 20.0 / nopp if foe(&t.players, st[H_PLAYER], me) else -20.0
+    if st[H_WINNER] >= 0 and not foe(&t.players, st[H_WINNER], me):
         val += 1e6
     return val
 
@@ -442,3 +452,4 @@ cdef class MandavoshkaEngine(RaceEngine):
         self.dest_rule = dest
         self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, compulsory, size, max_actions,
                    tab.dice_lo, tab.dice_hi)
+        self.seat_teams(&self.t.players, self.t.circle)

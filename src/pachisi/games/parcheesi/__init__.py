@@ -91,8 +91,8 @@ class Parcheesi(track.Ring68Game):
                title="Blockade time limit", names={0: "no limit"}),
         race.PLAY_FOR_PLACES,
         race.first_player_option(),
-        track.TEAMS,
-        track.PARTNER_PLAYS,
+        race.TEAMS,
+        race.PARTNER_PLAYS,
     )
     presets = {
         "seed": {},

@@ -66,12 +66,12 @@ class Parchis(track.SeatedRing68Game):
         race.PLAY_FOR_PLACES,
         race.first_player_option("die"),
         track.SEATS,
-        track.TEAMS,
+        race.TEAMS,
         Option("pair_win", "first_partner", "team play: the pair of the first player to bring all four pieces "
                "to the meta wins (first_partner), or a pair wins when all its eight pieces are there "
                "(both_partners)", ("first_partner", "both_partners"), title="A pair wins",
                names={"first_partner": "with the first partner home", "both_partners": "with both partners home"}),
-        track.PARTNER_PLAYS,
+        race.PARTNER_PLAYS,
         Option("mixed_barrier", False, "team play: a piece and a partner's on one square form a barrier too "
                "(off: only two pieces of one colour do)", kind=bool, title="Partners' barrier"),
     )

@@ -182,7 +182,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     if kind == CALL or kind == NOCALL:
         if kind == CALL:
             ne = blow(st, tab, st[tab.d + G_CLAIM] - 1, k, pl, ev, ne)
-        ne = answer_claim(st, tab.nplayers, tab.d + G_CLAIM, tab.d + G_STAKE, kind == CALL, -1, ev, ne)
+        ne = answer_claim(st, tab.nplayers, tab.partner, tab.d + G_CLAIM, tab.d + G_STAKE, kind == CALL, ev, ne)
         if st[tab.d + G_CLAIM]:
             return ne
         return turn_on(st, tab, ev, ne)
@@ -308,7 +308,7 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
         if stake and own(tab).soplar == SOPLAR_AUTO:
             ne = blow(st, tab, pl, best, -1, ev, ne)
         elif stake:
-            return open_claim(st, tab.nplayers, tab.d + G_CLAIM, tab.d + G_STAKE, stake, -1, ev, ne)
+            return open_claim(st, tab.nplayers, tab.partner, tab.d + G_CLAIM, tab.d + G_STAKE, stake, ev, ne)
     return turn_on(st, tab, ev, ne)
 
 

@@ -34,7 +34,7 @@ from ..race import PIECES, POS
 from .rules import (CELL, ENTRY_BOTH, ENTRY_DOUBLE, ENTRY_SIX, HUT, JUMP_BACK, JUMP_DIAGONAL,
                    JUMP_FORWARD, G_EXTRA, G_TRIES, PARK, R_JUMP_DIE, R_LOCKED, R_NO_DIE, R_NO_KIND,
                    R_NO_PIECE, R_NOT_CORNER, R_OVER, R_OVERSHOOT, R_OWN_PIECE, R_OWN_SHELTERED,
-                   R_PARK_DOUBLE, R_PARK_JUMP, R_PARK_SIX, R_PARK_SIX_OR_DOUBLE, R_PASS_OWN_HOUSE,
+                   R_PARK_DOUBLE, R_PARK_JUMP, R_PARTNER_PIECE, R_PARTNER_SHELTERED, R_START_PARTNER, R_PARK_SIX, R_PARK_SIX_OR_DOUBLE, R_PASS_OWN_HOUSE,
                    R_START_OWN, SIZE, STEP, ShishbeshEngine)
 
 REASONS = {
@@ -54,6 +54,9 @@ REASONS = {
     R_PARK_JUMP: "a piece in the park can only enter",
     R_OVER: "the game is over",
     R_NO_KIND: "there is no such kind of move",
+    R_START_PARTNER: "your partner's piece stands on your start",
+    R_PARTNER_PIECE: "your partner's piece stands there: in team play it counts as your own",
+    R_PARTNER_SHELTERED: "your partner's piece hides in that shelter (shelter_own_stack is off)",
 }
 
 ShishbeshTab = namedtuple("ShishbeshTab", folkcross.FOLK + " house_end entry quick stack cumulative is_shelter jump")
@@ -89,6 +92,8 @@ class ShishBesh(folkcross.HiddenPieces, race.FirstPlayer, Game):
                kind=bool, title="Stand over your own hidden piece"),
         Option("extra_rolls_cumulative", False, "a double that also captures earns two extra rolls, "
                "each capture one (off: one extra roll a roll at most)", kind=bool, title="Extra rolls add up"),
+        race.TEAMS,
+        race.PARTNER_PLAYS,
         race.PLAY_FOR_PLACES,
         race.first_player_option(),
     )
@@ -145,7 +150,7 @@ class ShishBesh(folkcross.HiddenPieces, race.FirstPlayer, Game):
 
     def describe(self, arr, action):
         slot, k, kind = K.decode_action(action)
-        pl = int(arr[K.H_PLAYER])
+        pl = int(self.engine.mover(arr))
         d = int(arr[K.H_DICE + slot])
         frm = int(arr[POS + pl * PIECES + k])
         to = self.engine.dest(arr, slot, k, kind)[1]
@@ -209,11 +214,14 @@ class ShishBesh(folkcross.HiddenPieces, race.FirstPlayer, Game):
             q, k = who[0]
             arr[HUT + g] = q * PIECES + k + 1
             arr[SHEL + q * PIECES + k] = 1
-            mate = arr[CELL + g]
-            if mate and (mate - 1) // PIECES == q and not self.tab.stack:
+            above = arr[CELL + g]
+            if above and (above - 1) // PIECES == q and not self.tab.stack:
                 raise GameError("player {player}: a piece stands above its own hidden piece, "
                                 "but shelter_own_stack is off", player=q)
-        folkcross.refuse_won(arr, self.players, big_l)
+            if above and (above - 1) // PIECES == self.partner(q) and not self.tab.stack:
+                raise GameError("player {player}: a piece stands above his partner's hidden piece, "
+                                "but shelter_own_stack is off", player=int(above - 1) // PIECES)
+        folkcross.refuse_won(self, arr, big_l)
 
     def piece_label(self, player, k):
         return Text("player {player} piece {piece}", player=player, piece=self.piece_names[k])

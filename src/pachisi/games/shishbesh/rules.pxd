@@ -45,3 +45,6 @@ cpdef enum:
     R_PARK_JUMP = 14
     R_OVER = 15
     R_NO_KIND = 16
+    R_START_PARTNER = 17
+    R_PARTNER_PIECE = 18
+    R_PARTNER_SHELTERED = 19

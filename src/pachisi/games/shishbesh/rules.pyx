@@ -6,8 +6,9 @@ from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, 
                                     H_PHASE, H_DICE, H_NDICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_ROLL,
                                     PHASE_OVER, EV_EXTRA_ROLL, EV_REROLL)
 from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, die_refused, die_check,
-                                       load_fields, burn_dice, pass_turn, die_potential)
-from pachisi.games.folk_rules cimport SHEL, global_cell, threatened, owner, capture_on, own_in_house, moved_events
+                                       load_fields, burn_dice, pass_turn, die_potential, mover, foe, opponents)
+from pachisi.games.folk_rules cimport (SHEL, global_cell, threatened, owner, capture_on, own_in_house, moved_events,
+                                       side_refused)
 
 cdef enum:
     MAX_L = 56                  # the circle of the long field
@@ -39,7 +40,7 @@ cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noex
     if kind > JUMP_DIAGONAL:
         return R_NO_KIND
     d = st[H_DICE + slot]
-    pl = st[H_PLAYER]
+    pl = mover(st, &t.players, t.circle)
     pid = pl * PIECES + k
     p = st[POS + pid]
     big_l = t.circle
@@ -53,9 +54,8 @@ cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noex
             return R_PARK_DOUBLE
         if t.entry == ENTRY_BOTH and d != 6 and not double:
             return R_PARK_SIX_OR_DOUBLE
-        if owner(st[CELL + global_cell(t.circle, t.quarter, t.players.seat[pl], 0)]) == pl:
-            return R_START_OWN
-        return 0
+        return side_refused(st[CELL + global_cell(t.circle, t.quarter, t.players.seat[pl], 0)], &t.players, pl,
+                            R_START_OWN, R_START_PARTNER)
     if st[SHEL + pid] and st[CELL + global_cell(t.circle, t.quarter, t.players.seat[pl], p)]:
         return R_LOCKED
     if kind == STEP:
@@ -75,10 +75,13 @@ cdef i64 dest(i64* st, const void* tab, i64 slot, i64 k, i64 kind, i64* to) noex
         if d != (3 if kind == JUMP_DIAGONAL else 1):
             return R_JUMP_DIE
     g = global_cell(t.circle, t.quarter, t.players.seat[pl], tt)
-    if owner(st[CELL + g]) == pl:
-        return R_OWN_PIECE
-    if kind == STEP and t.is_shelter[g] and not t.stack and owner(st[HUT + g]) == pl:
-        return R_OWN_SHELTERED
+    why = side_refused(st[CELL + g], &t.players, pl, R_OWN_PIECE, R_PARTNER_PIECE)
+    if why:
+        return why
+    if kind == STEP and t.is_shelter[g] and not t.stack:
+        why = side_refused(st[HUT + g], &t.players, pl, R_OWN_SHELTERED, R_PARTNER_SHELTERED)
+        if why:
+            return why
     to[0] = tt
     return 0
 
@@ -93,7 +96,7 @@ cdef i64 gen(i64* st, const void* tab, i64* out) noexcept nogil:
     cdef i64 n = 0, pl, slot, d, k, p, kind, to
     if st[H_PHASE] != PHASE_MOVE:
         return 0
-    pl = st[H_PLAYER]
+    pl = mover(st, &t.players, t.circle)
     for slot in range(st[H_NDICE]):
         if not die_to_list(st, slot):
             continue
@@ -117,7 +120,7 @@ cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef i64 slot = a_slot(a), k = a_piece(a), kind = a_kind(a)
     cdef i64 to, pl, pid, p, big_l, g0, g
     dest(st, t, slot, k, kind, &to)
-    pl = st[H_PLAYER]
+    pl = mover(st, &t.players, t.circle)
     pid = pl * PIECES + k
     p = st[POS + pid]
     big_l = t.circle
@@ -133,7 +136,7 @@ cdef i64 play(i64* st, const void* tab, i64 a, i64* ev, i64 ne) noexcept nogil:
             st[CELL + g0] = 0
     if to <= big_l:
         g = global_cell(t.circle, t.quarter, t.players.seat[pl], to)
-        if st[CELL + g]:                     # an enemy: captured back to its park
+        if st[CELL + g]:                     # an enemy (never a partner): captured back to its park
             ne = capture_on(st, CELL + g, g, PARK, pl, ev, ne)
             st[G_CAPT] += 1
         if kind == STEP and t.is_shelter[g] and st[HUT + g] == 0:
@@ -179,7 +182,7 @@ cdef i64 finish(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
         st[G_EXTRA] -= 1
         again = True
         ne = emit(ev, ne, EV_EXTRA_ROLL, pl, 0, st[G_EXTRA], 0)
-    if st[G_PLAYED] == 0 and t.quick and none_on_circle(st, t, pl):
+    if st[G_PLAYED] == 0 and t.quick and none_on_circle(st, t, mover(st, &t.players, t.circle)):
         st[G_TRIES] += 1                     # quick charge: up to three rolls to get going
         if not again and st[G_TRIES] < 3:
             again = True
@@ -194,9 +197,9 @@ cdef i64 finish(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:
 
 
 cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
-    """Progress of own pieces against the opponents', with safety and threats."""
+    """Progress of own pieces (and a partner's) against the opponents', with safety and threats."""
     cdef const ShishbeshTab* t = <const ShishbeshTab*>tab
-    cdef i64 big_l = t.circle, nopp = max(t.players.n - 1, 1), q, j, p, g, q2
+    cdef i64 big_l = t.circle, nopp = opponents(&t.players), q, j, p, g, q2
     cdef double val = 0.0, prog
     for q in range(t.players.n):
         for j in range(PIECES):
@@ -210,12 +213,12 @@ cdef double evaluate(i64* st, const void* tab, i64 me) noexcept nogil:
                 else:                        # each enemy 1..6 cells behind threatens it
                     g = global_cell(t.circle, t.quarter, t.players.seat[q], p)
                     for q2 in range(t.players.n):
-                        if q2 != q and threatened(st, t.circle, t.quarter, t.players.seat, g, q2):
+                        if foe(&t.players, q2, q) and threatened(st, t.circle, t.quarter, t.players.seat, g, q2):
                             prog -= 0.25 * (10.0 + p)
             else:
                 prog = 30.0 + big_l + 2.0 * (p - big_l)
-            val += prog if q == me else -prog / nopp
-    if st[H_WINNER] == me:
+            val += -prog / nopp if foe(&t.players, q, me) else prog
+    if st[H_WINNER] >= 0 and not foe(&t.players, st[H_WINNER], me):
         val += 1e6
     return val
 
@@ -232,3 +235,4 @@ cdef class ShishbeshEngine(RaceEngine):
         self.dest_rule = dest
         self.setup(&self.t, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
                    tab.dice_lo, tab.dice_hi)
+        self.seat_teams(&self.t.players, self.t.circle)

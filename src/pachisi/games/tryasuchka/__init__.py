@@ -35,7 +35,7 @@ from ..folkcross import global_cell
 from ..race import PIECES, POS
 # the state layout, places and reasons (rules.pxd) and the compiled rules
 from .rules import (BASE, CELL, ENTRANCE, G_EXTRA, HOUSE_END, HOUSE_END_ONLY,
-                   HOUSE_STUCK, R_NO_DIE, R_NO_PIECE, R_OVER, R_OVERSHOOT, R_OWN_IN_WAY, R_OWN_PIECE,
+                   HOUSE_STUCK, R_NO_DIE, R_NO_PIECE, R_OVER, R_OVERSHOOT, R_OWN_IN_WAY, R_OWN_PIECE, R_PARTNER_PIECE,
                    SIZE, TryasuchkaEngine)
 
 REASONS = {
@@ -45,6 +45,7 @@ REASONS = {
     R_OWN_IN_WAY: "your own piece stands in the way: own pieces cannot be passed",
     R_OWN_PIECE: "your own piece stands there: two pieces never share a hole",
     R_OVER: "the game is over",
+    R_PARTNER_PIECE: "your partner's piece stands there: in team play it counts as your own",
 }
 
 TryasuchkaTab = namedtuple("TryasuchkaTab", folkcross.FOLK + " jump corner_capture push_bonus house_bonus")
@@ -74,6 +75,8 @@ class Tryasuchka(race.FirstPlayer, Game):
                ("stuck", "end"),
                title="Bonus in the house",
                names={"stuck": "when it can go no further", "end": "only at the end of the house"}),
+        race.TEAMS,
+        race.PARTNER_PLAYS,
         race.PLAY_FOR_PLACES,
         race.first_player_option(who="who starts the first game"),
     )
@@ -126,7 +129,7 @@ class Tryasuchka(race.FirstPlayer, Game):
 
     def describe(self, arr, action):
         slot, k, _ = K.decode_action(action)
-        pl = int(arr[K.H_PLAYER])
+        pl = int(self.engine.mover(arr))
         d = int(arr[K.H_DICE + slot])
         frm = int(arr[POS + pl * PIECES + k])
         to = int(self.engine.dest(arr, slot, k, 0)[1])
@@ -190,7 +193,7 @@ class Tryasuchka(race.FirstPlayer, Game):
             if spot in taken:
                 raise GameError("{where}: {other} already stands there", where=where, other=taken[spot])
             taken[spot] = where
-        folkcross.refuse_won(arr, self.players, ENTRANCE)
+        folkcross.refuse_won(self, arr, ENTRANCE)
 
     # -- drawing ------------------------------------------------------------------
     def view(self, arr):

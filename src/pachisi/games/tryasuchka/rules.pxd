@@ -28,3 +28,4 @@ cpdef enum:
     R_OWN_IN_WAY = 4
     R_OWN_PIECE = 5
     R_OVER = 6
+    R_PARTNER_PIECE = 7

@@ -481,10 +481,10 @@ export class RoomPage {
       const w = this.winner;
       if (w === null || w === undefined) return t("room.over");
       const seat = room.seats[w];
-      const mate = room.wins > 1 ? undefined : this.partner(w);
+      const mate = this.partner(w);
       if (mate !== undefined) {
         const other = room.seats[mate];
-        return t("room.team.winner", { colour: colourName(seat.colour), name: this.seatName(seat),
+        return t(room.wins > 1 ? "room.team.matchwinner" : "room.team.winner", { colour: colourName(seat.colour), name: this.seatName(seat),
                                        colour2: colourName(other.colour), name2: this.seatName(other) });
       }
       return t(room.wins > 1 ? "room.matchwinner" : "room.winner", { colour: colourName(seat.colour), name: this.seatName(seat) });
@@ -757,11 +757,13 @@ export class RoomPage {
       li.firstChild.style.color = colourHex(st.colour);
       return li;
     };
-    // team play: the teams take the places, partners side by side (the order lists them pairwise)
-    const teamed = room.wins <= 1 && (room.teams || []).length > 0;
+    // team play: the teams take the places, partners side by side (the order lists them pairwise; a
+    // match's score counts a team's wins for both partners, so its ranking keeps them side by side too)
+    const teamed = (room.teams || []).length > 0;
     const teamPlace = (tm, i) => {
       const li = h("li", { class: i < 0 ? "place team unplaced" : "place team", dataset: { team: this.teamNumber(tm[0]) } },
-        h("span", { class: "team-name", text: t("room.team.name", { n: this.teamNumber(tm[0]) }) }), i === 0 ? " ★" : "",
+        h("span", { class: "team-name", text: t("room.team.name", { n: this.teamNumber(tm[0]) }) }),
+        room.wins > 1 ? ` — ${room.score[tm[0]]}` : "", i === 0 ? " ★" : "",
         i < 0 ? h("span", { class: "muted", text: ` — ${t("room.unplaced")}` }) : "",
         h("ul", { class: "partners" }, tm.map((p) => {
           const st = room.seats[p];
