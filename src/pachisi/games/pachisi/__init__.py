@@ -120,8 +120,8 @@ class Pachisi(ClothGame):
                ("each", "collect"), title="Playing the throws",
                names={"each": "each as it comes", "collect": "collected, then in any order"}),
         Option("enter_with", "graces", "the throws that bring a piece out of the charkoni: any grace, only das and "
-               "pachisi (10, 25), 10, 25 and 35, or only the extra move of 1 a pachisi brings (one, with "
-               "pachisi_one)", tuple(ENTERS), title="Entering throws",
+               "pachisi (10, 25), 10, 25 and 35, or only the extra move of 1 a pachisi brings, with "
+               "pachisi_one", tuple(ENTERS), title="Entering throws",
                names={"graces": "any grace", "das_pachisi": "10 and 25", "big": "10, 25 and 35",
                       "one": "the pachisi's extra 1"}),
         Option("pachisi_one", False, "a pachisi (25) brings an extra move of 1, to move any piece a square or, "
