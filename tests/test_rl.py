@@ -106,6 +106,19 @@ def test_the_ludo_observation_at_the_start_shows_every_piece_in_its_yard():
     assert list(present) == [1, 1, 0, 0]
 
 
+def test_a_die_is_read_as_its_share_of_the_games_top_face():
+    """A six-sided die reads value / 6; a cowrie throw of 25 reads 1.0 (not 25 / 6), so no slot passes 1."""
+    from pachisi.rl.spaces import Observer
+    for name, value, top in (("ludo", 6, 6), ("pachisi", 25, 25), ("chaupar", 5, 6)):
+        game = GAMES[name]()
+        observer = Observer(game)
+        state = game.new_state(1)
+        at = sum(n for _, n in observer.layout()[:-(4 + len(observer.extra))])
+        state.set_dice([value] * len(game.dice_faces()))
+        obs = observer(state, state.current_player)
+        assert obs[at] == value / top and obs.max() <= 1.0
+
+
 def test_rewards_are_win_and_lose_or_places_with_play_for_places():
     env = rl.env("ludo", players=3)
     trace = _play_aec(env, seed=2, steps=20_000)

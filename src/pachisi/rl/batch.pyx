@@ -24,7 +24,7 @@ import numpy as np
 from pachisi.engine.kernel cimport (EV_CAPTURED, EV_WIDTH, H_DICE, H_NFIN, H_NPLAYERS, order_at, H_PHASE,
                                     H_PLAYER, H_ROLL0, H_ROLLS, H_SEQ, H_WINNER, MAX_DICE, MAX_EVENTS,
                                     MAX_PLAYERS, PHASE_MOVE, PHASE_OVER, PHASE_ROLL, Engine, Rules, Work, draw,
-                                    draw_dice, i64, legal, mix64, rolloff, set_dice, settle, work_alloc, work_free)
+                                    draw_dice, i64, legal, mix64, rolloff, set_dice, settle, wins, work_alloc, work_free)
 
 cpdef enum:
     OP_FLAGS = 1        # plane: per player +r and piece, 1.0 where st[base + player * pieces + piece] != 0
@@ -52,6 +52,7 @@ cdef struct Spec:
     i64 size, seats, pieces, places, pos, lut_lo, lut_span
     const i64* lut              # per player, raw place - lut_lo -> index in the one-hot, -1 none
     i64 at_planes, at_dice, at_roll, at_in, at_fin, at_feat
+    double dice_scale           # a die's value is divided by it (rl.spaces.dice_scale)
     i64 nplanes, nfeat
     Op planes[MAX_OPS]
     Op feat[MAX_OPS]
@@ -134,10 +135,10 @@ cdef void observe(const Spec* S, const i64* st, i64 me, float* out) noexcept nog
                         out[at + r * op.c + s] = 1.0
             at += S.seats * op.c
     for i in range(MAX_DICE):
-        out[S.at_dice + i] = <float>(st[H_DICE + i] / 6.0)
+        out[S.at_dice + i] = <float>(st[H_DICE + i] / S.dice_scale)
     if st[H_PHASE] != PHASE_ROLL:
         for i in range(MAX_DICE):
-            out[S.at_roll + i] = <float>(st[H_ROLL0 + i] / 6.0)
+            out[S.at_roll + i] = <float>(st[H_ROLL0 + i] / S.dice_scale)
     for r in range(n):
         out[S.at_in + r] = 1.0
         q = (me + r) % n
@@ -211,7 +212,8 @@ cdef double final_reward(const Core* C, const i64* st, i64 p) noexcept nogil:
 
 
 cdef i64 bot_choice(Core* C, Work* W, i64 i, i64* st, const i64* acts, i64 n) noexcept nogil:
-    """A compiled opponent's pick: a compulsory action if any, else random or greedy (with its blunders)."""
+    """A compiled opponent's pick: a compulsory action if any, else random or greedy (with its blunders);
+    a win of its team counts as its own."""
     cdef const Rules* R = C.R
     cdef i64 me = st[H_PLAYER], j, m, pick, kk
     cdef i64 seed = C.bseed[i]
@@ -233,7 +235,7 @@ cdef i64 bot_choice(Core* C, Work* W, i64 i, i64* st, const i64* acts, i64 n) no
     for j in range(n):
         memcpy(child, st, R.size * sizeof(i64))
         R.play(child, R.tab, acts[j], NULL, 0)
-        v = R.evaluate(child, R.tab, me) + (WIN if child[H_WINNER] == me else 0.0)
+        v = R.evaluate(child, R.tab, me) + (WIN if wins(R, child, me) else 0.0)
         W.vals[j] = j
         if v > best:
             best = v
@@ -432,6 +434,7 @@ cdef class BatchCore:
                                                       layout["places"], layout["pos"])
         S.at_planes, S.at_dice, S.at_roll = layout["at_planes"], layout["at_dice"], layout["at_roll"]
         S.at_in, S.at_fin, S.at_feat = layout["at_in"], layout["at_fin"], layout["at_feat"]
+        S.dice_scale = layout["dice_scale"]
         if len(planes) > MAX_OPS or len(feats) > MAX_OPS or len(blocks) > MAX_BLOCKS:
             raise ValueError("too many observation parts or action blocks for the batched environment")
         S.nplanes, S.nfeat = len(planes), len(feats)

@@ -6,7 +6,7 @@ import numpy as np
 from ..engine.game import GameError
 from ..engine.options import OptionError
 from ..games import game_class, make_game
-from .spaces import Observer, action_codec, observation_high
+from .spaces import HIGH, Observer, action_codec
 
 ILLEGAL = ("penalty", "raise")
 
@@ -51,7 +51,7 @@ class Table:
         return self.codec.n
 
     def observation_bounds(self):
-        return 0.0, observation_high(self.game), (self.observer.size,)
+        return 0.0, HIGH, (self.observer.size,)
 
     def reset(self, seed):
         self.state = self.game.new_state(seed=int(seed))

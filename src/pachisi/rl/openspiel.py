@@ -25,10 +25,10 @@ import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 
 from ..engine.options import parse_assignments  # noqa: E402
-from ..games import GAMES, make_game
+from ..games import GAMES
 from .core import Table
 from .batch import FIRST_ROLLOFF
-from .spaces import observation_high
+from .spaces import HIGH
 from .vector import first_player_mode
 
 PREFIX = "pachisi_"
@@ -186,7 +186,7 @@ class PachisiObserver:
         self.table = game.table
         self.tensor = np.zeros(self.table.observer.size, np.float32)
         self.dict = {"observation": self.tensor}
-        self.high = observation_high(game.table.game)
+        self.high = HIGH
 
     def set_from(self, state, player):
         if state.state is None:

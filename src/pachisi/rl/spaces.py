@@ -17,8 +17,9 @@ a game (see docs/rl.md for each game's table):
   add a flag per piece hidden in a shelter; a grid game's places are
   the 225 grid nodes (+1: captured, waiting), and a plane of its 400 fence
   slots per player follows;
-- the dice left to play in their slots (value / 6; 0 once used; bonuses of
-  10 and 20 points sit in the slots too), the roll as rolled (value / 6);
+- the dice left to play in their slots (value / the game's top face, 6 for
+  the six-sided games; 0 once used; bonuses of 10 and 20 points sit in the
+  slots too), the roll as rolled (the same scale);
 - per player seen from the observer: in the game, finished;
 - the game's own turn state: banked extra rolls, an
   open claim (the offender, the pieces at stake), a fence game's stage (fence,
@@ -32,13 +33,13 @@ import numpy as np
 from ..engine import kernel as K
 
 DICE_SLOTS = K.MAX_DICE
-HIGH = 4.0          # observation bound: a bonus of 20 points is 20/6 in a dice slot
+HIGH = 4.0          # observation bound: a die is at most 1, a bonus of 20 points 20/6 in a dice slot
 
 
-def observation_high(game):
-    """The bound of a game's observation: HIGH, or its largest die face / 6 when that is more (a throw of
-    35 points is 35/6 in a dice slot)."""
-    return max([HIGH] + [f / 6.0 for faces in game.dice_faces() for f in faces])
+def dice_scale(game):
+    """What a die's value is divided by in the observation: the game's top face, and at least 6, so a
+    six-sided game's slots read value / 6 and a throw of 25 cowrie points reads 1.0, not 4.2."""
+    return float(max([6] + [f for faces in game.dice_faces() for f in faces]))
 
 
 @dataclass(frozen=True)
@@ -107,6 +108,7 @@ class Observer:
         self.planes = game.observation_planes()
         self.extra = list(game.turn_features)
         self.seats = game.seat_count
+        self.scale = dice_scale(game)
         self.size = sum(n for _, n in self.layout())
 
     def layout(self):
@@ -114,7 +116,8 @@ class Observer:
         parts = [(f"player +{r}, {self.game.piece_word} {c}: one-hot place", self.places)
                  for r in range(self.seats) for c in self.game.piece_names[:self.pieces]]
         parts += self.planes
-        parts += [("dice left (value / 6)", DICE_SLOTS), ("dice as rolled (value / 6)", DICE_SLOTS),
+        parts += [(f"dice left (value / {self.scale:g})", DICE_SLOTS),
+                  (f"dice as rolled (value / {self.scale:g})", DICE_SLOTS),
                   ("player +r in the game", self.seats), ("player +r finished", self.seats)]
         return parts + [(x, 1) for x in self.extra]
 
@@ -131,10 +134,10 @@ class Observer:
         if planes:
             g.fill_planes(state, observer, out[at:at + planes])
             at += planes
-        out[at:at + DICE_SLOTS] = arr[K.H_DICE:K.H_DICE + DICE_SLOTS] / 6.0
+        out[at:at + DICE_SLOTS] = arr[K.H_DICE:K.H_DICE + DICE_SLOTS] / self.scale
         at += DICE_SLOTS
         if not state.is_chance:
-            out[at:at + DICE_SLOTS] = arr[K.H_ROLL0:K.H_ROLL0 + DICE_SLOTS] / 6.0
+            out[at:at + DICE_SLOTS] = arr[K.H_ROLL0:K.H_ROLL0 + DICE_SLOTS] / self.scale
         at += DICE_SLOTS
         finished = set(state.finish_order)
         for r in range(n):

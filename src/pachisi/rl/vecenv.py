@@ -7,7 +7,7 @@ import numpy as np
 
 from ..bots import SEED_MASK
 from .core import default_players
-from .spaces import observation_high
+from .spaces import HIGH
 from .vector import BatchEnv
 
 
@@ -26,7 +26,7 @@ class PachisiVectorEnv(VectorEnv):
         self.batch = BatchEnv(game, num_envs, players, opponents=opponents, seat=seat, **kwargs)
         self.num_envs, self.copy = num_envs, copy
         self.render_mode = None
-        self.single_observation_space = spaces.Box(0.0, observation_high(self.batch.game), (self.batch.obs_size,),
+        self.single_observation_space = spaces.Box(0.0, HIGH, (self.batch.obs_size,),
                                                  np.float32)
         self.single_action_space = spaces.Discrete(self.batch.n_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)

@@ -45,7 +45,7 @@ def compiled_layout(table):
     at_dice = at_planes + plane_len
     layout = dict(size=obs.size, seats=seats, pieces=per, places=places, pos=race.POS, at_planes=at_planes,
                   at_dice=at_dice, at_roll=at_dice + DICE_SLOTS, at_in=at_dice + 2 * DICE_SLOTS,
-                  at_fin=at_dice + 2 * DICE_SLOTS + seats, at_feat=at_dice + 2 * DICE_SLOTS + 2 * seats)
+                  at_fin=at_dice + 2 * DICE_SLOTS + seats, at_feat=at_dice + 2 * DICE_SLOTS + 2 * seats, dice_scale=obs.scale)
     if layout["at_feat"] + len(obs.extra) != obs.size:
         raise ValueError(f"{game.name}: the observation's parts do not add up to its size")
     arr = game.new_state(0).arr.copy()
