@@ -1,9 +1,12 @@
 """What the game tests share: a position from its pieces, the legal moves of a
 roll, places and events, playing moves, random play and refused moves."""
+import random
+
 import numpy as np
 import pytest
 
 from pachisi import IllegalMove, make_game
+from pachisi import record as records
 from pachisi.engine.position import dump_position, load_position
 from pachisi.games import track
 
@@ -56,6 +59,32 @@ def random_play(state, rng, steps, check=None, probe=None):
         if check:
             check(state)
     return state
+
+
+def random_team_game(game, seed, limit=60000):
+    """A random game of team play from game.new_state(seed) to its end, checking after every move that no
+    capture took a partner's piece and that every player keeps his pieces; returns (start, final) and checks
+    that the record of it replays to the same end.  Partners finish side by side in the finishing order."""
+    start = game.new_state(seed)
+    s = start.clone()
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if s.is_over:
+            break
+        if s.is_chance:
+            s.roll()
+            continue
+        for e in s.push(rng.choice(s.legal_moves())):
+            if e.kind == "captured":
+                assert e.b not in (e.player, game.partner(e.player)), "a partner was captured"
+        assert all(len(game.pieces(s.arr, q)) == game.pieces_per_player for q in range(game.players))
+    assert s.is_over
+    order = s.finish_order
+    assert order and len(order) % 2 == 0
+    assert all(order[i + 1] == game.partner(order[i]) for i in range(0, len(order), 2))
+    [(_, _, final)] = records.load(records.write(s, records.headers_for(s, ["random"] * game.players), start=start))
+    assert final.result() == s.result() and (final.arr == s.arr).all()
+    return start, s
 
 
 def refused(state, move, match=None):

@@ -89,6 +89,16 @@ cdef inline i64 bits(i64 x) noexcept nogil:
     return n
 
 
+cdef inline i64 first_at(const i64* st, i64 pl, i64 place) noexcept nogil:
+    """The lowest piece of player pl at `place`, -1 none: a place's pieces are alike, so a move of one of
+    them (entering from the yard, a stack moving together) is offered once, named by it."""
+    cdef i64 j
+    for j in range(PIECES):
+        if st[POS + pl * PIECES + j] == place:
+            return j
+    return -1
+
+
 cdef inline bint all_past(const i64* st, i64 pl, i64 last) noexcept nogil:
     """True when every piece of player pl stands beyond place `last` (home)."""
     cdef i64 j

@@ -10,7 +10,7 @@ from pachisi.engine.kernel cimport (i64, emit, order_at, H_ORDER_HI, H_PLAYER, H
                                     MAX_DICE, MAX_PLAYERS, PHASE_MOVE, EV_CAPTURED, EV_ENTERED, EV_HOUSE, EV_MOVED,
                                     EV_BONUS)
 from pachisi.games.race_rules cimport (PIECES, POS, ABSENT, RaceEngine, bits, die_refused, reach_home, burn_dice, team_home,
-                                       roll_again_or_pass, load_fields, all_past, finished, partner_mover)
+                                       roll_again_or_pass, load_fields, all_past, finished, first_at, partner_mover)
 
 cpdef enum:
     YARD = -1
@@ -288,11 +288,7 @@ cdef inline bint has_own_block(const i64* st, const TrackTab* tab, i64 pl) noexc
 
 cdef inline i64 first_in_yard(const i64* st, i64 pl) noexcept nogil:
     """The waiting piece that enters (they are alike, so only one is offered), -1 none."""
-    cdef i64 j
-    for j in range(PIECES):
-        if st[POS + pl * PIECES + j] == YARD:
-            return j
-    return -1
+    return first_at(st, pl, YARD)
 
 
 cdef inline i64 yard_count(const i64* st, i64 pl) noexcept nogil:

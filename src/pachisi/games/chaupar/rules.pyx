@@ -9,21 +9,11 @@ must be: every action scores a point a die, and the kernel's look-ahead keeps th
 the roll's best score is still reachable."""
 from pachisi.engine.kernel cimport (encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE, H_NDICE,
                                     H_DICE, H_SCORE, PHASE_MOVE, EV_MOVED, EV_HOUSE, EV_FINISHED)
-from pachisi.games.race_rules cimport PIECES, POS, burn_dice, dice_left
+from pachisi.games.race_rules cimport PIECES, POS, burn_dice, dice_left, first_at
 from pachisi.games.cloth_rules cimport *
 
 
 # -- single actions -------------------------------------------------------------------------------
-cdef inline i64 lowest_at(const i64* st, i64 q, i64 p) noexcept nogil:
-    """The lowest piece of player q at place p (-1: none): the pieces of one place are alike, so a
-    move together is named by it."""
-    cdef i64 j
-    for j in range(PIECES):
-        if st[POS + q * PIECES + j] == p:
-            return j
-    return -1
-
-
 cdef inline i64 triple_steps(const ChauparTab* tab, i64 d) noexcept nogil:
     if d == 2:
         return tab.triple_two
@@ -88,7 +78,7 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
     if kind != STEP and p != HOME:
         if own_count(st, mv, p) < kind + 1:
             return R_ALONE
-        if lowest_at(st, mv, p) != k:
+        if first_at(st, mv, p) != k:
             return R_NOT_LOWEST
     s = landing(st, c, mv, p, t)
     if s == 0:

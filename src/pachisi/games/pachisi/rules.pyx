@@ -6,7 +6,7 @@ second circuit, and a finished player's throws for his partner."""
 from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
                                     H_NDICE, H_DICE, H_ROLL0, H_SCORE, MAX_DICE, PHASE_MOVE, PHASE_ROLL, EV_ENTERED,
                                     EV_HOUSE, EV_MOVED, EV_EXTRA_ROLL)
-from pachisi.games.race_rules cimport PIECES, POS, burn_dice, die_potential
+from pachisi.games.race_rules cimport PIECES, POS, burn_dice, die_potential, first_at
 from pachisi.games.cloth_rules cimport *
 
 
@@ -18,15 +18,6 @@ cdef inline bint has(i64 bitset, i64 value) noexcept nogil:
 cdef inline bint fresh(const i64* st, i64 pl) noexcept nogil:
     """No piece of pl has entered yet (his first enters with any throw, first_free)."""
     return (st[G_FRESH] >> pl) & 1
-
-
-cdef inline i64 first_waiting(const i64* st, i64 pl) noexcept nogil:
-    """The waiting piece that enters (they are alike, so only one is offered), -1 none."""
-    cdef i64 j
-    for j in range(PIECES):
-        if st[POS + pl * PIECES + j] == CHARKONI:
-            return j
-    return -1
 
 
 cdef inline bint pieces_out(const i64* st, i64 pl) noexcept nogil:
@@ -75,7 +66,7 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
     if kind == ENTER:
         if p != CHARKONI:
             return R_NOT_WAITING
-        if k != first_waiting(st, pl):
+        if k != first_at(st, pl, CHARKONI):
             return R_ENTER_ORDER
         if own(c).first_free and fresh(st, pl):
             t = d
