@@ -72,3 +72,37 @@ def play_hotseat(server, code, token, choose, pace=0.0, limit=100000):
             ws.send(json.dumps({"type": "act", "seq": state["seq"], "action": action}))
             sent = state["seq"]
     raise AssertionError("the messages read reached neither the state looked for nor the end")
+
+
+TEAM_TAGS = {"en": ["team 1", "team 2", "team 1", "team 2"], "ru": ["команда 1", "команда 2", "команда 1", "команда 2"]}
+TEAM_NAME = {"en": "Team", "ru": "Команда"}
+NAMES = ("Ann", "Bob", "Cid", "Dan")
+
+
+def first_action(state):
+    """The first thing the seat on turn can do: roll, or its first legal move."""
+    return "roll" if state["turn"]["phase"] == "roll" else state["moves"][0]["t"]
+
+
+def play_team_room(browser, server, lang, game, options):
+    """A hot-seat team room of `game` (four local players, NAMES) played out while a desktop page in `lang`
+    watches, to its game-over screen; returns (the final state, the page, its context: the caller closes it)."""
+    room = server.api("/api/rooms", {"game": game, "options": {"teams": "opposite", **options},
+                                     "seats": [{"kind": "local", "name": n} for n in NAMES]})
+    ctx, page = new_page(browser, lang, "desktop", {"pachisi.tokens": {room["code"]: room["token"]}})
+    try:
+        page.goto(f"{server.url}/#/room/{room['code']}")
+        page.wait_for_selector(".board .sq")
+        final = play_hotseat(server, room["code"], room["token"], first_action, pace=1 / 40)
+        page.wait_for_selector(".over-dialog:not([hidden]) .over-card")
+    except BaseException:
+        ctx.close()
+        raise
+    return final, page, ctx
+
+
+def first_team(page, lang):
+    """The players of the game-over screen's first team, checking that its row is named as a team."""
+    first = page.locator(".over-card ol.places li.team").first
+    assert first.locator(".team-name").inner_text().startswith(TEAM_NAME[lang])
+    return sorted(int(x) for x in first.locator(".partners li").evaluate_all("els => els.map(e => e.dataset.player)"))

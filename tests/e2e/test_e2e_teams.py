@@ -3,16 +3,10 @@ number of players and shows each seat's team, the room's players list tells who 
 game-over screen ranks the teams, partners together.  Screenshots go to the test's tmp dir."""
 import pytest
 
-from roompage import new_page, play_hotseat
+from roompage import NAMES, TEAM_TAGS, first_team, new_page, play_team_room
 
 pytestmark = pytest.mark.timeout(900)
-TEAM = {"en": ["team 1", "team 2", "team 1", "team 2"], "ru": ["команда 1", "команда 2", "команда 1", "команда 2"]}
 WITH = {"en": "team 1, with Yellow", "ru": "команда 1, вместе с: Жёлтый"}
-TEAM_NAME = {"en": "Team", "ru": "Команда"}
-
-
-def first_action(state):
-    return "roll" if state["turn"]["phase"] == "roll" else state["moves"][0]["t"]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -26,7 +20,7 @@ def test_a_team_table_from_the_lobby_to_the_teams_places(browser, server, lang, 
         assert page.locator(".teams-row #opt-teams").is_visible()        # beside the players, not among the house rules
         assert page.locator(".seat .team-tag").count() == 0
         page.select_option("#opt-teams", "opposite")
-        assert page.locator(".seat .team-tag").all_inner_texts() == TEAM[lang]
+        assert page.locator(".seat .team-tag").all_inner_texts() == TEAM_TAGS[lang]
         page.select_option("#players", "3")                               # three cannot sit as two pairs
         assert page.locator(".teams-note").is_visible() and page.locator(".seat .team-tag").count() == 0
         page.select_option("#players", "4")
@@ -40,25 +34,16 @@ def test_a_team_table_from_the_lobby_to_the_teams_places(browser, server, lang, 
     finally:
         ctx.close()
 
-    room = server.api("/api/rooms", {"game": "ludo", "options": {"teams": "opposite"},
-                                     "seats": [{"kind": "local", "name": n} for n in ("Ann", "Bob", "Cid", "Dan")]})
-    ctx, page = new_page(browser, lang, "desktop", {"pachisi.tokens": {room["code"]: room["token"]}})
+    final, page, ctx = play_team_room(browser, server, lang, "ludo", {})
     try:
-        page.goto(f"{server.url}/#/room/{room['code']}")
-        page.wait_for_selector(".board .sq")
-        final = play_hotseat(server, room["code"], room["token"], first_action, pace=1 / 40)
-        page.wait_for_selector(".over-dialog:not([hidden]) .over-card")
         order = final["order"]
         winners, losers = sorted(order[:2]), sorted({0, 1, 2, 3} - set(order[:2]))
         assert winners in ([0, 2], [1, 3])
-        teams = page.locator(".over-card ol.places li.team")
-        assert teams.count() + page.locator(".over-card ul.places li.team").count() == 2
-        first = teams.first
-        assert first.locator(".team-name").inner_text().startswith(TEAM_NAME[lang])
-        assert sorted(int(x) for x in first.locator(".partners li").evaluate_all("els => els.map(e => e.dataset.player)")) == winners
-        names = {0: "Ann", 1: "Bob", 2: "Cid", 3: "Dan"}
+        assert page.locator(".over-card ol.places li.team").count() + \
+            page.locator(".over-card ul.places li.team").count() == 2
+        assert first_team(page, lang) == winners
         title = page.locator("#over-title").inner_text()
-        assert all(names[p] in title for p in winners) and not any(names[p] in title for p in losers)
+        assert all(NAMES[p] in title for p in winners) and not any(NAMES[p] in title for p in losers)
         page.screenshot(path=str(tmp_path / f"over-teams-{lang}.png"))
         assert not page.errors
     finally:
@@ -75,7 +60,7 @@ def test_a_team_table_on_a_phone_says_who_plays_with_whom(browser, server, lang,
         page.select_option("#game", "ludo")
         page.select_option("#players", "4")
         page.select_option("#opt-teams", "opposite")
-        assert page.locator(".seat .team-tag").all_inner_texts() == TEAM[lang]
+        assert page.locator(".seat .team-tag").all_inner_texts() == TEAM_TAGS[lang]
         page.screenshot(path=str(tmp_path / f"lobby-teams-phone-{lang}.png"), full_page=True)
         page.click("#create")
         page.wait_for_selector(".room[data-seq] .board .sq")
