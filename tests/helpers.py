@@ -87,6 +87,31 @@ def random_team_game(game, seed, limit=60000):
     return start, s
 
 
+def random_game_refusing(game, seed, sound, bad, steps=30000):
+    """A random game from game.new_state(seed) to its end, checked by sound(state) after every step; every
+    seventh step the first of the moves `bad` that is not legal there is pushed, refused and changes nothing.
+    The game's record replays to the same start and end."""
+    start = game.new_state(seed)
+    s = start.clone()
+
+    def probe(state, step, moves):
+        if step % 7 == 0:
+            before = state.arr.copy()
+            texts = {m.text for m in moves}
+            for text in bad:
+                if text not in texts:
+                    with pytest.raises(ValueError):
+                        state.push(text)
+                    assert np.array_equal(state.arr, before)
+                    break
+
+    assert random_play(s, random.Random(seed), steps, sound, probe).is_over
+    [(_, replay_start, final)] = records.load(records.write(s, records.headers_for(s, ["random"] * game.players),
+                                                            start=start))
+    assert replay_start == start and final == s
+    return s
+
+
 def refused(state, move, match=None):
     """Pushing `move` raises IllegalMove (matching `match`) and changes nothing; returns the error."""
     before = state.arr.copy()
