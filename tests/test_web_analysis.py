@@ -25,7 +25,9 @@ def analysis_of(client, code, seconds=600):
         if r.status_code == 200:
             return r.json(), seen
         assert r.status_code == 202, r.text
-        assert r.json()["status"] == "working"
+        body = r.json()
+        assert body["status"] == "working" and set(body) == {"status", "ahead", "done", "total"}
+        assert body["total"] is None or 0 <= body["done"] <= body["total"]
         time.sleep(0.05)
     raise AssertionError("the analysis was not made")
 
@@ -48,6 +50,32 @@ def test_a_finished_room_is_analysed_once_and_kept_with_the_room(tmp_path):
         assert again == data and seen == [200]
         assert not client.app.state.manager.thinker.started
     assert started
+
+
+def test_an_analysis_tells_its_steps_as_it_goes(monkeypatch):
+    """The bot process tells (job, done, total) about fifty times over the match's rolls and moves, the last
+    at total, so the room's progress bar follows the work."""
+    import queue
+
+    from pachisi import make_game
+    from pachisi import record as records
+    from pachisi.web import thinking
+    g = make_game("ludo", 4)
+    s = g.new_state(5)
+    start = s.clone()
+    while not s.is_over:
+        s.roll() if s.is_chance else s.push(s.legal_moves()[0])
+    text = records.write(s, records.headers_for(s, ["level1"] * 4), start=start)
+    told = queue.Queue()
+    monkeypatch.setattr(thinking, "_told", told)
+    thinking.analyse(text, job=7)
+    seen = []
+    while not told.empty():
+        seen.append(told.get())
+    total = len(s.history) - len(start.history)
+    assert seen[-1] == (7, total, total) and len(seen) <= 52
+    assert all(job == 7 and n == total for job, _, n in seen)
+    assert [done for _, done, _ in seen] == sorted({done for _, done, _ in seen})
 
 
 def test_a_room_not_over_is_not_analysed(tmp_path):

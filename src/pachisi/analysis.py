@@ -71,9 +71,9 @@ class Analysis:
                 "equity": self.equity, "dice": dice_report([self])}
 
 
-def analyse(start: State, history: list[tuple[int, str, Any]], budget=None) -> Analysis:
+def analyse(start: State, history: list[tuple[int, str, Any]], budget=None, progress=None) -> Analysis:
     """Analyse the game played from `start` through `history` (State.history: rolls and moves);
-    `budget` (a record.Budget, admitted) limits the time."""
+    `budget` (a record.Budget, admitted) limits the time; progress(steps done) is told after each step."""
     game = start.game
     net = evaluator(game)
     n = game.players
@@ -114,6 +114,8 @@ def analyse(start: State, history: list[tuple[int, str, Any]], budget=None) -> A
             a.steps.append(step)
         v = after
         a.equity.append(v.tolist())
+        if progress is not None:
+            progress(len(a.equity))
     a.result = v.tolist()
     return a
 

@@ -557,8 +557,9 @@ class Room:
         return await self.manager.thinker.hint(self.game, self.state.arr, seed)
 
     async def analysis(self):
-        """("done", JSON text) of the finished game's analysis, or ("working", jobs ahead of it or None when
-        it runs): made once on the bot workers, on the first ask, and stored with the room."""
+        """("done", JSON text) of the finished game's analysis, or ("working", {"ahead": jobs ahead of it or
+        None when it runs, "done"/"total": its steps analysed, once it tells them}): made once on the bot
+        workers, on the first ask, and stored with the room."""
         if self.status != "over":
             raise Refusal("over", "a game is analysed once it is over")
         if self._analysis is None and self._analysing is None:
@@ -567,7 +568,9 @@ class Room:
             return "done", self._analysis
         if self._analysing is None:
             self._analysing = asyncio.create_task(self._analyse())
-        return "working", self.manager.thinker.ahead(self._analysis_ticket)
+        thinker = self.manager.thinker
+        done, total = thinker.steps(self._analysis_ticket) or (0, None)
+        return "working", {"ahead": thinker.ahead(self._analysis_ticket), "done": done, "total": total}
 
     async def _analyse(self):
         try:

@@ -7,7 +7,8 @@ waiting — a bot playing against a connected person first, then bots of rooms
 that only spectators watch, then bots of rooms nobody watches (first come,
 first served within each).  A hundred all-bot rooms thus cannot make a
 person wait behind their searches.  The same processes give a person's hint (hint) and analyse a finished
-room's game (analyse), scheduled the same way."""
+room's game (analyse), scheduled the same way; an analysis tells its steps as it goes, so its progress bar
+moves with the work, not only with the queue."""
 import asyncio
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
@@ -15,12 +16,14 @@ import heapq
 import itertools
 import multiprocessing
 import os
+import queue
 import threading
 import time
 
 import numpy as np
 
 _games = {}
+_told = None            # in a bot process: the queue its analyses tell their steps on (Thinker.told)
 
 PERSON, SPECTATED, UNWATCHED = 0, 1, 2      # priorities: lower thinks first
 HINT_LEVEL = 6                              # the bot whose move a hint gives
@@ -60,16 +63,23 @@ def hint(game, players, preset, options, arr, seed):
     return {"move": move.text, "level": HINT_LEVEL, "equity": float(values[0, state.current_player])}
 
 
-def analysis_json(text, budget=None):
+def analysis_json(text, budget=None, progress=None):
     """The analysis of every game of a record (pachisi.analysis; NoEvaluator for a game without an
     evaluator), with the dice of the whole match against fair dice and beside each marked move its best
-    move as the board draws a move (boardjson.moves_json); `budget` as record.load's.  A room's analysis
-    and /api/analyse give this."""
+    move as the board draws a move (boardjson.moves_json); `budget` as record.load's; progress(done,
+    total) told the steps (rolls and moves) analysed of the match's.  A room's analysis and /api/analyse
+    give this."""
     from .. import record as records
     from ..analysis import analyse, dice_report
     from .boardjson import moves_json
     games, _ = records.load_match(text, budget)
-    analyses = [analyse(start, final.history[len(start.history):], budget) for _, start, final in games]
+    lengths = [len(final.history) - len(start.history) for _, start, final in games]
+    total = sum(lengths)
+    analyses = []
+    for i, (_, start, final) in enumerate(games):
+        before = sum(lengths[:i])
+        tell = None if progress is None else lambda done, before=before: progress(before + done, total)
+        analyses.append(analyse(start, final.history[len(start.history):], budget, tell))
     out = []
     for (_, start, final), a in zip(games, analyses):
         state = start.clone()
@@ -85,16 +95,28 @@ def analysis_json(text, budget=None):
     return {"games": out, "dice": dice_report(analyses)}
 
 
-def analyse(text):
+def analyse(text, job=None):
     """A finished room's analysis (runs in the worker): analysis_json as JSON text, or the refusal's
-    template and values when the game has no evaluator."""
+    template and values when the game has no evaluator.  Its steps are told as (job, done, total) on the
+    process's queue, about fifty times over the game."""
     import json
     from ..bots.valuenet import NoEvaluator
+
+    def tell(done, total):
+        if _told is not None and (done == total or done % max(1, total // 50) == 0):
+            _told.put((job, done, total))
     try:
-        data = analysis_json(text)
+        data = analysis_json(text, progress=tell)
     except NoEvaluator as e:
         return json.dumps({"error": {"template": str(e.template), "values": e.values}}, ensure_ascii=False)
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _start_worker(parent, told):
+    """A bot process's start: it tells its analyses' steps on `told` and watches its parent."""
+    global _told
+    _told = told
+    _watch_parent(parent)
 
 
 def _watch_parent(parent):
@@ -124,6 +146,9 @@ class Thinker:
         self._order = itertools.count()
         self._running = 0
         self.started = deque(maxlen=1000)   # priorities in the order their searches began (tests, figures)
+        self.told = None                    # the queue the bot processes tell analysis steps on
+        self._jobs = itertools.count()
+        self._steps = {}                    # analysis job -> (done, total) as last told; None before
 
     async def choose(self, game, arr, level, seed, priority=PERSON):
         """The move a bot of `level` chooses; `priority`: PERSON, SPECTATED or UNWATCHED."""
@@ -136,8 +161,28 @@ class Thinker:
         return await self.run(hint, args, PERSON)
 
     async def analyse(self, text, ticket=None):
-        """analyse() of a finished room's record, after every bot that plays someone; `ticket` as run's."""
-        return await self.run(analyse, (text,), UNWATCHED, ticket)
+        """analyse() of a finished room's record, after every bot that plays someone; `ticket` as run's
+        (and steps() reads its progress by it)."""
+        job = next(self._jobs)
+        if ticket is not None:
+            ticket["job"] = job
+        self._steps[job] = None
+        try:
+            return await self.run(analyse, (text, job), UNWATCHED, ticket)
+        finally:
+            del self._steps[job]
+
+    def steps(self, ticket):
+        """(done, total): the steps of the running analysis of `ticket` as its worker last told them;
+        None before it told any."""
+        while self.told is not None:
+            try:
+                job, done, total = self.told.get_nowait()
+            except queue.Empty:
+                break
+            if job in self._steps:          # not an analysis that has ended meanwhile
+                self._steps[job] = (done, total)
+        return self._steps.get(ticket.get("job"))
 
     def ahead(self, ticket):
         """How many jobs start before the one of `ticket` (None: it has started)."""
@@ -164,8 +209,10 @@ class Thinker:
             if fut.done():                  # its room went away (cancelled) while it waited
                 continue
             if self.pool is None:
-                self.pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                                initializer=_watch_parent, initargs=(os.getpid(),))
+                spawn = multiprocessing.get_context("spawn")
+                self.told = spawn.Queue()
+                self.pool = ProcessPoolExecutor(self.workers, mp_context=spawn, initializer=_start_worker,
+                                                initargs=(os.getpid(), self.told))
             self._running += 1
             self.started.append(priority)
             job = loop.run_in_executor(self.pool, fn, *args)
@@ -191,3 +238,6 @@ class Thinker:
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = None
+        if self.told is not None:
+            self.told.close()
+            self.told = None

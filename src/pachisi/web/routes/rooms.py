@@ -111,7 +111,8 @@ async def hint(code: str, spec: HintIn, request: Request, lang: str = Depends(re
 async def analysis(code: str, request: Request, lang: str = Depends(request_lang)):
     """The finished game's analysis (200, as `pachisi analyse --json` gives it), made once on the bot
     workers on the first ask and stored with the room; while it is being made, 202 with `ahead`: the jobs
-    that start before it (null once it runs).  Ask again until it is there."""
+    that start before it (null once it runs), and `done` of `total` steps (rolls and moves) analysed (total
+    null until the worker tells it).  Ask again until it is there."""
     room, refused = await room_or_refusal(code, request, lang)
     if refused:
         return refused
@@ -120,7 +121,7 @@ async def analysis(code: str, request: Request, lang: str = Depends(request_lang
     except Refusal as e:
         return refusal(e, lang, 409)
     if status == "working":
-        return JSONResponse({"status": "working", "ahead": body}, status_code=202, headers={"Retry-After": "1"})
+        return JSONResponse({"status": "working", **body}, status_code=202, headers={"Retry-After": "1"})
     if body.startswith('{"error"'):
         error = json.loads(body)["error"]
         return refusal(Refusal("evaluator", "{error}", error=render(error["template"], lang, **error["values"])),

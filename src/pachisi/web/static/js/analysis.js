@@ -15,8 +15,8 @@ export function fairLine(href) {
 }
 
 // The analysis of room `code`: asks until it is made, showing its progress in `box` (a <progress> with the
-// jobs still ahead of it, then the analysis running).  Resolves to the analysis, or null when it cannot be
-// made (the failure is shown in `box`, with `retry` as its button).
+// jobs still ahead of it, then the steps analysed of the game's).  Resolves to the analysis, or null when it
+// cannot be made (the failure is shown in `box`, with `retry` as its button).
 export async function roomAnalysis(code, box, retry) {
   const bar = h("progress", { class: "analysis-progress", max: 1, "aria-label": t("an.making") });
   const label = h("span", { class: "analysis-label", text: t("an.making") });
@@ -32,8 +32,11 @@ export async function roomAnalysis(code, box, retry) {
     }
     if (data.games) { clear(box); return data; }
     if (data.ahead === null || data.ahead === undefined) {
-      bar.removeAttribute("value");                          // running: indeterminate
       label.textContent = t("an.running");
+      if (data.total) {                                      // running: the steps analysed, as told
+        bar.max = data.total;
+        bar.value = data.done;
+      } else bar.removeAttribute("value");
     } else {
       if (first === null) first = Math.max(1, data.ahead + 1);
       bar.value = 1 - (data.ahead + 1) / (first + 1);
