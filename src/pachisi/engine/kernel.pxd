@@ -267,6 +267,9 @@ cdef bint playout(const Rules* R, Work* W, i64* st, i64 seed, const i64* policie
 cdef i64 rolloff(const Rules* R, const i64* st, i64 seed) noexcept nogil
 
 
+cpdef list dice_ranges(lo, hi)
+
+
 cdef class Engine:
     """A game's rules, compiled, with its tables frozen (a subclass per game
     binds them with `setup`) and spare scratch for its calls: a call takes
@@ -276,7 +279,7 @@ cdef class Engine:
     cdef readonly object options
     cdef int setup(self, const void* tab, check_f check, gen_f gen, play_f play, stage_f begin, stage_f finish,
                    potential_f potential, evaluate_f evaluate, compulsory_f compulsory, i64 size, i64 max_actions,
-                   dice_lo, dice_hi, faces=*, weights=*) except -1
+                   faces, weights=*) except -1
     cdef i64* state(self, i64[::1] arr) except NULL
     cdef Scratch* take(self) except NULL
     cdef void give(self, Scratch* s) noexcept

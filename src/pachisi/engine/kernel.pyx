@@ -468,6 +468,11 @@ cdef class Move:
         return Move, self._fields()
 
 
+cpdef list dice_ranges(lo, hi):
+    """The faces of dice that show lo[i] to hi[i] (Engine.setup's faces of the common dice)."""
+    return [list(range(a, b + 1)) for a, b in zip(lo, hi)]
+
+
 cdef class Engine:
     """A game's compiled rules and frozen tables.  A subclass per game calls
     `setup` with its rule functions and a pointer to its tables.
@@ -485,11 +490,11 @@ cdef class Engine:
 
     cdef int setup(self, const void* tab, check_f check, gen_f gen, play_f play, stage_f begin, stage_f finish,
                    potential_f potential, evaluate_f evaluate, compulsory_f compulsory, i64 size, i64 max_actions,
-                   dice_lo, dice_hi, faces=None, weights=None) except -1:
+                   faces, weights=None) except -1:
         """Bind a game's rule functions and frozen tables (compulsory may be NULL)
-        and make one spare scratch for its state size.  Die i shows dice_lo[i] to
-        dice_hi[i], each as likely, unless `faces` gives each die's faces (any
-        distinct non-zero values) and `weights` their integer weights (None: 1 each)."""
+        and make one spare scratch for its state size.  Die i shows faces[i] (any
+        distinct non-zero values) with `weights` their integer weights (None: each as
+        likely)."""
         cdef i64 i, j, acc
         self.R.tab = tab
         self.R.check, self.R.gen, self.R.play = check, gen, play
@@ -497,8 +502,6 @@ cdef class Engine:
         self.R.potential, self.R.evaluate, self.R.compulsory = potential, evaluate, compulsory
         self.R.size = size
         self.R.max_actions = max_actions
-        if faces is None:
-            faces = [list(range(lo, hi + 1)) for lo, hi in zip(dice_lo, dice_hi)]
         if weights is None:
             weights = [[1] * len(f) for f in faces]
         self.R.ndice = len(faces)

@@ -88,4 +88,4 @@ cdef class DashEngine(Engine):
     def __init__(self, tab, i64 size, i64 max_actions):
         self.t.players, self.t.length = tab.players, tab.length
         self.setup(&self.t, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
-                   [1], [6])
+                   [[1, 2, 3, 4, 5, 6]])

@@ -192,5 +192,5 @@ cdef class ChauparEngine(ClothEngine):
         self.load(&self.tables.cloth, sizeof(ChauparTab), tab)
         self.dest_rule = dest
         self.setup(&self.tables, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
-                   [min(f) for f in tab.faces], [max(f) for f in tab.faces], faces=tab.faces)
+                   tab.faces)
         self.team_up()

@@ -3,7 +3,7 @@
 rule text): running a pawn round fences, the fence moves that keep every
 square able to reach the centre, captured pawns put back, and the
 evaluation of the greedy bot."""
-from pachisi.engine.kernel cimport (i64, Engine, encode, a_slot, a_piece, a_kind, emit, H_PLAYER, H_PHASE,
+from pachisi.engine.kernel cimport (dice_ranges, i64, Engine, encode, a_slot, a_piece, a_kind, emit, H_PLAYER, H_PHASE,
                                     H_NDICE, H_DICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_ROLL, PHASE_OVER,
                                     EV_FENCE, EV_ENTERED, EV_CAPTURED, EV_JUMPED, EV_MOVED,
                                     EV_FINISHED)
@@ -507,7 +507,7 @@ cdef class KimboEngine(Engine):
                     {"nb": ((NODES, 4), -1), "slots": ((3, SLOTS), -1), "start": ((4, 4), -1)})
         self.t.cap = max_actions // 2
         self.setup(&self.t, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
-                   tab.dice_lo, tab.dice_hi)
+                   dice_ranges(tab.dice_lo, tab.dice_hi))
 
     def run(self, i64[::1] arr, i64 v, i64 points, i64 kind):
         """Run a pawn from node v by `points` with the direction and turn

@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Ludo's rules, compiled (ludo.py holds the game's Python side and its rules text)."""
-from pachisi.engine.kernel cimport i64, a_slot, a_piece, H_DICE, H_SCORE, H_ROLL0
+from pachisi.engine.kernel cimport dice_ranges, i64, a_slot, a_piece, H_DICE, H_SCORE, H_ROLL0
 from pachisi.games.race_rules cimport PIECES, POS, bits, die_check, die_gen, die_potential
 from pachisi.games.track_rules cimport *
 
@@ -141,5 +141,5 @@ cdef class LudoEngine(TrackEngine):
         self.load(&self.tables.track, sizeof(LudoTab), tab)
         self.dest_rule = dest
         self.setup(&self.tables, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
-                   tab.dice_lo, tab.dice_hi)
+                   dice_ranges(tab.dice_lo, tab.dice_hi))
         self.team_up()

@@ -6,7 +6,7 @@ the backward capture, the barriers and walls, Non t'arrabbiare's entering on a 5
 counts 7, third 6 and bonus moves, Mens erger je niet's first roll, own captures and bound entry,
 Chińczyk's sixes kept and added to the next roll and safe start fields, Fia's entries, own pieces never
 passed and bounce, and a missed capture called by an opponent (claim_rules.pxd)."""
-from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE, H_WINNER,
+from pachisi.engine.kernel cimport (dice_ranges, i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE, H_WINNER,
                                     H_NDICE, H_DICE, H_SCORE, H_ROLL0, PHASE_MOVE, PHASE_ROLL, EV_ENTERED,
                                     EV_HOUSE, EV_MOVED, EV_PENALTY, EV_REROLL)
 from pachisi.games.race_rules cimport (PIECES, POS, bits, die_potential, die_refused, reach_home, burn_dice,
@@ -558,4 +558,4 @@ cdef class MaednEngine(TrackEngine):
         self.load(&self.tables.track, sizeof(MaednTab), tab)
         self.dest_rule = dest
         self.setup(&self.tables, check, gen, play, begin, finish, die_potential, evaluate, compulsory, size,
-                   max_actions, tab.dice_lo, tab.dice_hi)
+                   max_actions, dice_ranges(tab.dice_lo, tab.dice_hi))

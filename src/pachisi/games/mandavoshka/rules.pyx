@@ -4,7 +4,7 @@ and docs/games/mandavoshka.md the rules): each die a step of a piece (or a step
 that hides in a shelter), from a corner a 1 or a 2 a jump; captures of every
 enemy on the cell, the БУР, the obligation to capture (penalty, claim,
 forced, lenient) with its look-ahead, the 1-1 flush, a double rolls again."""
-from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
+from pachisi.engine.kernel cimport (dice_ranges, i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
                                     H_NDICE, H_DICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_OVER, MAX_ACTIONS,
                                     EV_CAPTURED, EV_FLUSHED, EV_PENALTY)
 from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, bits, die_check, finished,
@@ -451,5 +451,5 @@ cdef class MandavoshkaEngine(RaceEngine):
                     {"is_shelter": ((CIRCLE,), 0), "corner": ((CIRCLE,), 0)})
         self.dest_rule = dest
         self.setup(&self.t, check, gen, play, begin, finish, potential, evaluate, compulsory, size, max_actions,
-                   tab.dice_lo, tab.dice_hi)
+                   dice_ranges(tab.dice_lo, tab.dice_hi))
         self.seat_teams(&self.t.players, self.t.circle)

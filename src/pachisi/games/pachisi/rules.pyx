@@ -250,5 +250,5 @@ cdef class PachisiEngine(ClothEngine):
         self.load(&self.tables.cloth, sizeof(PachisiTab), tab)
         self.dest_rule = dest
         self.setup(&self.tables, check, gen, play, begin, finish, potential, evaluate, NULL, size,
-                   max_actions, [min(tab.faces)], [max(tab.faces)], [tab.faces], [tab.weights])
+                   max_actions, [tab.faces], [tab.weights])
         self.team_up()

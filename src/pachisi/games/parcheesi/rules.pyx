@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Parcheesi's rules, compiled (parcheesi.py holds the game's Python side and its rules text)."""
-from pachisi.engine.kernel cimport (i64, a_slot, a_piece, a_kind, emit, encode, die_to_list, H_PLAYER,
+from pachisi.engine.kernel cimport (dice_ranges, i64, a_slot, a_piece, a_kind, emit, encode, die_to_list, H_PLAYER,
                                     H_PHASE, H_NDICE, H_DICE, H_SCORE, H_ROLL0, PHASE_MOVE, EV_PENALTY)
 from pachisi.games.race_rules cimport PIECES, POS, bits, die_check
 from pachisi.games.track_rules cimport *
@@ -325,5 +325,5 @@ cdef class ParcheesiEngine(TrackEngine):
         self.load(&self.tables.track, sizeof(ParcheesiTab), tab)
         self.dest_rule = dest
         self.setup(&self.tables, check, gen, play, begin, finish, potential, evaluate, NULL, size, max_actions,
-                   tab.dice_lo, tab.dice_hi)
+                   dice_ranges(tab.dice_lo, tab.dice_hi))
         self.team_up()

@@ -1,6 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Parqués's rules, compiled (parques/__init__.py holds the game's Python side and its rules text)."""
-from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
+from pachisi.engine.kernel cimport (dice_ranges, i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE,
                                     H_NDICE, H_DICE, H_SCORE, PHASE_MOVE, PHASE_ROLL, EV_PENALTY, EV_ENTERED,
                                     EV_REROLL)
 from pachisi.games.race_rules cimport PIECES, POS, burn_dice, dice_left, reach_home, roll_again_or_pass
@@ -341,4 +341,4 @@ cdef class ParquesEngine(TrackEngine):
             raise ValueError("the state does not fit the compiled look-ahead")
         self.dest_rule = dest
         self.setup(&self.tables, check, gen, play, begin, finish, potential, evaluate, compulsory, size,
-                   max_actions, tab.dice_lo, tab.dice_hi)
+                   max_actions, dice_ranges(tab.dice_lo, tab.dice_hi))

@@ -2,7 +2,7 @@
 """Шиш-беш's compiled rules (shishbesh.py holds the game's Python side and
 docs/games/shishbesh.md the rules): each die a step of a piece, or from a corner a 1 or
 a 3 a jump; captures, shelters, the house by exact count, extra rolls."""
-from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER,
+from pachisi.engine.kernel cimport (dice_ranges, i64, encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER,
                                     H_PHASE, H_DICE, H_NDICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_ROLL,
                                     PHASE_OVER, EV_EXTRA_ROLL, EV_REROLL)
 from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, die_refused, die_check,
@@ -234,5 +234,5 @@ cdef class ShishbeshEngine(RaceEngine):
                     {"is_shelter": ((MAX_L,), 0), "jump": ((4, MAX_JUMP), -1)})
         self.dest_rule = dest
         self.setup(&self.t, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
-                   tab.dice_lo, tab.dice_hi)
+                   dice_ranges(tab.dice_lo, tab.dice_hi))
         self.seat_teams(&self.t.players, self.t.circle)

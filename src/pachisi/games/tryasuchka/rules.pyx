@@ -2,7 +2,7 @@
 """Трясучка's compiled rules (tryasuchka.py holds the game's Python side and
 docs/games/tryasuchka.md the rules): each die a move of a piece, captures, the teleport
 corners with their pushed chains, the house by exact count, extra rolls."""
-from pachisi.engine.kernel cimport (i64, a_slot, a_piece, emit, H_PLAYER, H_PHASE, H_DICE, H_SCORE, H_WINNER,
+from pachisi.engine.kernel cimport (dice_ranges, i64, a_slot, a_piece, emit, H_PLAYER, H_PHASE, H_DICE, H_SCORE, H_WINNER,
                                     PHASE_OVER, EV_PUSHED, EV_ENTERED, EV_MOVED, EV_JUMPED, EV_HOUSE)
 from pachisi.games.race_rules cimport (PIECES, POS, Players, RaceEngine, load_players, die_refused, die_check,
                                        load_fields, die_gen, arrive_home, burn_dice, roll_again_or_pass,
@@ -208,5 +208,5 @@ cdef class TryasuchkaEngine(RaceEngine):
                     {"jump": ((ENTRANCE + 1,), -1)})
         self.dest_rule = dest                 # the Python side's dest: the place before any jump
         self.setup(&self.t, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
-                   tab.dice_lo, tab.dice_hi)
+                   dice_ranges(tab.dice_lo, tab.dice_hi))
         self.seat_teams(&self.t.players, ENTRANCE)
