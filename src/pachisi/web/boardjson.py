@@ -7,6 +7,8 @@ pieces on the squares, and the fences between squares.  Pieces a game keeps
 off its track (a yard, a park, a swamp) are drawn on their store's cells,
 squares of kind "store", so they are picked like any other piece; a store
 without cells (captured pawns) stays a count beside the board.
+A board not drawn as a grid (the stars of six and eight seats) adds its
+`placement`: where each square sits, the board's outline and its areas'.
 
 To let a person pick a piece and see where it can go, every legal move gets a
 source and a target *reference*, in screen terms:
