@@ -1,5 +1,6 @@
-"""The boards of more than four seats in the browser (Ludo for 6, Parchís for 8, Parqués for 6), in English and Russian:
-at 1280x900 the board shows; on a 390x844 touch phone, after the first tap zooms in, every square and piece
+"""The boards of more than four seats in the browser (Ludo for 6, Parchís for 6 and 8, Parqués for 6), in English and
+Russian: at 1280x900 the board shows as it is printed, a star of arms round a hexagon or an octagon with the yards
+between the arms; on a 390x844 touch phone, after the first tap zooms in, every square and piece
 a finger taps is at least 44 px, and a picked piece's target is in view even when its yard lies far
 from its exit.  Screenshots go to the test's tmp dir."""
 import json
@@ -11,7 +12,16 @@ from test_e2e_touch import MARKS, PHONE, small
 
 pytestmark = pytest.mark.timeout(900)
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
-BOARDS = [("ludo", 6), ("parchis", 8), ("parques", 6)]
+BOARDS = [("ludo", 6), ("parchis", 6), ("parchis", 8), ("parques", 6)]
+# the drawing of a star: its outline, a yard and a triangle of the centre per seat, squares turned along the arms
+STAR = """() => { const svg = document.querySelector('.room svg.board');
+  const turned = [...svg.querySelectorAll('.sq')].filter((g) => /rotate\(/.test(g.getAttribute('transform')));
+  const box = (el) => el.getBoundingClientRect();
+  const yards = [...svg.querySelectorAll('.yard-outer')].map(box), pieces = [...svg.querySelectorAll('.piece')].map(box);
+  return { outline: svg.querySelectorAll('polygon.board-bg').length, yards: yards.length, turned: turned.length,
+           triangles: svg.querySelectorAll('.region-centre .home-triangle').length,
+           piecesInYards: pieces.filter((p) => yards.some((y) => p.x >= y.x && p.right <= y.right
+                                                                 && p.y >= y.y && p.bottom <= y.bottom)).length }; }"""
 
 
 def open_room(browser, server, game, seats, lang, device):
@@ -42,6 +52,9 @@ def test_a_large_board_shows_at_1280(browser, server, game, seats, lang, tmp_pat
         board = page.locator(".room svg.board").bounding_box()
         assert board["width"] > 600 and board["x"] + board["width"] <= 1280
         assert page.locator(".room svg.board .piece").count() == 4 * seats      # every seat's pieces, in its yard
+        drawn = page.evaluate(STAR)
+        assert drawn["outline"] == 1 and drawn["yards"] == seats and drawn["triangles"] == seats, drawn
+        assert drawn["turned"] > 0 and drawn["piecesInYards"] == 4 * seats, drawn
     finally:
         ctx.close()
 

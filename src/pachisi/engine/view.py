@@ -6,7 +6,10 @@ Beyond the squares, a view may say what a picture of the real board needs:
 where the pieces kept off the track are drawn (a yard's four spots, a park),
 which of them wait there, each player's route square by square (so a piece
 can be walked along it), the coloured areas (yards, nests, parks, pens, the
-centre) and the circle in its numbering order (to name a square "square 18")."""
+centre) and the circle in its numbering order (to name a square "square 18").
+A board not drawn as a grid (a star of six or eight arms) adds where each
+square sits and the outline of each area (`Placement`); its squares keep their
+grid cells as names, and the terminal still draws the grid."""
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +21,16 @@ class Square:
     owner: int | None = None       # the seat whose colour marks it (starts, houses)
     pieces: list = field(default_factory=list)   # (player, piece, hidden) standing here
     label: str = ""                # a short mark: a number, a shelter sign
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Where the squares of a board drawn other than as a grid sit, in cell units from the top left corner."""
+    width: float
+    height: float
+    cells: dict                    # (row, col) -> (x, y, degrees): a square's centre and its turn
+    outline: tuple                 # the board's edge, points (x, y)
+    shapes: dict                   # seat -> the outline of its region (yard); None -> the centre's
 
 
 @dataclass
@@ -34,6 +47,7 @@ class BoardView:
     track: tuple = ()              # the circle's squares in numbering order (square 1 first)
     seats: tuple = ()              # player -> seat (whose colour its stores wear)
     coords: str = ""               # "chess": squares are named a1..o15
+    placement: Placement | None = None   # where the squares sit, when not on the grid
 
 
 

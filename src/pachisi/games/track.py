@@ -399,7 +399,8 @@ class TrackGame(race.FirstPlayer, Game):
                                 + [b.goal(self.seats[q])] for q in seats},
                          regions=[(self.yard_name, seat, *b.yard_area(seat)) for seat in range(self.seat_count)]
                          + [("centre", None, *b.centre_area())],
-                         track=b.track[self.ring_offset:] + b.track[:self.ring_offset], seats=tuple(self.seats))
+                         track=b.track[self.ring_offset:] + b.track[:self.ring_offset], seats=tuple(self.seats),
+                         placement=b.placement)
 
     def ring_cell(self, player, p):
         """Screen cell of a player's ring place p."""

@@ -7,6 +7,8 @@ pieces on the squares, and the fences between squares.  Pieces a game keeps
 off its track (a yard, a park, a swamp) are drawn on their store's cells,
 squares of kind "store", so they are picked like any other piece; a store
 without cells (captured pawns) stays a count beside the board.
+A board not drawn as a grid (the stars of six and eight seats) adds its
+`placement`: where each square sits, the board's outline and its areas'.
 
 To let a person pick a piece and see where it can go, every legal move gets a
 source and a target *reference*, in screen terms:
@@ -79,11 +81,26 @@ def layout_json(view):
         seat = int(view.seats[holder]) if view.seats else int(holder)
         for key, cells in stores.items():
             squares += [[int(r), int(c), "store", seat, str(key), None] for r, c in cells]
-    return {"rows": int(view.rows), "cols": int(view.cols), "squares": squares,
-            "regions": [[kind, None if seat is None else int(seat), int(r), int(c), int(h), int(w)]
-                        for kind, seat, r, c, h, w in view.regions],
-            "paths": {str(int(q)): [square_ref(rc) for rc in cells] for q, cells in view.paths.items()},
-            "coords": view.coords}
+    out = {"rows": int(view.rows), "cols": int(view.cols), "squares": squares,
+           "regions": [[kind, None if seat is None else int(seat), int(r), int(c), int(h), int(w)]
+                       for kind, seat, r, c, h, w in view.regions],
+           "paths": {str(int(q)): [square_ref(rc) for rc in cells] for q, cells in view.paths.items()},
+           "coords": view.coords}
+    if view.placement is not None:
+        out["placement"] = placement_json(view)
+    return out
+
+
+def placement_json(view):
+    """Where the squares of a board not drawn as a grid sit: {size: [width, height], cells: {"r,c": [x, y,
+    degrees]}, outline: the board's edge, shapes: each region's outline (null: its grid rectangle)}, in
+    cell units."""
+    pl = view.placement
+    return {"size": [float(pl.width), float(pl.height)],
+            "cells": {square_ref(rc): [float(x), float(y), float(a)] for rc, (x, y, a) in pl.cells.items()},
+            "outline": [[float(x), float(y)] for x, y in pl.outline],
+            "shapes": [[[float(x), float(y)] for x, y in pl.shapes[seat]] if seat in pl.shapes else None
+                       for _kind, seat, *_ in view.regions]}
 
 
 def position_json(view):

@@ -15,6 +15,7 @@ class SquareBoard:
     """A board whose seats' cells are seat 0's turned; `turn` is the direction
     from one seat to the next (1: counter-clockwise, -1: clockwise)."""
     turn = 1
+    placement = None      # drawn as its grid
 
     def rotate(self, rc, times=1):
         """Turn a cell a quarter toward the next seat, `times` times."""

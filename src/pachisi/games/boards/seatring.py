@@ -12,10 +12,17 @@ central field diagonally, as on the cross.  The lane runs up the arm's middle
 column from the tip; the goal is the cell after it, in the central field.
 Ring index 0 is the tip of seat 0's arm, unless `shift` moves it (Ludo's
 track begins at seat 0's start, 2 squares past the tip).  Play runs
-clockwise on screen; `mirror` draws it counter-clockwise (Parchís)."""
+clockwise on screen; `mirror` draws it counter-clockwise (Parchís).
+
+The grid names the squares (and is what the terminal draws); the browser
+draws the board as it is printed, a star of arms round a hexagon or an
+octagon with the yards between the arms (`placement`, from boards.star)."""
 import functools
 from dataclasses import dataclass
 from functools import cached_property
+
+from ...engine.view import Placement
+from .star import Star
 
 SIDES = {6: (2, 1, 2, 1), 8: (2, 2, 2, 2)}        # arms on the top, right, bottom and left sides
 
@@ -81,8 +88,8 @@ class SeatRingBoard:
         return self._cell(side, 1 + self.lane_cells, x + 1)
 
     def centre(self):
-        a = self.arm
-        return tuple((r, c) for r in range(a, self.height - a) for c in range(a, self.width - a))
+        """The central field's squares: the goals alone (the rest of the field is not a square of the star)."""
+        return tuple(self.goal(seat) for seat in range(self.seats))
 
     def centre_area(self):
         a = self.arm
@@ -112,6 +119,28 @@ class SeatRingBoard:
         corners = [self._cell(side, 0, x), self._cell(side, self.arm - 1, x + half - 1)]
         rows, cols = [r for r, _ in corners], [c for _, c in corners]
         return min(rows), min(cols), max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
+
+    @cached_property
+    def placement(self):
+        """The star: arm k is seat k's (its tip, lanes, home column and goal), its yard in the
+        triangle toward the next seat's arm, the centre the polygon the arms stand on."""
+        star = Star(self.seats, self.arm, clockwise=not self.mirror)
+        (width, height), (dx, dy) = star.size
+
+        def moved(points):
+            return tuple((round(x + dx, 3), round(y + dy, 3)) for x, y in points)
+
+        cells = {}
+        for k, (side, x, _) in enumerate(self._arms):
+            for depth in range(self.arm):
+                for lane in range(3):
+                    cells[self._cell(side, depth, x + lane)] = star.place(k, depth, lane)
+            cells[self.goal(k)] = star.place(k, 1 + self.lane_cells, 1)
+            cells.update(zip(self.yard(k), star.yard_spots(k)))
+        cells = {rc: (round(x + dx, 3), round(y + dy, 3), round(a, 2)) for rc, (x, y, a) in cells.items()}
+        shapes = {k: moved(star.yard(k)) for k in range(self.seats)}
+        shapes[None] = moved(star.centre_polygon())
+        return Placement(round(width, 3), round(height, 3), cells, moved(star.outline()), shapes)
 
     def starts(self):
         """Global indices (from seat 0's start) of the starts."""

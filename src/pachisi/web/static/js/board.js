@@ -6,6 +6,9 @@
 // the highlights by where they are.  Every colour also has a symbol (● ▲ ■ ◆ by
 // seat, as in the terminal), so colour-blind players can tell the seats apart;
 // fences of each seat have their own dash pattern too.
+// A board drawn other than as a grid (a star of six or eight arms) says where each square sits
+// (layout.placement: its centre and turn); every square, piece, route and mark is placed through
+// Board.spot, so the grid's squares and the star's are drawn by the same code.  Pieces stay upright.
 //
 // API (room.js, replay.js, the rules page's diagrams):
 //   new Board(host, {onPlay, actionsHost, stepMs, toolbar})
@@ -93,12 +96,6 @@ function wallLine(w) {
   return { x1: w.c1 * CELL, y1: y, x2: (w.c1 + 1) * CELL, y2: y };
 }
 
-// The centre of a mark, for moving between marks with the arrow keys.
-function centreOf(r) {
-  if (r.kind === "wall") { const l = wallLine(r); return { x: (l.x1 + l.x2) / 2, y: (l.y1 + l.y2) / 2 }; }
-  return { x: (r.c + 0.5) * CELL, y: (r.r + 0.5) * CELL };
-}
-
 // A fence slot's mark: the diamond between the line's two ends and the centres of the
 // squares on either side.  The diamonds of all slots tile the board, so each slot gets
 // the whole of its share to be hit (a cell's width across when zoomed in on a phone).
@@ -116,7 +113,7 @@ function speaker(on) {
   return svg;
 }
 
-const cellCentre = (ref) => { const r = parseRef(ref); return [(r.c + 0.5) * CELL, (r.r + 0.5) * CELL]; };
+const points = (list) => list.map(([x, y]) => `${x * CELL},${y * CELL}`).join(" ");
 
 export class Board {
   constructor(host, opts = {}) {
@@ -178,7 +175,9 @@ export class Board {
   setup(layout, seatColours) {
     this.layout = layout;
     this.seatColours = seatColours || [];
-    this.full = { x: -4, y: -4, w: layout.cols * CELL + 8, h: layout.rows * CELL + 8 };
+    this.placed = layout.placement || null;
+    const [wide, high] = this.placed ? this.placed.size : [layout.cols, layout.rows];
+    this.full = { x: -4, y: -4, w: wide * CELL + 8, h: high * CELL + 8 };
     this.zoom = null;
     this.applyViewBox();
     clear(this.regionsLayer);
@@ -187,10 +186,12 @@ export class Board {
     clear(this.overlayLayer);
     this.squareAt = new Map();
     for (const [r, c, kind, owner, label, n] of layout.squares) this.squareAt.set(`${r},${c}`, { kind, owner, label, n });
-    this.regionsLayer.append(s("rect", { x: 0, y: 0, width: layout.cols * CELL, height: layout.rows * CELL, rx: 12, class: "board-bg" }));
+    this.regionsLayer.append(this.placed
+      ? s("polygon", { points: points(this.placed.outline), class: "board-bg outline" })
+      : s("rect", { x: 0, y: 0, width: layout.cols * CELL, height: layout.rows * CELL, rx: 12, class: "board-bg" }));
     const regions = layout.regions || [];
     const centre = regions.find((x) => x[0] === "centre");
-    for (const reg of regions) this.drawRegion(reg);
+    regions.forEach((reg, i) => this.drawRegion(reg, this.placed && this.placed.shapes[i]));
     for (const [r, c, kind, owner, label] of layout.squares) {
       if (centre && (kind === "goal" || kind === "centre")) continue;      // drawn as the centre's triangles
       this.squaresLayer.append(this.squareElement(r, c, kind, owner, label));
@@ -200,6 +201,35 @@ export class Board {
     this.svg.setAttribute("aria-label", t("board.label"));
   }
 
+  // Where a square is drawn: its centre in px and its turn in degrees (the grid's squares are not turned).
+  spot(ref) {
+    const at = this.placed && this.placed.cells[ref];
+    if (at) return { x: at[0] * CELL, y: at[1] * CELL, a: at[2] };
+    const r = typeof ref === "string" ? parseRef(ref) : ref;
+    return { x: (r.c + 0.5) * CELL, y: (r.r + 0.5) * CELL, a: 0 };
+  }
+
+  xy(ref) { const p = this.spot(ref); return [p.x, p.y]; }
+
+  // The transform that draws a square's content (0..CELL on both axes) where the square sits.
+  squareTransform(ref) {
+    const p = this.spot(ref);
+    if (!p.a) return `translate(${p.x - CELL / 2},${p.y - CELL / 2})`;
+    return `translate(${p.x},${p.y}) rotate(${p.a}) translate(${-CELL / 2},${-CELL / 2})`;
+  }
+
+  // A square's outline `inset` px in from its edge (a mark, a preview), turned with it.
+  squareRect(ref, inset, attrs) {
+    return s("rect", { x: inset, y: inset, width: CELL - 2 * inset, height: CELL - 2 * inset, transform: this.squareTransform(ref), ...attrs });
+  }
+
+  // The centre of a mark, for moving between marks with the arrow keys and zooming.
+  centreOf(r) {
+    if (r.kind === "wall") { const l = wallLine(r); return { x: (l.x1 + l.x2) / 2, y: (l.y1 + l.y2) / 2 }; }
+    const p = this.spot(`${r.r},${r.c}`);
+    return { x: p.x, y: p.y };
+  }
+
   applyViewBox() {
     const v = this.zoom || this.full;
     if (v) this.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
@@ -207,11 +237,22 @@ export class Board {
     this.svg.classList.toggle("zoomed", !!this.zoom);
   }
 
-  drawRegion([kind, seat, r, c, hgt, wid]) {
+  // A region on the grid, or where `shape` (its outline, in cells) puts it on a board not drawn as a grid.
+  drawRegion([kind, seat, r, c, hgt, wid], shape = null) {
     const x = c * CELL, y = r * CELL, w = wid * CELL, hh = hgt * CELL;
     const colour = seat === null ? null : this.seatColour(seat);
     const g = s("g", { class: `region region-${kind}` });
-    if (kind === "centre") {
+    if (shape && kind === "centre") {
+      this.drawCentrePolygon(g, shape);
+    } else if (shape && STORE_REGIONS.has(kind)) {     // a yard between two arms: the colour, a white court round its spots
+      g.append(s("polygon", { points: points(shape), fill: colourHex(colour), class: "yard-outer" }));
+      const spots = this.layout.squares.filter((q) => q[2] === "store" && q[3] === seat).map((q) => this.spot(`${q[0]},${q[1]}`));
+      if (spots.length) {
+        const cx = spots.reduce((a, p) => a + p.x, 0) / spots.length, cy = spots.reduce((a, p) => a + p.y, 0) / spots.length;
+        const reach = Math.max(...spots.map((p) => Math.hypot(p.x - cx, p.y - cy)));
+        g.append(s("circle", { cx, cy, r: reach + CELL * 0.55, class: "yard-court", stroke: colourInk(colour) }));
+      }
+    } else if (kind === "centre") {
       this.drawCentre(g, x, y, w, hh);
     } else if (STORE_REGIONS.has(kind)) {         // a yard: the colour, a white court round its spots
       g.append(s("rect", { x: x + 2, y: y + 2, width: w - 4, height: hh - 4, rx: 12, fill: colourHex(colour), class: "yard-outer" }));
@@ -265,10 +306,26 @@ export class Board {
     }
   }
 
+  // The centre of a star: the polygon the arms stand on, a triangle per side in the colour of the
+  // seat whose goal lies nearest that side (its home column comes in through it).
+  drawCentrePolygon(g, shape) {
+    const corners = shape.map(([x, y]) => [x * CELL, y * CELL]);
+    const mid = [corners.reduce((a, p) => a + p[0], 0) / corners.length, corners.reduce((a, p) => a + p[1], 0) / corners.length];
+    g.append(s("polygon", { points: corners.map((p) => p.join(",")).join(" "), class: "centre-bg" }));
+    const goals = this.layout.squares.filter((q) => q[2] === "goal" && q[3] !== null).map((q) => ({ owner: q[3], p: this.spot(`${q[0]},${q[1]}`) }));
+    corners.forEach((a, i) => {
+      const b = corners[(i + 1) % corners.length], m = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+      const goal = goals.reduce((best, q) => (!best || Math.hypot(q.p.x - m[0], q.p.y - m[1]) < Math.hypot(best.p.x - m[0], best.p.y - m[1]) ? q : best), null);
+      if (!goal) return;
+      const colour = this.seatColour(goal.owner);
+      g.append(s("polygon", { points: `${a.join(",")} ${b.join(",")} ${mid.join(",")}`, fill: colourHex(colour),
+                              class: "home-triangle", stroke: colourInk(colour) }));
+    });
+  }
+
   squareElement(r, c, kind, owner, label) {
-    const x = c * CELL, y = r * CELL;
     const colour = owner === null ? null : this.seatColour(owner);
-    const g = s("g", { class: `sq kind-${kind}`, transform: `translate(${x},${y})`, dataset: { ref: `${r},${c}` } });
+    const g = s("g", { class: `sq kind-${kind}`, transform: this.squareTransform(`${r},${c}`), dataset: { ref: `${r},${c}` } });
     if (kind === "store") {                       // a spot in a yard or a park, where a piece waits
       g.dataset.store = label;
       g.append(s("circle", { cx: CELL / 2, cy: CELL / 2, r: CELL * 0.42, class: "spot", fill: colourHex(colour), stroke: colourInk(colour) }),
@@ -296,8 +353,8 @@ export class Board {
   startAngle(r, c) {
     for (const path of Object.values(this.layout.paths || {})) {
       if (path[0] === `${r},${c}` && path[1]) {
-        const [x1, y1] = cellCentre(path[0]), [x2, y2] = cellCentre(path[1]);
-        return Math.round(Math.atan2(y2 - y1, x2 - x1) * 180 / Math.PI);
+        const a = this.spot(path[0]), b = this.spot(path[1]);
+        return Math.round(Math.atan2(b.y - a.y, b.x - a.x) * 180 / Math.PI - a.a);
       }
     }
     return null;
@@ -324,10 +381,11 @@ export class Board {
       const n = list.length;
       const cols = n === 1 ? 1 : n <= 4 ? 2 : 3;
       const scale = n === 1 ? 1 : n <= 4 ? 0.56 : 0.4;
+      const at = this.spot(ref);
       list.forEach(([r, c, player, piece, hidden], i) => {
         const key = `${player}:${piece}`;
         seen.add(key);
-        let x = c * CELL + CELL / 2, y = r * CELL + CELL / 2;
+        let x = at.x, y = at.y;
         if (n > 1) {
           const step = CELL / (cols + (cols === 2 ? 0.1 : 0.2));
           x += ((i % cols) - (cols - 1) / 2) * step;
@@ -385,7 +443,7 @@ export class Board {
       const cells = r && !home && r[0] === w.from && r[r.length - 1] === w.to ? r : [w.from, w.to];
       for (const a of w.el.getAnimations ? w.el.getAnimations() : []) a.cancel();
       if (!w.el.animate) continue;
-      const frames = cells.map((ref) => { const [x, y] = cellCentre(ref); return { transform: `translate(${x}px, ${y}px) scale(${w.scale})` }; });
+      const frames = cells.map((ref) => { const [x, y] = this.xy(ref); return { transform: `translate(${x}px, ${y}px) scale(${w.scale})` }; });
       frames[frames.length - 1] = { transform: w.target };
       const steps = Math.max(1, cells.length - 1);
       const duration = home ? 520 : steps * this.stepMs, delay = home ? arrival : 0;
@@ -524,13 +582,13 @@ export class Board {
       const cells = m.r || (m.f === m.to ? [m.f] : [m.f, m.to]);
       const colour = this.players[player] ? this.players[player].colour : null;
       if (cells.length > 1) {
-        this.routeLayer.append(s("polyline", { points: cells.map((ref) => cellCentre(ref).join(",")).join(" "),
+        this.routeLayer.append(s("polyline", { points: cells.map((ref) => this.xy(ref).join(",")).join(" "),
                                                class: "route" + (strong ? " strong" : ""), stroke: colourInk(colour) }));
       }
-      const [x, y] = cellCentre(m.to);
+      const [x, y] = this.xy(m.to);
       this.routeLayer.append(s("circle", { cx: x, cy: y, r: CELL * 0.44, class: "landing", stroke: colourInk(colour),
                                            dataset: { ref: m.to } }));
-      if (strong) this.routeLayer.append(s("rect", { x: src.c * CELL + 3, y: src.r * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "preview" }));
+      if (strong) this.routeLayer.append(this.squareRect(m.f, 3, { rx: 6, class: "preview" }));
     }
   }
 
@@ -572,8 +630,7 @@ export class Board {
           this.marksLayer.append(s("line", { x1: l.x1 + ix, y1: l.y1 + iy, x2: l.x2 - ix, y2: l.y2 - iy, class: "slot-hint" }));
         }
       } else {
-        el = s("rect", { x: r.c * CELL + 2, y: r.r * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 7,
-                         class: `mark ${cls}` });
+        el = this.squareRect(ref, 2, { rx: 7, class: `mark ${cls}` });
       }
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
@@ -609,7 +666,7 @@ export class Board {
 
   clickMark(e, ref, role) {
     // a finger's tap (detail: the click count) zooms; Enter on a focused mark picks it at once
-    if (e.detail > 0 && this.needsZoom()) { this.zoomAround(centreOf(parseRef(ref))); return; }
+    if (e.detail > 0 && this.needsZoom()) { this.zoomAround(this.centreOf(parseRef(ref))); return; }
     this.pick(ref, role);
     if (this.zoom && role === "src") this.keepTargetsInView();
   }
@@ -619,7 +676,7 @@ export class Board {
   // not (a yard far from its exit on the larger boards), the nearest target, so that it can be tapped.
   keepTargetsInView() {
     const at = (sel) => [...this.marksLayer.querySelectorAll(sel)].map((el) => parseRef(el.dataset.ref))
-      .filter((r) => r && (r.kind === "wall" || r.kind === "square")).map(centreOf);
+      .filter((r) => r && (r.kind === "wall" || r.kind === "square")).map((r) => this.centreOf(r));
     const [from] = at(".mark.selected"), targets = at(".mark.dst");
     if (!from || !targets.length) return;
     const size = this.zoom.w, v = this.full, reach = size - CELL;
@@ -735,11 +792,11 @@ export class Board {
   // one spot (a piece's square that is also a target) come first, in turn:
   // right and down to the next of them, left and up to the one before.
   towards(from, [dx, dy], marks) {
-    const a = centreOf(parseRef(from.dataset.ref));
+    const a = this.centreOf(parseRef(from.dataset.ref));
     const i = marks.indexOf(from), forward = dx + dy > 0;
     let best = null, bestScore = Infinity;
     marks.forEach((el, j) => {
-      const b = centreOf(parseRef(el.dataset.ref));
+      const b = this.centreOf(parseRef(el.dataset.ref));
       const along = (b.x - a.x) * dx + (b.y - a.y) * dy;
       const across = Math.abs((b.x - a.x) * dy - (b.y - a.y) * dx);
       let score;
@@ -752,10 +809,10 @@ export class Board {
 
   // The mark among `marks` closest to the element at ref.
   nearest(ref, marks) {
-    const a = centreOf(parseRef(ref));
+    const a = this.centreOf(parseRef(ref));
     let best = null, bestD = Infinity;
     for (const el of marks) {
-      const b = centreOf(parseRef(el.dataset.ref));
+      const b = this.centreOf(parseRef(el.dataset.ref));
       const d = Math.hypot(b.x - a.x, b.y - a.y);
       if (d < bestD) { best = el; bestD = d; }
     }
