@@ -88,8 +88,7 @@ class ClothGame(race.FirstPlayer, Game):
     """What a cloth game's Python side shares: four players, partners opposite, places 0..84 in
     position files and moves, the drawing of the cloth (castles crossed, the columns in the seats'
     colours, the charkoni holding the pieces that wait and those home).  A subclass gives its rules,
-    options, tables and notation, and `start_place` (where its pieces wait: the charkoni, or None when
-    they start on the cloth)."""
+    options, tables (with the castles it plays: the squares drawn as castles) and notation."""
     min_players = max_players = quick_players = 4
     colours = ("yellow", "red", "blue", "green")     # partners yellow and blue, red and green
     board = ClothBoard()
@@ -140,7 +139,7 @@ class ClothGame(race.FirstPlayer, Game):
         b = self.board
         squares = {}
         for g, rc in enumerate(b.track):
-            squares[rc] = Square("castle" if g in CASTLES else "track", g // QUARTER if g % QUARTER == 0 else None)
+            squares[rc] = Square("castle" if g in self.tab.castles else "track", g // QUARTER if g % QUARTER == 0 else None)
         for seat in range(SEATS):
             for i in range(1, TIP):
                 squares[b.column(seat, i)] = Square("house", seat)

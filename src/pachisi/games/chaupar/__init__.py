@@ -171,13 +171,9 @@ class Chaupar(ClothGame):
                     piece=self.piece_letter(move))
 
     def view(self, arr):
-        """The cloth as ClothGame draws it, its castles plain squares without them (castles=none), and
-        without a store of pieces waiting in the charkoni: none ever does in Chaupar (they start on the
-        cloth, and a captured piece goes back to its start square)."""
+        """The cloth as ClothGame draws it, without a store of pieces waiting in the charkoni: none ever
+        does in Chaupar (they start on the cloth, and a captured piece goes back to its start square)."""
         v = super().view(arr)
-        for g, rc in enumerate(self.board.track):
-            if v.squares[rc].kind == "castle" and g not in self.tab.castles:
-                v.squares[rc].kind = "track"
         for q in range(self.players):
             for part in (v.off_board, v.stores, v.off_pieces):
                 part[q].pop("charkoni", None)
