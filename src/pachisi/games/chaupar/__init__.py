@@ -129,11 +129,6 @@ class Chaupar(ClothGame):
                 raise GameError("square {square}: pieces of both sides share a castle", square=g)
 
     # -- moves ------------------------------------------------------------------------------
-    def together(self, arr, pl, k, n):
-        """The letters of the n lowest pieces of player pl at piece k's place (k first)."""
-        p = arr[POS + pl * PIECES + k]
-        return "".join(self.piece_names[j] for j in range(PIECES) if arr[POS + pl * PIECES + j] == p)[:n]
-
     def describe(self, arr, action):
         slot, k, kind = K.decode_action(action)
         if k >= PIECES or slot >= K.MAX_DICE or kind > TRIPLE:
@@ -159,14 +154,12 @@ class Chaupar(ClothGame):
 
     def move_story(self, move, dice=None):
         if move.kind != STEP:
-            return {"say": "log.together", "pieces": "+".join(move.text[1:]), "n": str(move.to - move.frm)}
+            return self.together_story(move, move.to - move.frm)
         return {"piece": self.piece_letter(move), "steps": str(move.die) if dice is None else dice}
 
     def move_words(self, move, dice=None):
         if move.kind != STEP:
-            return Text("{dice} with pieces {pieces} together ({steps} each)",
-                        dice="-".join([str(move.die)] * (move.kind + 1)), pieces="+".join(move.text[1:]),
-                        steps=move.to - move.frm)
+            return self.together_words(move, "-".join([str(move.die)] * (move.kind + 1)), move.to - move.frm)
         return Text("{dice} with piece {piece}", dice=str(move.die) if dice is None else dice,
                     piece=self.piece_letter(move))
 

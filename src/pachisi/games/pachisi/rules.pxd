@@ -15,6 +15,8 @@ cpdef enum:
     ENTER = 1                      # a piece leaves the charkoni
     ROUND = 2                      # at its tip a piece goes round the circuit again (second_circuit)
     PASS = 3                       # the throw is left unused
+    PAIR = 4                       # two pieces of one place move together by the throw (blockades)
+    PAIR_ROUND = 5                 # ... and at their tip go round the circuit again together
 
 cpdef enum:
     R_OVER = 1
@@ -30,6 +32,9 @@ cpdef enum:
     R_MUST_MOVE = 11
     R_ENTER_ORDER = 12
     R_NO_ENTRY = 13
+    R_BLOCKADE = 14
+    R_ALONE = 15
+    R_NOT_LOWEST = 16
 
 
 cdef struct PachisiTab:
@@ -47,6 +52,7 @@ cdef struct PachisiTab:
     i64 collect                    # throw until a throw that is not a grace, then play the throws in any order
     i64 pachisi_one                # a pachisi (25) brings an extra move of 1
     i64 three_void                 # three equal throws in a row (collected) do not count
+    i64 blockades                  # two pieces of one player block single pieces and may move together
 
 
 cdef inline const PachisiTab* own(const ClothTab* c) noexcept nogil:
