@@ -5,6 +5,7 @@ circuit (76: the own tip again), 77..83 the own column inward, 84 home.  Player 
 square c is place (c - 17 i) mod 68 + 8 of player i (`sq`).  Castles: circuit squares 17k, 17k + 4, 17k + 13."""
 from fractions import Fraction
 from functools import partial
+from math import comb
 import random
 
 from hypothesis import given, settings, strategies as st
@@ -14,6 +15,7 @@ import helpers
 from helpers import kinds, legal, places, refused, round_trip
 from pachisi import make_game
 from pachisi.engine import kernel as K
+from pachisi.engine.options import OptionError
 from pachisi.engine.position import dump_position, load_position
 from pachisi.games.cloth import CASTLES, ClothBoard, circuit_square
 from pachisi.games.pachisi import cowrie_weights
@@ -78,13 +80,15 @@ def test_the_other_cowrie_tables(table, values, weights):
 
 def test_cowrie_p_weights_the_shells():
     assert cowrie_weights(6, Fraction(1, 4)) == tuple(
-        int(Fraction(1, 4) ** k * Fraction(3, 4) ** (6 - k) * 4 ** 6) * __import__("math").comb(6, k)
+        int(Fraction(1, 4) ** k * Fraction(3, 4) ** (6 - k) * 4 ** 6) * comb(6, k)
         for k in range(7))
     g = make_game("pachisi", options={"cowrie_p": "0.25"})
     assert g.tab.weights == (729, 1458, 1215, 540, 135, 18, 1)
-    for bad in ("0", "1", "x", "1.5"):
-        with pytest.raises(Exception, match="cowrie_p"):
+    for bad in ("0", "1", "x", "1.5", "0.333"):                  # strictly between 0 and 1, in hundredths
+        with pytest.raises(OptionError, match="cowrie_p"):
             make_game("pachisi", options={"cowrie_p": bad})
+    g = make_game("pachisi", options={"cowrie_p": 0.3})            # a number from the lobby: exactly 3/10
+    assert g.opts["cowrie_p"] == "0.3" and g.tab.weights == tuple(comb(6, k) * 3 ** k * 7 ** (6 - k) for k in range(7))
 
 
 # -- 3.3 rules ------------------------------------------------------------------------------------

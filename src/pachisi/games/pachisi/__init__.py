@@ -29,7 +29,7 @@ import re
 
 from ...engine import kernel as K
 from ...engine.game import GameError, IllegalMove, Move
-from ...engine.options import Option, OptionError
+from ...engine.options import Option
 from ...i18n import Text
 from .. import race
 from ..cloth import CLOTH, ClothGame, cloth_tables
@@ -78,25 +78,12 @@ def bitset(values):
 
 
 def cowrie_weights(shells, p):
-    """The throw's weights by shells mouth up: C(n, k) p^k (1 - p)^(n - k) as whole numbers (p as a
-    fraction of denominator at most 100), divided by their common factor."""
-    f = Fraction(p).limit_denominator(100)
-    a, b = f.numerator, f.denominator
+    """The throw's weights by shells mouth up: C(n, k) p^k (1 - p)^(n - k) as whole numbers (p an exact
+    Fraction), divided by their common factor."""
+    a, b = p.numerator, p.denominator
     weights = [comb(shells, k) * a ** k * (b - a) ** (shells - k) for k in range(shells + 1)]
     g = gcd(*weights)
     return tuple(w // g for w in weights)
-
-
-def cowrie_p(text):
-    """The option cowrie_p as a number strictly between 0 and 1 (OptionError otherwise)."""
-    try:
-        p = Fraction(str(text))
-    except (ValueError, ZeroDivisionError):
-        p = None
-    if p is None or not 0 < p < 1 or not 0 < Fraction(p).limit_denominator(100) < 1:
-        raise OptionError("option {option!r} takes a number between 0 and 1 (a shell's chance of falling mouth "
-                          "up), not {value!r}", option="cowrie_p", value=text)
-    return p
 
 
 class Pachisi(ClothGame):
@@ -121,8 +108,9 @@ class Pachisi(ClothGame):
                "shells, 6 10 2 3 4 25 30 12 (graces 6, 10, 25, 30, 12)", tuple(TABLES),
                title="Cowrie values", names={"modern": "modern (six shells)", "herklots": "Tylor, Herklots (six shells)",
                                              "jones7": "seven shells, 35 high", "herklots7": "seven shells, 30 high"}),
-        Option("cowrie_p", "0.5", "the chance that a shell falls mouth up (any number between 0 and 1; the texts "
-               "measure none, and every program uses 0.5)", title="A shell falls mouth up"),
+        Option("cowrie_p", "0.5", "the chance that a shell falls mouth up (a number between 0 and 1, in "
+               "hundredths; the texts measure none, and every program uses 0.5)", kind=Fraction, low="0.01",
+               high="0.99", step="0.01", title="A shell falls mouth up"),
         Option("throw_mode", "each", "each throw is played as it comes (each), or the player throws until a "
                "throw that is not a grace and then plays all the throws in any order (collect: Herklots)",
                ("each", "collect"), title="Playing the throws",
@@ -180,7 +168,7 @@ class Pachisi(ClothGame):
     def tables(self):
         o = self.opts
         values, graces = TABLES[o["cowrie_table"]]
-        weights = cowrie_weights(len(values) - 1, cowrie_p(o["cowrie_p"]))
+        weights = cowrie_weights(len(values) - 1, Option.number(o["cowrie_p"]))
         enters = ENTERS[o["enter_with"]]
         return PachisiTab(values, weights, *cloth_tables(self, o["finished_throws_for_partner"]), bitset(graces),
                           bitset(graces if enters is None else enters), int(o["enter_counts"]),
