@@ -116,6 +116,9 @@ def test_two_pieces_moving_together_are_picked_on_the_board(browser, server, lan
         wait_after(page, before)
         page.wait_for_function("w => [...document.querySelectorAll('.log li')].some((li) => li.textContent.includes(w))",
                                arg=TOLD[lang].format(p="+".join(letters), n=n))
+        page.wait_for_function("ref => document.querySelectorAll(`.board .piece[data-ref='${ref}']`).length >= 2",
+                               arg=pair["to"])                        # both stand on the target
+        page.wait_for_function("() => !document.querySelector('.board .piece.moving')")     # and have walked there
         page.screenshot(path=f"/tmp/pachisi-together-after-{lang}-{screen}.png")
         assert not page.errors
     finally:

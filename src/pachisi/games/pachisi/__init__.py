@@ -69,8 +69,8 @@ TABLES = {
 ENTERS = {"graces": None, "das_pachisi": (10, 25), "big": (10, 25, 35), "one": (1,)}
 
 PachisiTab = namedtuple("PachisiTab", "faces weights " + CLOTH + " graces enters enter_counts first_free must_move "
-                                      "capture_rethrow second_circuit bear_off grace_needs_piece collect pachisi_one three_void "
-                                      "blockades")
+                                      "capture_rethrow second_circuit bear_off grace_needs_piece collect pachisi_one "
+                                      "three_void blockades")
 
 
 def bitset(values):
