@@ -1,5 +1,6 @@
 """The engine core: seeded dice, chance outcomes, states as values, the
 statistics that simulations report."""
+from fractions import Fraction
 import json
 import subprocess
 import sys
@@ -9,7 +10,7 @@ import pytest
 
 from pachisi import GameError, IllegalMove, make_game, state_from_json
 from pachisi.engine import kernel as K
-from pachisi.engine.options import OptionError, parse_assignments
+from pachisi.engine.options import Option, OptionError, parse_assignments
 from pachisi.sim import wilson
 
 
@@ -125,6 +126,23 @@ def test_options_are_validated_with_what_is_allowed():
     with pytest.raises(OptionError, match="key=value"):
         parse_assignments(["arm"])
     assert make_game("shishbesh", options={"quick-charge": "yes"}).opts["quick_charge"] is True
+
+
+def test_a_number_option_takes_decimals_in_its_range_and_steps_exactly():
+    o = Option("p", "0.5", "a chance", kind=Fraction, low="0.01", high="0.99", step="0.01")
+    assert [o.parse(v) for v in ("0.25", " 0.30 ", 0.3, "3/100", "0.99")] == ["0.25", "0.3", "0.3", "0.03", "0.99"]
+    assert o.number(o.parse("0.1")) == Fraction(1, 10)           # exact, not the float 0.1
+    for bad in ("0", "1", "0.005", "0.333", "-0.5", "2"):
+        with pytest.raises(OptionError, match=r"option 'p' takes a number from 0.01 to 0.99 in steps of 0.01"):
+            o.parse(bad)
+    for bad in ("x", "", True, None, "1/0"):
+        with pytest.raises(OptionError, match=r"option 'p' takes a number, not"):
+            o.parse(bad)
+    assert o.describe() == "p = 0.5 (0.01 .. 0.99, step 0.01): a chance"
+    with pytest.raises(OptionError):
+        Option("q", "1.5", "out of its own range", kind=Fraction, low="0", high="1", step="0.1")
+    with pytest.raises(ValueError, match="low, high and step"):
+        Option("q", "0.5", "no range", kind=Fraction)
 
 
 def test_a_seed_must_be_a_whole_number():

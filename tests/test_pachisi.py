@@ -5,6 +5,7 @@ circuit (76: the own tip again), 77..83 the own column inward, 84 home.  Player 
 square c is place (c - 17 i) mod 68 + 8 of player i (`sq`).  Castles: circuit squares 17k, 17k + 4, 17k + 13."""
 from fractions import Fraction
 from functools import partial
+from math import comb
 import random
 
 from hypothesis import given, settings, strategies as st
@@ -14,6 +15,7 @@ import helpers
 from helpers import kinds, legal, places, refused, round_trip
 from pachisi import make_game
 from pachisi.engine import kernel as K
+from pachisi.engine.options import OptionError
 from pachisi.engine.position import dump_position, load_position
 from pachisi.games.cloth import CASTLES, ClothBoard, circuit_square
 from pachisi.games.pachisi import cowrie_weights
@@ -78,13 +80,15 @@ def test_the_other_cowrie_tables(table, values, weights):
 
 def test_cowrie_p_weights_the_shells():
     assert cowrie_weights(6, Fraction(1, 4)) == tuple(
-        int(Fraction(1, 4) ** k * Fraction(3, 4) ** (6 - k) * 4 ** 6) * __import__("math").comb(6, k)
+        int(Fraction(1, 4) ** k * Fraction(3, 4) ** (6 - k) * 4 ** 6) * comb(6, k)
         for k in range(7))
     g = make_game("pachisi", options={"cowrie_p": "0.25"})
     assert g.tab.weights == (729, 1458, 1215, 540, 135, 18, 1)
-    for bad in ("0", "1", "x", "1.5"):
-        with pytest.raises(Exception, match="cowrie_p"):
+    for bad in ("0", "1", "x", "1.5", "0.333"):                  # strictly between 0 and 1, in hundredths
+        with pytest.raises(OptionError, match="cowrie_p"):
             make_game("pachisi", options={"cowrie_p": bad})
+    g = make_game("pachisi", options={"cowrie_p": 0.3})            # a number from the lobby: exactly 3/10
+    assert g.opts["cowrie_p"] == "0.3" and g.tab.weights == tuple(comb(6, k) * 3 ** k * 7 ** (6 - k) for k in range(7))
 
 
 # -- 3.3 rules ------------------------------------------------------------------------------------
@@ -254,6 +258,119 @@ def test_10_finished_throws_for_partner_moves_the_partners_pieces():
     assert places(s, 2)[0] == 26                                     # 20, 3 of its own, 3 of player 0's
 
 
+# -- 3.3 rule 11: blockades ---------------------------------------------------------------------------
+def blockaded(pieces, to_move=0, **options):
+    return started(pieces, to_move, blockades=True, **options)
+
+
+def test_11_without_blockades_two_pieces_block_nothing_and_never_move_together():
+    c = circuit_square(0, 33)                                       # an open square
+    s = started([[30, 30, 84, 84], [sq(1, c), sq(1, c), 0, 0], W, W])
+    assert legal(s, (5,)) == {"5a", "5b", "pass"}                   # passing the two, no pair move
+    s = started([[30, 30, 84, 84], [sq(1, c), sq(1, c), 0, 0], W, W])
+    s.set_dice((3,))
+    assert kinds(s.push("3a")).count("captured") == 2               # a single captures both
+    s = started([[30, 30, 84, 84], [84, 84, 84, 20], W, W])
+    s.set_dice((5,))
+    refused(s, "5ab", "no such kind")
+
+
+def test_11_a_blockade_bars_single_pieces_of_anyone_from_passing_or_landing():
+    c = circuit_square(0, 33)
+    enemy = [sq(1, c), sq(1, c), 0, 0]                              # an enemy blockade 3 ahead of piece a
+    assert legal(blockaded([[30, 84, 84, 84], enemy, W, W]), (2,)) == {"2a", "pass"}
+    assert legal(blockaded([[30, 84, 84, 84], enemy, W, W]), (3,)) == set()     # the throw is lost
+    s = blockaded([[30, 20, 84, 84], enemy, W, W])
+    assert legal(s, (3,)) == {"3b", "pass"}                         # landing on it
+    assert "blockade" in s.explain("3a")
+    s = blockaded([[30, 20, 84, 84], enemy, W, W])
+    assert legal(s, (4,)) == {"4b", "pass"}                         # passing it
+    assert "blockade" in s.explain("4a")
+    s = blockaded([[30, 20, 84, 84], [84, 84, 84, 20], [sq(2, c), sq(2, c), 0, 0], W])
+    assert legal(s, (5,)) == {"5b", "pass"}                         # the partner's blockade bars too
+    s = blockaded([[30, 33, 33, 84], [84, 84, 84, 20], W, W])
+    assert legal(s, (4,)) == {"4b", "4c", "4bc", "pass"}            # and the owner's own single piece
+
+
+def test_11_a_blockade_is_two_pieces_of_one_player_not_of_two_partners():
+    c = circuit_square(0, 33)
+    s = blockaded([[30, 84, 84, 84], [sq(1, c), 0, 0, 0], W, [sq(3, c), 0, 0, 0]])
+    s.set_dice((3,))
+    events = s.push("3a")                                           # two partners' singles: captured, both
+    assert kinds(events).count("captured") == 2 and places(s, 0)[0] == 33
+    s = blockaded([[30, 84, 84, 84], [84, 84, 84, 20], [sq(2, c), 0, 0, 0], W])
+    s.set_dice((5,))
+    assert "5a" in legal(s)                                         # an own piece and a partner's: no blockade
+
+
+def test_11_the_entering_piece_walks_from_the_charkoni_and_a_blockade_bars_it():
+    c = circuit_square(0, 20)
+    s = helpers.position("pachisi", [W, [sq(1, c), sq(1, c), 0, 0], W, W], blockades=True)
+    assert legal(s, (25,)) == set()                                 # the first piece's free entry passes 20
+    s = helpers.position("pachisi", [W, [sq(1, c), sq(1, c), 0, 0], W, W], blockades=True)
+    assert legal(s, (10,)) == {"10a+", "pass"}
+
+
+def test_11_two_pieces_of_a_place_may_move_together_on_one_throw_passing_blockades():
+    c = circuit_square(0, 33)
+    s = blockaded([[30, 30, 30, 84], [sq(1, c), sq(1, c), 0, 0], W, W])
+    assert legal(s, (5,)) == {"5ab", "pass"}                        # the singles may not pass the blockade
+    move = s.parse_move("5ab")
+    assert (move.frm, move.to, move.kind) == (30, 35, 4)
+    assert s.game.move_words(move).message("en") == "5 with pieces a+b together (5 each)"
+    events = s.push("5ab")
+    assert places(s, 0) == [35, 35, 30, 84]                         # two move; the third stays
+    assert [(e.kind, e.piece) for e in events if e.kind == "moved"] == [("moved", 0), ("moved", 1)]
+
+
+def test_11_pieces_moving_together_are_named_by_the_two_lowest_letters():
+    s = blockaded([[30, 30, 84, 84], [84, 84, 84, 20], W, W])
+    assert legal(s, (5,)) == {"5a", "5b", "5ab", "pass"}
+    refused(s, "5ba")
+    refused(s, "5ab+")
+    s = blockaded([[30, 31, 84, 84], [84, 84, 84, 20], W, W])
+    s.set_dice((5,))
+    assert "not enough" in s.explain("5ab")
+
+
+def test_11_a_blockade_is_captured_only_by_two_landing_together_and_all_go_back():
+    c = circuit_square(0, 35)
+    s = blockaded([[30, 30, 84, 84], [sq(1, c), sq(1, c), sq(1, c), 0], W, W])
+    assert legal(s, (5,)) == {"5ab", "pass"}
+    events = s.push("5ab")
+    assert kinds(events).count("captured") == 3 and places(s, 1) == [0, 0, 0, 0]
+    assert places(s, 0)[:2] == [35, 35]
+    assert s.is_chance and s.current_player == 0                    # the capture throws again
+    s = blockaded([[30, 30, 84, 84], [sq(1, c), 0, 0, 0], W, W])
+    s.set_dice((5,))
+    assert kinds(s.push("5ab")).count("captured") == 1              # a pair captures singles too
+
+
+def test_11_a_castle_holding_the_other_team_stays_closed_to_pieces_moving_together():
+    c = circuit_square(0, 38)
+    assert c in CASTLES
+    s = blockaded([[33, 33, 20, 84], [sq(1, c), sq(1, c), 0, 0], W, W])
+    assert legal(s, (5,)) == {"5c", "pass"}
+    assert "castle" in s.explain("5ab")
+    s = blockaded([[33, 33, 84, 84], [84, 84, 84, 20], [sq(2, c), sq(2, c), 0, 0], W])
+    assert "5ab" in legal(s, (5,))                                  # onto the partner's blockade on a castle
+
+
+def test_11_a_pair_turns_in_goes_round_again_and_comes_home_together():
+    s = blockaded([[72, 72, 84, 84], [84, 84, 84, 20], W, W])
+    assert {"6ab", "6ab*"} <= legal(s, (6,))
+    s.push("6ab*")
+    assert places(s, 0)[:2] == [10, 10]
+    s = blockaded([[80, 80, 0, 0], [84, 84, 84, 20], W, W])
+    s.set_dice((4,))
+    events = s.push("4ab")
+    assert places(s, 0)[:2] == [84, 84] and kinds(events).count("finished") == 2
+    s = blockaded([[83, 83, 84, 84], [84, 84, 84, 20], W, W])
+    s.set_dice((25,))
+    events = s.push("25ab")                                         # a grace bears both off the last square
+    assert places(s, 0) == HOME and kinds(events).count("finished") == 2
+
+
 # -- 3.4 presets ----------------------------------------------------------------------------------
 def test_tylor_only_das_and_pachisi_start_a_man_moved_by_the_throw():
     s = position([W, W, W, W], preset="tylor1879")
@@ -324,9 +441,9 @@ def test_view_draws_castles_columns_and_the_charkoni():
 # -- properties -----------------------------------------------------------------------------------
 @SETTINGS
 @given(st.integers(0, 2 ** 32), st.sampled_from(["modern", "tylor1879", "jones7", "herklots1832"]),
-       st.sampled_from(["each", "collect"]))
-def test_random_games_keep_sixteen_pieces_and_replay(seed, preset, mode):
-    g = make_game("pachisi", preset=preset, options={"throw_mode": mode})
+       st.sampled_from(["each", "collect"]), st.booleans())
+def test_random_games_keep_sixteen_pieces_and_replay(seed, preset, mode, blockades):
+    g = make_game("pachisi", preset=preset, options={"throw_mode": mode, "blockades": blockades})
     s = g.new_state(seed=seed)
     rng = random.Random(seed)
 

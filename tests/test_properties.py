@@ -3,6 +3,7 @@ play conserves pieces and never breaks the state, an illegal move is refused
 and changes nothing, games end, and a game's record replays to the identical
 state.  A game's view must count every piece once: on a square or in its
 player's off-board counts."""
+from fractions import Fraction
 import random
 
 from hypothesis import HealthCheck, given, reject, settings, strategies as st
@@ -22,6 +23,10 @@ def option_values(option):
         return st.booleans()
     if option.choices:
         return st.sampled_from(option.choices)
+    if option.kind is Fraction:             # a number: any of its steps from low to high
+        low, step = Fraction(option.low), Fraction(option.step)
+        steps = int((Fraction(option.high) - low) / step)
+        return st.integers(0, steps).map(lambda i: option.parse(low + i * step))
     return st.just(option.default)
 
 

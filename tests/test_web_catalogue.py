@@ -42,6 +42,12 @@ def test_every_house_rule_value_and_preset_has_a_name_in_both_languages(client):
     assert ludo["quick"] == {"players": 4, "level": 3}
 
 
+def test_a_number_option_comes_with_its_range_and_step_for_the_lobby(client):
+    pachisi = next(g for g in client.get("/api/lobby").json()["games"] if g["name"] == "pachisi")
+    p = next(o for o in pachisi["options"] if o["name"] == "cowrie_p")
+    assert (p["kind"], p["default"], p["min"], p["max"], p["step"]) == ("number", "0.5", "0.01", "0.99", "0.01")
+
+
 def test_a_game_declares_the_titles_of_its_own_options_values_and_presets():
     for name in BUILT_IN:
         cls = GAMES[name]

@@ -145,6 +145,29 @@ def test_presets_house_rules_values_and_bot_levels_have_names_in_the_language(ui
     assert not page.errors
 
 
+@each(BOTH)
+def test_a_number_house_rule_is_a_number_box_kept_to_its_range_and_step(ui, server):
+    page = ui()
+    page.goto(server.url + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "pachisi")
+    page.click("details.house summary")
+    box = page.locator("#opt-cowrie_p")
+    assert [box.get_attribute(a) for a in ("type", "min", "max", "step")] == ["number", "0.01", "0.99", "0.01"]
+    assert box.input_value() == "0.5"
+    assert page.inner_text("label[for=opt-cowrie_p]") == en_ru(ui, "A shell falls mouth up", "Раковина падает ртом вверх")
+    box.scroll_into_view_if_needed()
+    page.screenshot(path=f"/tmp/lobby-pachisi-{ui.lang}-{ui.size}.png")
+    box.fill("1.5")
+    assert page.evaluate("() => document.querySelector('#opt-cowrie_p').validity.rangeOverflow")
+    box.fill("0.30")
+    page.click("#create")
+    page.wait_for_selector(".board .sq")
+    info = server.api("/api/rooms/" + re.search(r"#/room/(\w+)", page.url).group(1))
+    assert info["options"]["cowrie_p"] == "0.3"                   # exact hundredths, as the server keeps them
+    assert not page.errors
+
+
 def test_a_room_with_invited_seats_is_private_unless_its_creator_lists_it(server):
     seats = [{"kind": "local", "name": "Ann"}, {"kind": "invite"}]
     private = server.api("/api/rooms", {"game": "ludo", "seats": seats})

@@ -2,10 +2,13 @@
 cross of the ring68 board with its twelve crossed castles, each arm's middle column in its colour, the
 charkoni holding the pieces that wait and those home), the throw as its points over its cowries mouth up, a
 throw's moves offered with leaving it unused, a move
-made from the list, and the how-to-play page with its three diagrams.  Screenshots go to /tmp.
+made from the list, two pieces moved together (blockades) picked on the board, and the how-to-play page with
+its three diagrams.  Screenshots go to /tmp.
 
 The position is reached over the room's WebSocket: every seat of a hot-seat room plays its first move that
 is not "pass" for a number of throws."""
+import re
+
 import pytest
 
 from roompage import ROOM, new_page, play_hotseat, seq, wait_after
@@ -59,6 +62,64 @@ def test_the_cloth_its_castles_and_a_throw_played(browser, server, lang, screen)
         wait_after(page, before)
         assert page.get_attribute(ROOM, "data-phase") in ("roll", "move")
         page.screenshot(path=f"/tmp/pachisi-moved-{lang}-{screen}.png")
+        assert not page.errors
+    finally:
+        ctx.close()
+
+
+PAIR = re.compile(r"^\d+[a-d]{2}\*?$")
+TOGETHER = {"en": "{d} with pieces {p} together ({n} each)", "ru": "{d} фишками {p} вместе (каждая на {n})"}
+TOLD = {"en": "moved pieces {p} together {n}", "ru": "провёл фишки {p} вместе на {n}"}
+
+
+def stack_or_pair(state):
+    """Roll; stop where two pieces may move together as a single piece of theirs may (one source, one
+    target); else a move landing on an own piece, else the first that is not pass."""
+    if state["turn"]["phase"] == "roll":
+        return "roll"
+    moves = state["moves"]
+    singles = {(m["f"], m["to"]) for m in moves if not PAIR.match(m["t"])}
+    if any(PAIR.match(m["t"]) and m["f"] and (m["f"], m["to"]) in singles for m in moves):
+        return None
+    stands = {m["f"] for m in moves}
+    return next((m["t"] for m in moves if m["to"] in stands and m["to"] != m["f"]),
+                next((m["t"] for m in moves if m["t"] != "pass"), moves[0]["t"]))
+
+
+@pytest.mark.parametrize("lang,screen", EVERY)
+def test_two_pieces_moving_together_are_picked_on_the_board(browser, server, lang, screen):
+    room = server.api("/api/rooms", {"game": "pachisi", "options": {"blockades": True},
+                                     "seats": [{"kind": "local", "name": f"P{i}"} for i in range(4)]})
+    state = play_hotseat(server, room["code"], room["token"], stack_or_pair, limit=20000)
+    assert state["room"]["status"] != "over"
+    pair = next(m for m in state["moves"] if PAIR.match(m["t"]) and any(
+        (x["f"], x["to"]) == (m["f"], m["to"]) for x in state["moves"] if not PAIR.match(x["t"])))
+    ctx, page = open_room(browser, server, room["code"], room["token"], lang, screen)
+    try:
+        page.wait_for_selector(f".moves button.move[data-move='{pair['t']}']")
+        src = page.locator(f".mark.src[data-ref='{pair['f']}']")
+        if screen == "phone" and not page.locator("svg.board.zoomed").count():
+            src.tap()                                                # the first tap on the dense board zooms in
+        src.click()
+        page.click(f".mark.dst[data-ref='{pair['to']}']")
+        chooser = page.locator(".chooser:not([hidden])")
+        chooser.wait_for()
+        d, letters = re.match(r"(\d+)([a-d]{2})", pair["t"]).groups()
+        n = re.search(r"\((\d+) each\)", pair["words"]["en"]).group(1)     # how far each goes
+        said = TOGETHER[lang].format(d=d, p="+".join(letters), n=n)
+        button = chooser.locator(f"button.move[data-move='{pair['t']}']")
+        assert button.inner_text().startswith(said), button.inner_text()
+        assert chooser.locator("button.move").count() >= 2           # the single piece's move is offered beside it
+        page.screenshot(path=f"/tmp/pachisi-together-{lang}-{screen}.png")
+        before = seq(page)
+        button.click()
+        wait_after(page, before)
+        page.wait_for_function("w => [...document.querySelectorAll('.log li')].some((li) => li.textContent.includes(w))",
+                               arg=TOLD[lang].format(p="+".join(letters), n=n))
+        page.wait_for_function("ref => document.querySelectorAll(`.board .piece[data-ref='${ref}']`).length >= 2",
+                               arg=pair["to"])                        # both stand on the target
+        page.wait_for_function("() => !document.querySelector('.board .piece.moving')")     # and have walked there
+        page.screenshot(path=f"/tmp/pachisi-together-after-{lang}-{screen}.png")
         assert not page.errors
     finally:
         ctx.close()

@@ -1,6 +1,8 @@
 """House-rule options and presets: every rule a table may play differently is
 a named option with a default, and a preset is a full set of option values."""
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 
 from ..i18n import Error, translate
 
@@ -18,13 +20,20 @@ class Option:
     default: object
     help: str
     choices: tuple = ()          # allowed values of a choice option
-    kind: type = str             # bool, int or str
+    kind: type = str             # bool, int, str, or Fraction: a decimal number from `low` to `high` by `step`
     title: str = ""              # a player's short name of the rule ("Third six in a row")
     names: tuple = ()            # (value, its name) pairs: (("wall", "the entrance is a wall"), ...)
+    low: str = ""                # a number option's least value, its greatest and its step, as decimals
+    high: str = ""
+    step: str = ""
 
     def __post_init__(self):
         if isinstance(self.names, dict):         # names={value: name} reads better where a game declares it
             object.__setattr__(self, "names", tuple(self.names.items()))
+        if self.kind is Fraction and not (self.low and self.high and self.step):
+            raise ValueError(f"number option {self.name} needs low, high and step")
+        if self.kind is Fraction:
+            self.parse(self.default)             # the default is one of its own values
 
     def value_name(self, value):
         """The name of one of the option's values, or None."""
@@ -51,16 +60,52 @@ class Option:
                 raise OptionError("option {option!r} takes one of {choices}, not {value}", option=self.name,
                                   choices=_listing(self.choices), value=number)
             return number
+        if self.kind is Fraction:
+            return self._number(value)
         text = str(value)
         if self.choices and text not in self.choices:
             raise OptionError("option {option!r} takes one of {choices}, not {value!r}", option=self.name,
                               choices=_listing(self.choices), value=text)
         return text
 
+    def _number(self, value):
+        """A number option's value: a decimal from low to high, a whole number of steps from low, given
+        as a number or its text; kept as its shortest decimal text ("0.25"), exact (the game reads it
+        with `number`)."""
+        try:
+            if isinstance(value, bool):
+                raise ValueError
+            number = Fraction(str(value).strip())
+        except (ValueError, ZeroDivisionError):
+            raise OptionError("option {option!r} takes a number, not {value!r}", option=self.name,
+                              value=value) from None
+        low, high, step = Fraction(self.low), Fraction(self.high), Fraction(self.step)
+        if not low <= number <= high or (number - low) % step:
+            raise OptionError("option {option!r} takes a number from {low} to {high} in steps of {step}, not {value}",
+                              option=self.name, low=self.low, high=self.high, step=self.step, value=value)
+        return decimal_text(number)
+
+    @staticmethod
+    def number(value):
+        """A number option's value as an exact Fraction."""
+        return Fraction(value)
+
     def describe(self, lang="en"):
         """name = default (the values allowed): what it does, in `lang`."""
-        allowed = _listing(self.choices) if self.choices else ("true, false" if self.kind is bool else self.kind.__name__)
+        if self.choices:
+            allowed = _listing(self.choices)
+        elif self.kind is Fraction:
+            allowed = f"{self.low} .. {self.high}, step {self.step}"
+        else:
+            allowed = "true, false" if self.kind is bool else self.kind.__name__
         return f"{self.name} = {written(self.default)} ({allowed}): {translate(self.help, lang)}"
+
+
+def decimal_text(number):
+    """A Fraction whose decimal ends (a number option's value) as its shortest decimal text: 1/4 -> "0.25"."""
+    d = Decimal(number.numerator) / Decimal(number.denominator)
+    text = format(d, "f")
+    return text.rstrip("0").rstrip(".") if "." in text else text
 
 
 def written(value):

@@ -19,15 +19,25 @@ from dataclasses import dataclass
 
 from .boards.ring68 import Ring68Board
 from . import race
-from .cloth_rules import CHARKONI, CIRCUIT, HOME, PATH, QUARTER, TIP, TURN
+from .cloth_rules import (CHARKONI, CIRCUIT, HOME, PATH, QUARTER, R_ALONE, R_HOME, R_NO_KIND, R_NO_PIECE, R_NOT_LOWEST,
+                          R_OVER, TIP, TURN)
 from .race import PIECES, POS
 from ..engine.game import Game, GameError
 from ..engine.view import BoardView, Square
-from ..i18n import Term
+from ..i18n import Term, Text
 
 CASTLES = frozenset(c for k in range(4) for c in (QUARTER * k, QUARTER * k + 4, QUARTER * k + 13))
 TEAMS = ((0, 2), (1, 3))
 CLOTH = "nplayers places partner_throws squares castles"    # what ClothEngine.load reads, in this order
+# what a cloth game says of the reasons both give alike (each adds its own wording of the rest)
+REASONS = {
+    R_OVER: "the game is over",
+    R_NO_PIECE: "there is no such piece",
+    R_NO_KIND: "this game has no such kind of move",
+    R_HOME: "the piece is already home",
+    R_ALONE: "not enough of your pieces stand on that place to move together",
+    R_NOT_LOWEST: "pieces moving together are named by the first letter among them",
+}
 SEATS = 4
 
 
@@ -162,6 +172,24 @@ class ClothGame(race.FirstPlayer, Game):
                  for q in range(self.players)}
         return BoardView(b.size, b.size, squares, off, stores=stores, off_pieces=waiting, paths=paths,
                          regions=[("centre", None, *b.centre_area())], track=b.track, seats=tuple(range(SEATS)))
+
+    # -- moving together ---------------------------------------------------------------------
+    def together(self, arr, pl, k, n):
+        """The letters of the n lowest pieces of player pl at piece k's place (k first)."""
+        p = arr[POS + pl * PIECES + k]
+        return "".join(self.piece_names[j] for j in range(PIECES) if arr[POS + pl * PIECES + j] == p)[:n]
+
+    def together_letters(self, move):
+        """The letters of the pieces a move together moves, as its notation names them."""
+        return "".join(ch for ch in move.text if ch in self.piece_names)
+
+    def together_story(self, move, steps):
+        return {"say": "log.together", "pieces": "+".join(self.together_letters(move)), "n": str(steps)}
+
+    def together_words(self, move, dice, steps):
+        """Pieces moving together in plain words: the dice (or throw) that move them, `steps` each."""
+        return Text("{dice} with pieces {pieces} together ({steps} each)", dice=dice,
+                    pieces="+".join(self.together_letters(move)), steps=steps)
 
     def move_steps(self, arr, move, view=None):
         """A piece going round again (its place wraps from the tip back to the circuit's start) walks

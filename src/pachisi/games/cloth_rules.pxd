@@ -1,10 +1,12 @@
 # Compiled rules Pachisi and Chaupar share (cloth.py holds their Python side and describes the
 # places): the cloth's path of 85 places a seat, its circuit squares and castles, what stands on a
-# square, the teams (partners opposite), passing the throw past a player whose pieces are all home
-# (or letting him throw for his partner), a team coming home, pieces sent back, the evaluation.
+# square, pieces moving together and blockades, the teams (partners opposite), passing the throw past
+# a player whose pieces are all home (or letting him throw for his partner), a team coming home, pieces
+# sent back, the evaluation.
 # The constants (cpdef enums) are exported to Python by cloth_rules.pyx, which also holds ClothEngine.
 from pachisi.engine.kernel cimport (i64, emit, order_at, H_PLAYER, H_PHASE, H_WINNER, H_NFIN, PHASE_ROLL,
-                                    PHASE_OVER, MAX_PLAYERS, EV_WON, EV_PASS, EV_FINISHED, EV_CAPTURED)
+                                    PHASE_OVER, MAX_PLAYERS, EV_WON, EV_PASS, EV_FINISHED, EV_CAPTURED, EV_MOVED,
+                                    EV_HOUSE)
 from pachisi.games.race_rules cimport PIECES, POS, RaceEngine, all_past, finished
 
 cpdef enum:
@@ -17,6 +19,18 @@ cpdef enum:
     QUARTER = 17                   # circuit squares a seat
     OFF = 255                      # the square of a place off the circuit (charkoni, own column)
     CLOTH_END = POS + 4 * PIECES   # a game lays out its own fields from here
+
+cpdef enum:                        # why a cloth move is refused: the reasons both games give
+    R_OVER = 1
+    R_NO_DIE = 2
+    R_NO_PIECE = 3
+    R_NO_KIND = 4
+    R_HOME = 5
+    R_OVERSHOOT = 6
+    R_CASTLE = 7
+    R_ALONE = 8                    # fewer pieces on the place than move together
+    R_NOT_LOWEST = 9               # pieces moving together are named by the lowest
+    R_CLOTH_END = 10               # a game numbers its own reasons from here
 
 
 cdef struct ClothTab:
@@ -140,6 +154,43 @@ cdef inline i64 send_back(i64* st, i64 victims, i64 g, i64 captor, i64 to, i64* 
         victims >>= 1
         pid += 1
     return ne
+
+
+# -- pieces moving together, blockades ---------------------------------------------------------
+# why piece k of mv cannot lead n pieces of its place moving together (cloth_rules.pyx)
+cdef i64 together_reason(const i64* st, i64 mv, i64 k, i64 n) noexcept nogil
+
+
+cdef inline i64 move_together(i64* st, const ClothTab* c, i64 mv, i64 k, i64 n, i64 t, i64* ev, i64 ne) noexcept nogil:
+    """Piece k of mv and the n - 1 lowest other pieces of its place go to place t (n = 1: k alone),
+    with their events: moved, into the own column, or home (the last piece's cloth_home tells whether
+    the team is home)."""
+    cdef i64 p = st[POS + mv * PIECES + k], j, moved = 1
+    cdef i64 ids[PIECES]
+    if n == 1:                               # the common case, kept short: play runs in every look-ahead
+        st[POS + mv * PIECES + k] = t
+        if t == HOME:
+            return cloth_home(st, c, mv, k, p, ev, ne)
+        return emit(ev, ne, EV_HOUSE if t > TURN else EV_MOVED, mv, k, p, t)
+    ids[0] = k
+    for j in range(PIECES):
+        if moved < n and j != k and st[POS + mv * PIECES + j] == p:
+            ids[moved] = j
+            moved += 1
+    for j in range(moved):
+        st[POS + mv * PIECES + ids[j]] = t
+    for j in range(moved):
+        if t != HOME:
+            ne = emit(ev, ne, EV_HOUSE if t > TURN else EV_MOVED, mv, ids[j], p, t)
+        elif j < moved - 1:
+            ne = emit(ev, ne, EV_FINISHED, mv, ids[j], p, HOME)
+        else:
+            ne = cloth_home(st, c, mv, ids[j], p, ev, ne)
+    return ne
+
+
+# a blockade on the walk of a single piece of pl from place p by d places (cloth_rules.pyx)
+cdef bint blockade_in_way(const i64* st, const ClothTab* c, i64 pl, i64 p, i64 d, bint round_) noexcept nogil
 
 
 # -- evaluation -------------------------------------------------------------------------------

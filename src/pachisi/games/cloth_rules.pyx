@@ -1,10 +1,52 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """The compiled side Pachisi and Chaupar share: the constants of cloth_rules.pxd (exported to Python
-from here) and ClothEngine, the Python face of a cloth game's rules.  The rule helpers themselves are
-the `cdef inline` functions of cloth_rules.pxd."""
+from here), the check of pieces moving together, the blockade walk, and ClothEngine, the Python face
+of a cloth game's rules.  The other rule helpers are the `cdef inline` functions of cloth_rules.pxd."""
 from libc.string cimport memset
 
-from pachisi.games.race_rules cimport load_fields
+from pachisi.games.race_rules cimport first_at, load_fields
+from pachisi.games.track_rules cimport has_block
+
+
+cdef i64 together_reason(const i64* st, i64 mv, i64 k, i64 n) noexcept nogil:
+    """Why piece k of mv cannot lead n pieces of its place moving together (0: it can): fewer than n
+    stand there (R_ALONE), or k is not the lowest of them (R_NOT_LOWEST).  Not inline: only moves
+    together call it, and the games' dest stays small."""
+    cdef i64 p = st[POS + mv * PIECES + k]
+    if own_count(st, mv, p) < n:
+        return R_ALONE
+    if first_at(st, mv, p) != k:
+        return R_NOT_LOWEST
+    return 0
+
+
+cdef inline void occupancy(const i64* st, const ClothTab* c, i64* on) noexcept nogil:
+    """on[g]: the pieces standing on each circuit square g, as bits of piece ids (one pass over the
+    pieces, for a walk over many squares)."""
+    cdef i64 pid, g
+    for g in range(CIRCUIT):
+        on[g] = 0
+    for pid in range(c.nplayers * PIECES):
+        g = square_of(c, pid // PIECES, st[POS + pid])
+        if g != OFF:
+            on[g] |= (<i64>1) << pid
+
+
+cdef bint blockade_in_way(const i64* st, const ClothTab* c, i64 pl, i64 p, i64 d, bint round_) noexcept nogil:
+    """True when a blockade (two or more pieces of one player, track_rules' block) stands on a circuit
+    square a single piece of pl walks over from place p by d places, its target included; round_: past
+    its tip it goes on round the circuit instead of turning in.  Not inline: only blockades=on calls it."""
+    cdef i64 on[CIRCUIT]
+    cdef i64 i, q, g
+    occupancy(st, c, on)
+    for i in range(1, d + 1):
+        q = p + i
+        if round_ and q > TURN:
+            q -= CIRCUIT
+        g = square_of(c, pl, q)
+        if g != OFF and has_block(on[g], -1):
+            return True
+    return False
 
 
 cdef class ClothEngine(RaceEngine):

@@ -9,6 +9,7 @@ import html
 import inspect
 import json
 import re
+from fractions import Fraction
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -63,7 +64,8 @@ def _option(o):
             "translations": {lang: said for lang, said in helps.items() if said != o.help},
             "player_help": {lang: _plain(text, o) for lang, text in helps.items()},
             "title": in_every_language(title) if title else {lang: o.name for lang in LANGUAGES},
-            "kind": _kind(o), "choices": list(o.choices), "values": [_value(o, c) for c in o.choices]}
+            "kind": _kind(o), "choices": list(o.choices), "values": [_value(o, c) for c in o.choices],
+            **({"min": o.low, "max": o.high, "step": o.step} if o.kind is Fraction else {})}
 
 
 def _preset(cls, name, values):
@@ -73,7 +75,7 @@ def _preset(cls, name, values):
 
 
 def _kind(option):
-    return {bool: "bool", int: "int"}.get(option.kind, "str")
+    return {bool: "bool", int: "int", Fraction: "number"}.get(option.kind, "str")
 
 
 def _match_wins(cls):

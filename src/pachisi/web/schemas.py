@@ -112,11 +112,14 @@ class OptionInfo(BaseModel):
     default: Scalar
     help: str
     translations: dict[str, str] = {}   # the help in other languages: {"ru": "..."}
-    kind: Literal["bool", "int", "str"]
+    kind: Literal["bool", "int", "str", "number"]
     choices: list[Scalar]
     title: dict[str, str] = {}          # a short name, by language
     player_help: dict[str, str] = {}    # the help by language, its values named as the lobby shows them
     values: list[ValueInfo] = []      # the choices, each with its name by language (None: shown as is)
+    min: str | None = None              # a number's least and greatest value and its step, as decimals
+    max: str | None = None
+    step: str | None = None
 
 
 class PresetInfo(BaseModel):

@@ -23,23 +23,18 @@ from ...engine.game import GameError, Move
 from ...engine.options import Option
 from ...i18n import Term, Text
 from .. import race
+from .. import cloth
 from ..cloth import CLOTH, ClothGame, circuit_square, cloth_tables
-from ..cloth_rules import HOME
+from ..cloth_rules import HOME, R_CASTLE, R_NO_DIE, R_OVERSHOOT
 from ..race import PIECES, POS
-from .rules import (R_ALONE, R_CASTLE, R_HOME, R_NO_DIE, R_NO_KIND, R_NO_PAIR, R_NO_PIECE, R_NO_TRIPLE,
-                    R_NOT_FIRST, R_NOT_LOWEST, R_OVER, R_OVERSHOOT, SIZE, START, STEP, TRIPLE, ChauparEngine)
+from .rules import R_NO_PAIR, R_NO_TRIPLE, R_NOT_FIRST, SIZE, START, STEP, TRIPLE, ChauparEngine
 
 REASONS = {
-    R_OVER: "the game is over",
+    **cloth.REASONS,
     R_NO_DIE: "no die of this roll is left with that value",
-    R_NO_PIECE: "there is no such piece",
-    R_NO_KIND: "this game has no such kind of move",
-    R_HOME: "the piece is already home",
     R_OVERSHOOT: "home is reached by exact count: this move overshoots it",
     R_CASTLE: "a castle holding a piece of the other side cannot be entered",
     R_NO_PAIR: "pieces move together only with two equal dice of this roll",
-    R_ALONE: "not enough of your pieces stand on that place to move together",
-    R_NOT_LOWEST: "pieces moving together are named by the first letter among them",
     R_NO_TRIPLE: "three pieces move together only on 6-6-6 or 2-2-2",
     R_NOT_FIRST: "three pieces move together only as the roll's first play",
 }
@@ -129,11 +124,6 @@ class Chaupar(ClothGame):
                 raise GameError("square {square}: pieces of both sides share a castle", square=g)
 
     # -- moves ------------------------------------------------------------------------------
-    def together(self, arr, pl, k, n):
-        """The letters of the n lowest pieces of player pl at piece k's place (k first)."""
-        p = arr[POS + pl * PIECES + k]
-        return "".join(self.piece_names[j] for j in range(PIECES) if arr[POS + pl * PIECES + j] == p)[:n]
-
     def describe(self, arr, action):
         slot, k, kind = K.decode_action(action)
         if k >= PIECES or slot >= K.MAX_DICE or kind > TRIPLE:
@@ -159,14 +149,12 @@ class Chaupar(ClothGame):
 
     def move_story(self, move, dice=None):
         if move.kind != STEP:
-            return {"say": "log.together", "pieces": "+".join(move.text[1:]), "n": str(move.to - move.frm)}
+            return self.together_story(move, move.to - move.frm)
         return {"piece": self.piece_letter(move), "steps": str(move.die) if dice is None else dice}
 
     def move_words(self, move, dice=None):
         if move.kind != STEP:
-            return Text("{dice} with pieces {pieces} together ({steps} each)",
-                        dice="-".join([str(move.die)] * (move.kind + 1)), pieces="+".join(move.text[1:]),
-                        steps=move.to - move.frm)
+            return self.together_words(move, "-".join([str(move.die)] * (move.kind + 1)), move.to - move.frm)
         return Text("{dice} with piece {piece}", dice=str(move.die) if dice is None else dice,
                     piece=self.piece_letter(move))
 

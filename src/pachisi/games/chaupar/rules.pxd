@@ -2,7 +2,7 @@
 # from the compiled module).  The cloth it is played on (places 0..84, circuit squares, castles, teams)
 # is Pachisi's: cloth_rules.pxd.
 from pachisi.engine.kernel cimport i64
-from pachisi.games.cloth_rules cimport CLOTH_END, ClothTab
+from pachisi.games.cloth_rules cimport CLOTH_END, R_CLOTH_END, ClothTab
 
 cpdef enum:
     START = 6                      # where a captured piece starts again
@@ -13,19 +13,10 @@ cpdef enum:
     PAIR = 1                       # two equal dice move two own pieces of one place together, twice the die
     TRIPLE = 2                     # a triple (6-6-6, 2-2-2) as the roll's first play moves three together
 
-cpdef enum:
-    R_OVER = 1
-    R_NO_DIE = 2
-    R_NO_PIECE = 3
-    R_NO_KIND = 4
-    R_HOME = 5
-    R_OVERSHOOT = 6
-    R_CASTLE = 7
-    R_NO_PAIR = 8
-    R_ALONE = 9
-    R_NOT_LOWEST = 10
-    R_NO_TRIPLE = 11
-    R_NOT_FIRST = 12
+cpdef enum:                        # Chaupar's own reasons, after the cloth's (cloth_rules.pxd)
+    R_NO_PAIR = R_CLOTH_END
+    R_NO_TRIPLE = R_CLOTH_END + 1
+    R_NOT_FIRST = R_CLOTH_END + 2
 
 
 cdef struct ChauparTab:

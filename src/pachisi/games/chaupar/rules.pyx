@@ -7,8 +7,8 @@ the circuit, 76 the own tip again, 77..83 the middle column inward, 84 home.  Ea
 2-2-2, as the roll's first play, three together 12 or 4 (TRIPLE).  The most dice that can be played
 must be: every action scores a point a die, and the kernel's look-ahead keeps the actions from which
 the roll's best score is still reachable."""
-from pachisi.engine.kernel cimport (encode, a_slot, a_piece, a_kind, emit, die_to_list, H_PLAYER, H_PHASE, H_NDICE,
-                                    H_DICE, H_SCORE, PHASE_MOVE, EV_MOVED, EV_HOUSE, EV_FINISHED)
+from pachisi.engine.kernel cimport (encode, a_slot, a_piece, a_kind, die_to_list, H_PLAYER, H_PHASE, H_NDICE,
+                                    H_DICE, H_SCORE, PHASE_MOVE)
 from pachisi.games.race_rules cimport PIECES, POS, burn_dice, dice_left, first_at
 from pachisi.games.cloth_rules cimport *
 
@@ -76,10 +76,9 @@ cdef i64 dest(i64* st, const void* tab_, i64 slot, i64 k, i64 kind, i64* to) noe
                 return R_NOT_FIRST if st[H_DICE + s] == 0 else R_NO_TRIPLE
         t = p + triple_steps(tab, d)
     if kind != STEP and p != HOME:
-        if own_count(st, mv, p) < kind + 1:
-            return R_ALONE
-        if first_at(st, mv, p) != k:
-            return R_NOT_LOWEST
+        s = together_reason(st, mv, k, kind + 1)
+        if s:
+            return s
     s = landing(st, c, mv, p, t)
     if s == 0:
         to[0] = t
@@ -129,8 +128,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef const ClothTab* c = &tab.cloth
     cdef i64 slot = a_slot(a), k = a_piece(a), kind = a_kind(a)
     cdef i64 mv = cloth_mover(st, c)
-    cdef i64 p = st[POS + mv * PIECES + k], d = st[H_DICE + slot], t, s, j, moved = 0, n = kind + 1
-    cdef i64 ids[3]
+    cdef i64 p = st[POS + mv * PIECES + k], d = st[H_DICE + slot], t, s, n = kind + 1
     if kind == STEP:
         t = p + d
     elif kind == PAIR:
@@ -142,21 +140,8 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
             st[H_DICE + s] = 0
     st[H_DICE + slot] = 0
     st[H_SCORE] += n
-    for j in range(PIECES):                  # the n lowest pieces of the place, k first
-        if moved < n and st[POS + mv * PIECES + j] == p:
-            ids[moved] = j
-            moved += 1
     ne = capture(st, c, mv, square_of(c, mv, t), ev, ne)
-    for j in range(n):
-        st[POS + mv * PIECES + ids[j]] = t
-    for j in range(n):
-        if t != HOME:
-            ne = emit(ev, ne, EV_HOUSE if t > TURN else EV_MOVED, mv, ids[j], p, t)
-        elif j < n - 1:                      # the last piece's cloth_home tells whether the team is home
-            ne = emit(ev, ne, EV_FINISHED, mv, ids[j], p, HOME)
-        else:
-            ne = cloth_home(st, c, mv, ids[j], p, ev, ne)
-    return ne
+    return move_together(st, c, mv, first_at(st, mv, p), n, t, ev, ne)    # the place's n lowest pieces
 
 
 cdef i64 begin(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogil:

@@ -12,7 +12,9 @@ spent putting it on the first square of its column.  Pieces go down their own co
 round the circuit and back up the column to the charkoni, home by exact throw (no throw is 1: a grace
 bears off a piece on the last square); at its tip a piece may go round again.  Ending on an open square holding enemy pieces captures them all (back to the
 charkoni) and throws again; a castle holding a piece of the other team is closed to it.  A player whose
-pieces are all home stops throwing; the team whose eight are home first wins.
+pieces are all home stops throwing; the team whose eight are home first wins.  With blockades (off: onlinewizz,
+doubted by Parlett) two or more pieces of one player on a circuit square bar every single piece from passing or
+landing; two pieces of a place may move together by one throw, pass blockades, and alone capture one.
 
 Presets: modern (the above), tylor1879 (Tylor's values 6, 10, 2, 3, 4, 25, 12: only das (10) and
 pachisi (25) bring a piece out, moved by that throw; they also bear off a piece stuck on its last
@@ -27,22 +29,19 @@ import re
 
 from ...engine import kernel as K
 from ...engine.game import GameError, IllegalMove, Move
-from ...engine.options import Option, OptionError
+from ...engine.options import Option
 from ...i18n import Text
 from .. import race
+from .. import cloth
 from ..cloth import CLOTH, ClothGame, cloth_tables
-from ..cloth_rules import CHARKONI
+from ..cloth_rules import CHARKONI, R_CASTLE, R_NO_DIE, R_OVERSHOOT
 from ..race import PIECES, POS
-from .rules import (ENTER, G_FRESH, G_KEPT, G_NKEPT, PASS, R_CASTLE, R_ENTER_ORDER, R_HOME, R_MUST_MOVE, R_NO_DIE,
-                    R_NO_ENTRY, R_NO_KIND, R_NO_PIECE, R_NO_ROUND, R_NOT_WAITING, R_OVER, R_OVERSHOOT, R_WAITS,
-                    ROUND, SIZE, STEP, PachisiEngine)
+from .rules import (ENTER, G_FRESH, G_KEPT, G_NKEPT, PAIR, PAIR_ROUND, PASS, R_BLOCKADE, R_ENTER_ORDER, R_MUST_MOVE,
+                    R_NO_ENTRY, R_NO_ROUND, R_NOT_WAITING, R_WAITS, ROUND, SIZE, STEP, PachisiEngine)
 
 REASONS = {
-    R_OVER: "the game is over",
+    **cloth.REASONS,
     R_NO_DIE: "no throw is left to play",
-    R_NO_PIECE: "there is no such piece",
-    R_NO_KIND: "this game has no such kind of move",
-    R_HOME: "the piece is already home",
     R_OVERSHOOT: "home is reached by exact throw: this throw overshoots it",
     R_CASTLE: "a castle holding a piece of the other team is closed to you",
     R_WAITS: "a piece in the charkoni has to enter first (a move written like 25a+)",
@@ -51,6 +50,8 @@ REASONS = {
     R_MUST_MOVE: "a throw some piece can play must be played (must_move)",
     R_ENTER_ORDER: "the pieces in the charkoni are alike: the first of them (lowest letter) enters",
     R_NO_ENTRY: "this throw brings no piece out of the charkoni",
+    R_BLOCKADE: "a blockade (two pieces of one player on a square) bars single pieces: it may be neither passed nor "
+                "landed on",
 }
 
 # the cowrie tables: a throw's value by the shells mouth up (0, 1, ... n), and the graces
@@ -63,7 +64,8 @@ TABLES = {
 ENTERS = {"graces": None, "das_pachisi": (10, 25), "big": (10, 25, 35), "one": (1,)}
 
 PachisiTab = namedtuple("PachisiTab", "faces weights " + CLOTH + " graces enters enter_counts first_free must_move "
-                                      "capture_rethrow second_circuit bear_off grace_needs_piece collect pachisi_one three_void")
+                                      "capture_rethrow second_circuit bear_off grace_needs_piece collect pachisi_one "
+                                      "three_void blockades")
 
 
 def bitset(values):
@@ -71,25 +73,12 @@ def bitset(values):
 
 
 def cowrie_weights(shells, p):
-    """The throw's weights by shells mouth up: C(n, k) p^k (1 - p)^(n - k) as whole numbers (p as a
-    fraction of denominator at most 100), divided by their common factor."""
-    f = Fraction(p).limit_denominator(100)
-    a, b = f.numerator, f.denominator
+    """The throw's weights by shells mouth up: C(n, k) p^k (1 - p)^(n - k) as whole numbers (p an exact
+    Fraction), divided by their common factor."""
+    a, b = p.numerator, p.denominator
     weights = [comb(shells, k) * a ** k * (b - a) ** (shells - k) for k in range(shells + 1)]
     g = gcd(*weights)
     return tuple(w // g for w in weights)
-
-
-def cowrie_p(text):
-    """The option cowrie_p as a number strictly between 0 and 1 (OptionError otherwise)."""
-    try:
-        p = Fraction(str(text))
-    except (ValueError, ZeroDivisionError):
-        p = None
-    if p is None or not 0 < p < 1 or not 0 < Fraction(p).limit_denominator(100) < 1:
-        raise OptionError("option {option!r} takes a number between 0 and 1 (a shell's chance of falling mouth "
-                          "up), not {value!r}", option="cowrie_p", value=text)
-    return p
 
 
 class Pachisi(ClothGame):
@@ -101,10 +90,11 @@ class Pachisi(ClothGame):
     aliases = ("пачиси",)
     rules = PachisiEngine
     reasons = REASONS
-    move_kinds = 4              # RL: STEP, ENTER, ROUND, PASS (rules.pxd)
-    kind_marks = {STEP: "", ENTER: "+", ROUND: "*"}
+    move_kinds = 6              # RL: STEP, ENTER, ROUND, PASS, PAIR, PAIR_ROUND (rules.pxd)
+    kind_marks = {STEP: "", ENTER: "+", ROUND: "*", PAIR: "", PAIR_ROUND: "*"}
     notation_help = ("a throw is written value and piece (25a), a piece leaving the charkoni value, piece and + "
-                     "(10b+), a piece going round again at its tip value, piece and * (6a*), a throw left unused pass (of "
+                     "(10b+), a piece going round again at its tip value, piece and * (6a*), two pieces of a place "
+                     "moving together (blockades) value and both letters (25ab, 6ab*), a throw left unused pass (of "
                      "several collected throws pass and the value: pass25)")
     options = (
         Option("cowrie_table", "modern", "what the cowries mouth up are worth, and which throws are graces (throw "
@@ -113,8 +103,9 @@ class Pachisi(ClothGame):
                "shells, 6 10 2 3 4 25 30 12 (graces 6, 10, 25, 30, 12)", tuple(TABLES),
                title="Cowrie values", names={"modern": "modern (six shells)", "herklots": "Tylor, Herklots (six shells)",
                                              "jones7": "seven shells, 35 high", "herklots7": "seven shells, 30 high"}),
-        Option("cowrie_p", "0.5", "the chance that a shell falls mouth up (any number between 0 and 1; the texts "
-               "measure none, and every program uses 0.5)", title="A shell falls mouth up"),
+        Option("cowrie_p", "0.5", "the chance that a shell falls mouth up (a number between 0 and 1, in "
+               "hundredths; the texts measure none, and every program uses 0.5)", kind=Fraction, low="0.01",
+               high="0.99", step="0.01", title="A shell falls mouth up"),
         Option("throw_mode", "each", "each throw is played as it comes (each), or the player throws until a "
                "throw that is not a grace and then plays all the throws in any order (collect: Herklots)",
                ("each", "collect"), title="Playing the throws",
@@ -146,6 +137,10 @@ class Pachisi(ClothGame):
                names={"graces": "any grace", "das_pachisi": "10 and 25"}),
         Option("grace_needs_piece", False, "a grace that cannot bring a piece out (7, 14) throws again only while "
                "a piece of the player is out", kind=bool, title="Small graces need a piece out"),
+        Option("blockades", False, "two or more pieces of one player on a circuit square are a blockade: no "
+               "single piece, of any player, may pass it or end on it; two pieces of one place may move together "
+               "by one throw, passing blockades, and only such a pair landing on a blockade captures it",
+               kind=bool, title="Blockades"),
         race.first_player_option("throw"),
     )
     presets = {
@@ -168,14 +163,14 @@ class Pachisi(ClothGame):
     def tables(self):
         o = self.opts
         values, graces = TABLES[o["cowrie_table"]]
-        weights = cowrie_weights(len(values) - 1, cowrie_p(o["cowrie_p"]))
+        weights = cowrie_weights(len(values) - 1, Option.number(o["cowrie_p"]))
         enters = ENTERS[o["enter_with"]]
         return PachisiTab(values, weights, *cloth_tables(self, o["finished_throws_for_partner"]), bitset(graces),
                           bitset(graces if enters is None else enters), int(o["enter_counts"]),
                           int(o["first_free"]), int(o["must_move"]), int(o["capture_rethrow"]),
                           int(o["second_circuit"]), bitset(graces if o["bear_off"] == "graces" else (10, 25)),
                           int(o["grace_needs_piece"]), int(o["throw_mode"] == "collect"), int(o["pachisi_one"]),
-                          int(o["three_void"]))
+                          int(o["three_void"]), int(o["blockades"]))
 
     def state_size(self):
         return SIZE
@@ -199,14 +194,14 @@ class Pachisi(ClothGame):
         arr[G_FRESH] = 15 if self.opts["first_free"] else 0
 
     # -- moves ----------------------------------------------------------------------------
-    def move_text(self, value, k, kind, throws=1):
+    def move_text(self, value, letters, kind, throws=1):
         if kind == PASS:
             return "pass" if throws == 1 else f"pass{value}"
-        return f"{value}{self.piece_names[k]}{self.kind_marks.get(kind, '')}"
+        return f"{value}{letters}{self.kind_marks.get(kind, '')}"
 
     def describe(self, arr, action):
         slot, k, kind = K.decode_action(action)
-        if k >= PIECES or slot >= K.MAX_DICE or kind > PASS:
+        if k >= PIECES or slot >= K.MAX_DICE or kind > PAIR_ROUND:
             raise GameError("action {action} is not a move of this game", action=action)
         pl = int(self.engine.mover(arr))
         value = int(arr[K.H_DICE + slot]) or int(arr[K.H_ROLL0 + slot])
@@ -216,9 +211,10 @@ class Pachisi(ClothGame):
             frm = to = -1
         elif code:
             to = frm
-        return Move(action, pl, value, k, kind, frm, int(to), self.move_text(value, k, kind, int(arr[K.H_NDICE])))
+        letters = self.together(arr, pl, k, 2) if kind in (PAIR, PAIR_ROUND) else self.piece_names[k]
+        return Move(action, pl, value, k, kind, frm, int(to), self.move_text(value, letters, kind, int(arr[K.H_NDICE])))
 
-    _NOTATION = re.compile(r"^(\d{1,2})([a-d])([+*]?)$")
+    _NOTATION = re.compile(r"^(\d{1,2})([a-d]{1,2})([+*]?)$")
     _PASS = re.compile(r"^pass(\d{1,2})?$")
 
     def parse_notation(self, arr, text):
@@ -232,8 +228,11 @@ class Pachisi(ClothGame):
         m = self._NOTATION.match(text)
         if not m:
             raise GameError(self.notation_help)
-        value, k = int(m.group(1)), "abcd".index(m.group(2))
-        return [(race.die_slot(arr, value), k, {"": STEP, "+": ENTER, "*": ROUND}[m.group(3)])]
+        value, letters, mark = int(m.group(1)), m.group(2), m.group(3)
+        if len(letters) == 2 and mark == "+":
+            raise GameError(self.notation_help)
+        kind = {"": STEP, "+": ENTER, "*": ROUND}[mark] if len(letters) == 1 else {"": PAIR, "*": PAIR_ROUND}[mark]
+        return [(race.die_slot(arr, value), "abcd".index(letters[0]), kind)]
 
     def whole_roll_reason(self):
         return "a throw is played by one piece as a whole"
@@ -248,6 +247,8 @@ class Pachisi(ClothGame):
             return {"say": "log.unused", "dice": str(move.die)}
         if move.kind == ENTER:
             return {"say": "log.out", "piece": self.piece_letter(move)}
+        if move.kind in (PAIR, PAIR_ROUND):
+            return self.together_story(move, self.together_steps(move))
         return super().move_story(move, dice)
 
     def move_words(self, move, dice=None):
@@ -258,7 +259,14 @@ class Pachisi(ClothGame):
         if move.kind == ROUND:
             return Text("{dice} with piece {piece}, round the circuit again", dice=move.die,
                         piece=self.piece_letter(move))
+        if move.kind in (PAIR, PAIR_ROUND):
+            return self.together_words(move, str(move.die), self.together_steps(move))
         return super().move_words(move, dice)
+
+    @staticmethod
+    def together_steps(move):
+        """How far each piece of a pair goes: the throw round the circuit again, else to its target."""
+        return move.die if move.kind == PAIR_ROUND else move.to - move.frm
 
     # -- position files ---------------------------------------------------------------------
     def pieces_from_json(self, arr, pieces):

@@ -1,7 +1,7 @@
 # Pachisi's part of the state, its kinds of move and its reasons (pachisi/__init__.py imports them
 # from the compiled module).
 from pachisi.engine.kernel cimport i64, MAX_DICE
-from pachisi.games.cloth_rules cimport CLOTH_END, ClothTab
+from pachisi.games.cloth_rules cimport CLOTH_END, R_CLOTH_END, ClothTab
 
 cpdef enum:
     G_AGAIN = CLOTH_END            # this throw gives another (a grace, or a capture with capture_rethrow)
@@ -15,21 +15,17 @@ cpdef enum:
     ENTER = 1                      # a piece leaves the charkoni
     ROUND = 2                      # at its tip a piece goes round the circuit again (second_circuit)
     PASS = 3                       # the throw is left unused
+    PAIR = 4                       # two pieces of one place move together by the throw (blockades)
+    PAIR_ROUND = 5                 # ... and at their tip go round the circuit again together
 
-cpdef enum:
-    R_OVER = 1
-    R_NO_DIE = 2
-    R_NO_PIECE = 3
-    R_NO_KIND = 4
-    R_HOME = 5
-    R_OVERSHOOT = 6
-    R_CASTLE = 7
-    R_WAITS = 8
-    R_NOT_WAITING = 9
-    R_NO_ROUND = 10
-    R_MUST_MOVE = 11
-    R_ENTER_ORDER = 12
-    R_NO_ENTRY = 13
+cpdef enum:                        # Pachisi's own reasons, after the cloth's (cloth_rules.pxd)
+    R_WAITS = R_CLOTH_END
+    R_NOT_WAITING = R_CLOTH_END + 1
+    R_NO_ROUND = R_CLOTH_END + 2
+    R_MUST_MOVE = R_CLOTH_END + 3
+    R_ENTER_ORDER = R_CLOTH_END + 4
+    R_NO_ENTRY = R_CLOTH_END + 5
+    R_BLOCKADE = R_CLOTH_END + 6
 
 
 cdef struct PachisiTab:
@@ -47,6 +43,7 @@ cdef struct PachisiTab:
     i64 collect                    # throw until a throw that is not a grace, then play the throws in any order
     i64 pachisi_one                # a pachisi (25) brings an extra move of 1
     i64 three_void                 # three equal throws in a row (collected) do not count
+    i64 blockades                  # two pieces of one player block single pieces and may move together
 
 
 cdef inline const PachisiTab* own(const ClothTab* c) noexcept nogil:

@@ -180,6 +180,9 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
         control = h("select", { id, dataset: { option: o.name, kind: o.kind }, "aria-describedby": helpId },
           o.choices.map((c) => h("option", { value: String(c), text: valueName(o, c) })));
         control.value = String(value);
+      } else if (o.kind === "number") {       // a decimal: the browser keeps it in range and to its step, the server checks it exactly
+        control = h("input", { type: "number", id, min: o.min, max: o.max, step: o.step, value: String(value), inputmode: "decimal",
+                               dataset: { option: o.name, kind: o.kind }, "aria-describedby": helpId });
       } else {
         control = h("input", { type: o.kind === "int" ? "number" : "text", id, value: String(value), dataset: { option: o.name, kind: o.kind }, "aria-describedby": helpId });
       }
@@ -237,7 +240,7 @@ export async function lobbyPage(root, params = new URLSearchParams()) {
       const o = game.options.find((x) => x.name === el.dataset.option);
       const v = el.dataset.kind === "bool" ? el.checked : el.dataset.kind === "int" ? Number(el.value) : el.value;
       const base = o.name in values ? values[o.name] : o.default;
-      if (v !== base) out[o.name] = v;
+      if (el.dataset.kind === "number" ? Number(v) !== Number(base) : v !== base) out[o.name] = v;   // "0.50" is the default 0.5
     }
     return out;
   }
