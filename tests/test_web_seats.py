@@ -205,3 +205,23 @@ def test_a_guest_with_two_seats_may_ask_for_a_hint_for_either_when_the_table_all
     assert asked == {1, 3}
     host.close()
     guest.close()
+
+
+def test_a_rematch_keeps_both_seats_of_each_person_under_their_token(client):
+    room = create(client, game="ludo", seats=TWO_BY_TWO, options={"teams": "opposite"}, standin_level=1)
+    token = join(client, room, players=[1, 3], name="Bo").json()["token"]
+    host, guest = Player(client, room["code"], room["token"]), Player(client, room["code"], token)
+    guest.send({"type": "resign", "player": 1})
+    host.send({"type": "resign", "player": 0})              # and blue with it: bots play the game out
+    over = host.until(lambda m: m["type"] == "state" and m["room"]["status"] == "over")
+    assert all(s["resigned"] for s in over["room"]["seats"])
+    r = client.post(f"/api/rooms/{room['code']}/rematch", json={"token": token})
+    assert r.status_code == 200, r.text
+    code = r.json()["code"]
+    seats = client.get(f"/api/rooms/{code}").json()["seats"]
+    assert [(s["name"], s["holder"], s["resigned"]) for s in seats] == \
+        [("P0", 0, False), ("Bo", 1, False), ("P2", 0, False), ("Bo", 1, False)]
+    again = Player(client, code, token)
+    assert again.welcome["you"] == [1, 3]
+    for p in (host, guest, again):
+        p.close()
