@@ -316,12 +316,26 @@ def set_status(room_id, status):
     return run
 
 
-def claim_seat(room_id, player, name, token_hash, status=None):
+def claim_seats(room_id, players, name, token_hash, status=None):
+    """Give the open seats `players` to `token_hash`, all or none (False: one was taken meanwhile).
+
+    One UPDATE claims the seats that are still open; when another writer (another process) took one of
+    them first, the seats this UPDATE did claim are given back in the same transaction, so nobody ever
+    sees a part of the list claimed.  (No savepoint: SQLite's driver does not keep them reliably.)"""
+    players = list(players)
+
     def run(conn):
-        res = conn.execute(update(seats).where(seats.c.room_id == room_id, seats.c.player == player,
+        before = {r.player: r.name for r in conn.execute(
+            select(seats.c.player, seats.c.name).where(seats.c.room_id == room_id, seats.c.player.in_(players),
+                                                       seats.c.token_hash.is_(None)))}
+        res = conn.execute(update(seats).where(seats.c.room_id == room_id, seats.c.player.in_(players),
                                                seats.c.token_hash.is_(None))
                            .values(name=name, token_hash=token_hash))
-        if res.rowcount != 1:
+        if res.rowcount != len(players):
+            for player, old in before.items():
+                conn.execute(update(seats).where(seats.c.room_id == room_id, seats.c.player == player,
+                                                 seats.c.token_hash == token_hash)
+                             .values(name=old, token_hash=None))
             return False
         if status:
             conn.execute(update(rooms).where(rooms.c.id == room_id).values(status=status, updated=time.time()))

@@ -381,35 +381,59 @@ class Room:
         leaves the server): an open seat of a private room is taken only with it, not with the code."""
         return invite_key(self.host_hash, self.code)
 
-    async def join(self, player, name, key=None):
-        """An invited person takes an open seat; returns their secret token."""
-        if not self.public and not hmac.compare_digest(str(key or ""), self.invite_key()):
+    async def join(self, players, name, key=None, token=None):
+        """An invited person takes open seats (a team's seats, say), all or none; with `token`, their seat
+        token here, the seats join the ones it holds (one person, one name).  Returns the seat token."""
+        held = self.seats_of(token) if token else []
+        if token and not held and not secrets.compare_digest(token_hash(str(token)), self.host_hash or ""):
+            raise Refusal("token", "this token holds no seat in this room: join without it to take a seat")
+        if not held and not token and not self.public and not hmac.compare_digest(str(key or ""), self.invite_key()):
             raise Refusal("key", "this room is private: its seats are taken through the invitation link "
                                  "(ask whoever invited you for it)")
+        self._check_seats(players)
         async with self.lock:
-            if not 0 <= player < len(self.seats):
-                raise Refusal("seat", "this room has players 0 to {last}", last=len(self.seats) - 1)
-            seat = self.seats[player]
-            if seat.kind != "invite":
-                raise Refusal("seat", "seat {player} is not open to invited players", player=player)
-            if seat.token_hash is not None:
-                raise Refusal("taken", "seat {player} is already taken", player=player)
-            name = clean_name(name, f"Player {player + 1}")
-            token = secrets.token_urlsafe(24)
-            h = token_hash(token)
-            full = all(s.token_hash is not None or s.kind != "invite" or s is seat for s in self.seats)
+            for player in players:
+                seat = self.seats[player]
+                if seat.kind != "invite":
+                    raise Refusal("seat", "seat {player} is not open to invited players", player=player)
+                if seat.token_hash is not None:
+                    raise Refusal("taken", "seat {player} is already taken", player=player)
+            if held:
+                name = self.seats[held[0]].name
+            else:
+                name = clean_name(name, f"Player {players[0] + 1}")
+                token = token or secrets.token_urlsafe(24)
+            h = token_hash(str(token))
+            full = all(s.token_hash is not None or s.kind != "invite" or s.player in players for s in self.seats)
             ok = await asyncio.wrap_future(self.store.submit(
-                db.claim_seat(self.id, player, name, h, status="playing" if full else None)))
+                db.claim_seats(self.id, players, name, h, status="playing" if full else None)))
             if not ok:
-                raise Refusal("taken", "seat {player} is already taken", player=player)
-            seat.token_hash, seat.name = h, name
-            seat.gone_since = time.time()
+                raise Refusal("taken", "one of the seats {players} was taken meanwhile: none was taken for you",
+                              players=", ".join(map(str, players)))
+            now = time.time()
+            for player in players:
+                seat = self.seats[player]
+                seat.token_hash, seat.name, seat.gone_since = h, name, now
+            for c in self.conns:            # a connection of the token acts for its new seats at once
+                if c.token_hash == h:
+                    c.players = sorted(set(c.players) | set(players))
             if full and self.status == "waiting":
                 self.status = "playing"
-                self.last_change = time.time()
+                self.last_change = now
             self.broadcast_state()
             self._changed.set()
             return token
+
+    def _check_seats(self, players):
+        """Refuse a list of seats to take that is empty, names a seat twice or names no seat of the room."""
+        if not players:
+            raise Refusal("seat", "name the seats to take: player, or players (a list)")
+        for player in players:
+            if not 0 <= player < len(self.seats):
+                raise Refusal("seat", "this room has players 0 to {last}", last=len(self.seats) - 1)
+        twice = sorted({p for p in players if players.count(p) > 1})
+        if twice:
+            raise Refusal("seat", "seat {player} is named twice", player=twice[0])
 
     def attach(self, conn, token):
         """A connection says hello; returns a Refusal for a token that holds no seat (it watches)."""
@@ -593,6 +617,10 @@ class Room:
     def info(self):
         g = self.game
         over = self.status == "over"
+        first = {}                      # a seat token's first seat: the holder the seat list names
+        for s in self.seats:
+            if s.token_hash is not None:
+                first.setdefault(s.token_hash, s.player)
         return {
             "code": self.code, "game": g.name, "title": g.title, "preset": g.preset, "options": g.opts,
             "players": g.players, "wins": self.match.wins, "score": list(self.match.score),
@@ -609,7 +637,7 @@ class Room:
                        "kind": s.kind, "name": s.name, "level": self.standin_level if s.resigned else s.level,
                        "open": s.kind == "invite" and s.token_hash is None,
                        "present": s.kind == "bot" or self._present(s.player), "standin": s.standin,
-                       "resigned": s.resigned}
+                       "resigned": s.resigned, "holder": first.get(s.token_hash)}
                       for s in self.seats],
             "table": self.table, "hotseat": table.hotseat(self), "hints": self.hints_allowed(),
         }

@@ -72,9 +72,14 @@ class Created(BaseModel):
 
 
 class JoinRoom(Strict):
-    player: int = Field(ge=0, le=K.MAX_PLAYERS - 1)
+    """One seat (`player`) or several (`players`, e.g. a team's two): all of them are taken or none is.
+    With `token`, the caller's seat token in this room, the seats are taken under it (one person, more
+    seats); the room checks the seats (open, in range, none twice) and says which one is wrong."""
+    player: Optional[int] = Field(None, ge=0, le=K.MAX_PLAYERS - 1)
+    players: Optional[list[int]] = Field(None, max_length=K.MAX_PLAYERS)
     name: str = Field("", max_length=100)
     key: Optional[str] = Field(None, max_length=64)     # the invitation link's key (a private room's seats need it)
+    token: Optional[str] = Field(None, min_length=1, max_length=100)    # a seat token of this room: join it
 
 
 class RematchIn(Strict):
@@ -99,7 +104,8 @@ class Rematch(BaseModel):
 class Joined(BaseModel):
     code: str
     token: str
-    player: int
+    player: int                     # the first seat taken
+    players: list[int]              # every seat taken
 
 
 class ValueInfo(BaseModel):
@@ -173,6 +179,8 @@ class SeatInfo(BaseModel):
     present: bool = False
     standin: bool = False
     resigned: bool = False          # its person resigned (or forfeited on the clock): a bot plays it to the end
+    holder: Optional[int] = None    # the first seat of the same seat token: seats of one holder are one person's
+                                    # (an invited person's) or one screen's (the host's local seats)
 
 
 class RoomInfo(BaseModel):

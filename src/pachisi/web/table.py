@@ -13,9 +13,10 @@ follows: "bot", a bot plays their seat until they say they are back; "forfeit", 
 clock lives on the server (Settings.now is its time) and is distinct from the stand-in for an absent
 player, who waits `absent_after` seconds whether or not the table has a clock.
 
-Resigning: a person gives up a seat they hold; a bot of the room's stand-in level plays it to the end,
-so the game goes on for the others as its rules are written (no rule text of the family provides for a
-player's pieces leaving the board mid-game, and the record must replay by the rules).  The log and the
+Resigning: a person gives up a seat they hold, and with it the other seats that are theirs (an invited
+person's every seat; at the host's screen, the seat's team partners); a bot of the room's stand-in level
+plays each to the end, so the game goes on for the others as its rules are written (no rule text of the
+family provides for a player's pieces leaving the board mid-game, and the record must replay by the rules).  The log and the
 seat say who resigned.
 
 Undo: at a hot-seat table (every seat a person at one screen, no bot, nobody invited) the last move is
@@ -120,7 +121,8 @@ def back(room, conn):
 
 # -- resigning ---------------------------------------------------------------------------------------------
 async def resign(room, conn, player):
-    """`conn`'s person gives up seat `player`; a bot plays it on."""
+    """`conn`'s person gives up seat `player` and the seats that are theirs with it (together); bots play
+    them on."""
     if player not in conn.players:
         raise Refusal("token", "you hold no seat {player} here", player=player)
     async with room.lock:
@@ -128,7 +130,20 @@ async def resign(room, conn, player):
             raise Refusal("waiting", "the game starts when every invited player has taken a seat")
         if room.status == "over":
             raise Refusal("over", "the game is over")
-        await _resign(room, player, "person")
+        for p in together(room, conn.players, player):
+            await _resign(room, p, "person")
+
+
+def together(room, held, player):
+    """The seats a resignation of `player` gives up, of the seats `held` by one token: a person resigns
+    every seat they hold.  An invited person's token is one person: all its invited seats.  The host's
+    local seats may seat several people at one screen: the seat and its team partners held there."""
+    if room.seats[player].kind == "invite":
+        same = [p for p in held if room.seats[p].kind == "invite"]
+    else:
+        team = next((t for t in room.game.teams if player in t), (player,))
+        same = [p for p in held if p in team and room.seats[p].kind == "local"]
+    return [player] + [p for p in same if p != player]
 
 
 async def _resign(room, player, why):

@@ -59,14 +59,19 @@ async def room_info(code: str, request: Request, lang: str = Depends(request_lan
 
 @router.post("/api/rooms/{code}/join", response_model=Joined)
 async def join(code: str, spec: JoinRoom, request: Request, lang: str = Depends(request_lang)):
-    room, refused = await room_or_refusal(code, request, lang, key=spec.key)
+    """Take one open seat (`player`) or several (`players`: all or none), with `token` under the seat token
+    the caller already holds here (one person playing a team's two colours)."""
+    room, refused = await room_or_refusal(code, request, lang, key=spec.key, token=spec.token)
     if refused:
         return refused
     try:
-        token = await room.join(spec.player, spec.name, spec.key)
+        if spec.player is not None and spec.players is not None:
+            raise Refusal("seat", "name the seats to take once: player or players, not both")
+        players = spec.players if spec.players is not None else [] if spec.player is None else [spec.player]
+        token = await room.join(players, spec.name, spec.key, spec.token)
     except Refusal as e:
-        return refusal(e, lang, {"taken": 409, "key": 403}.get(e.code, 400))
-    return {"code": room.code, "token": token, "player": spec.player}
+        return refusal(e, lang, {"taken": 409, "key": 403, "token": 403}.get(e.code, 400))
+    return {"code": room.code, "token": token, "player": players[0], "players": players}
 
 
 @router.post("/api/rooms/{code}/rematch", response_model=Rematch)

@@ -470,6 +470,18 @@ export class RoomPage {
     return team ? team.find((q) => q !== p) : undefined;
   }
 
+  // The other seats one seat token holds (one person playing two colours, or the host's screen): told in
+  // the seat list, except at a hot-seat table, where every seat is the one screen's.
+  sameTag(st) {
+    const room = this.room;
+    if (st.holder === null || st.holder === undefined || room.hotseat) return null;
+    const others = room.seats.filter((o) => o.player !== st.player && o.holder === st.holder);
+    if (!others.length) return null;
+    const person = st.kind === "invite" || others.every((o) => o.name === st.name);
+    return h("span", { class: "same-tag", text: t(person ? "seat.same" : "seat.samescreen",
+                                                  { colour: others.map((o) => colourName(o.colour)).join(", ") }) });
+  }
+
   teamNumber(p) {
     return (this.room.teams || []).findIndex((tm) => tm.includes(p)) + 1;
   }
@@ -566,6 +578,7 @@ export class RoomPage {
         this.partner(st.player) !== undefined
           ? h("span", { class: "team-tag", text: t("room.team", { n: this.teamNumber(st.player),
                                                                   colour: colourName(this.room.seats[this.partner(st.player)].colour) }) }) : null,
+        this.sameTag(st),
         this.room.wins > 1 ? h("span", { class: "score", title: t("room.score", { n: this.room.score[st.player] }),
                                          "aria-label": t("room.score", { n: this.room.score[st.player] }), text: String(this.room.score[st.player]) }) : null,
         turn ? h("span", { class: "turnmark", text: " ◀", role: "img", "aria-label": t("room.tomove") }) : null);
@@ -692,27 +705,51 @@ export class RoomPage {
       h("p", {}, `${t("room.code")}: `, h("strong", { class: "code", text: room.code })));
   }
 
+  // The seats an invited person may take: a team's both seats at once (one person playing two opposite
+  // colours), or one; a person already seated here is offered their partner's seat while it is open.
   drawJoin() {
-    const open = this.room.seats.filter((st) => st.open);
-    // a private room's seats are taken with its invitation's key: a spectator without it is offered none
-    const show = open.length > 0 && !this.you.length && (this.room.public || !!inviteKeyFor(this.code));
+    const room = this.room;
+    const open = room.seats.filter((st) => st.open);
+    const partners = this.you.map((p) => this.partner(p)).filter((q) => q !== undefined && room.seats[q].open);
+    // a private room's seats are taken with its invitation's key (or the seat token held here)
+    const show = this.you.length ? partners.length > 0 : open.length > 0 && (room.public || !!inviteKeyFor(this.code));
     this.joinBox.hidden = !show;
     if (!show) return;
+    const take = (players, label, cls, extra) => h("button", {
+      type: "button", class: `primary take ${cls}`, dataset: { players: players.join(",") }, disabled: this.offline,
+      text: `${players.map((p) => seatSymbol(room.seats[p].seat)).join(" ")} ${label}`,
+      onclick: async () => {
+        try {
+          const res = await postJSON(`/api/rooms/${this.code}/join`, { players, ...extra() });
+          rememberToken(this.code, res.token);
+          this.reconnect();
+        } catch (e) { this.showError({ code: "join", message: e.message }); }
+      } });
+    if (this.you.length) {
+      clear(this.joinBox).append(h("h2", { text: t("room.partner.title") }));
+      for (const q of partners) {
+        this.joinBox.append(take([q], t("room.take.partner", { colour: colourName(room.seats[q].colour) }), "partner",
+                                 () => ({ token: tokenFor(this.code) })));
+      }
+      return;
+    }
     const name = h("input", { type: "text", maxlength: 24, value: myName(), "aria-label": t("lobby.yourname"), placeholder: t("lobby.yourname"), class: "name" });
+    const extra = (first) => () => {
+      rememberName(name.value.trim());
+      return { name: name.value.trim() || defaultName(first), key: inviteKeyFor(this.code) };
+    };
     clear(this.joinBox).append(h("h2", { text: t("lobby.join") }), h("label", {}, `${t("lobby.yourname")} `, name));
+    const teams = (room.teams || []).filter((tm) => tm.every((p) => room.seats[p].open));
+    if (teams.length) {
+      const box = h("div", { class: "take-teams" }, h("p", { class: "muted", text: t("room.take.teams") }));
+      for (const tm of teams) {
+        box.append(take(tm, t("room.take.team", { colour: colourName(room.seats[tm[0]].colour),
+                                                   partner: colourName(room.seats[tm[1]].colour) }), "team", extra(tm[0])));
+      }
+      this.joinBox.append(box);
+    }
     for (const st of open) {
-      const b = h("button", { type: "button", class: "primary take", dataset: { player: st.player }, disabled: this.offline,
-        text: `${seatSymbol(st.seat)} ${t("room.take", { colour: colourName(st.colour) })}`,
-        onclick: async () => {
-          try {
-            rememberName(name.value.trim());
-            const res = await postJSON(`/api/rooms/${this.code}/join`, { player: st.player, name: name.value.trim() || defaultName(st.player),
-                                                                         key: inviteKeyFor(this.code) });
-            rememberToken(this.code, res.token);
-            this.reconnect();
-          } catch (e) { this.showError({ code: "join", message: e.message }); }
-        } });
-      this.joinBox.append(b);
+      this.joinBox.append(take([st.player], t("room.take", { colour: colourName(st.colour) }), "one", extra(st.player)));
     }
   }
 
