@@ -79,7 +79,8 @@ def test_two_people_play_pachisi_each_with_two_opposite_colours(browser, server,
         assert host.locator(".join").is_hidden()           # the host's partners' seats are both held
 
         guest.goto(link)
-        team = guest.wait_for_selector(".join button.take.team")
+        team = guest.locator(".join button.take.team")
+        team.wait_for()
         assert team.get_attribute("data-players") == "1,3" and TEAM[lang] in team.inner_text()
         assert guest.locator(".join button.take.one").count() == 2
         guest.fill(".join input.name", "Bo")
@@ -115,7 +116,8 @@ def test_two_people_play_chaupar_the_guest_taking_the_partners_seat_too(browser,
         guest.fill(".join input.name", "Bo")
         guest.click(".join button.take.one[data-players='1']")
         guest.wait_for_function("() => document.querySelector('.room').dataset.you === '1'")
-        partner = guest.wait_for_selector(".join button.take.partner")
+        partner = guest.locator(".join button.take.partner")     # a locator: the join box is drawn anew as states come
+        partner.wait_for()
         assert partner.get_attribute("data-players") == "3" and PARTNER[lang] in partner.inner_text()
         assert guest.locator(".join input.name").count() == 0
         guest.screenshot(path=f"/tmp/two-screens-partner-{lang}-phone.png")
