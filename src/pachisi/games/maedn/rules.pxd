@@ -88,6 +88,8 @@ cdef struct MaednTab:
     i64 no_overtaking              # a piece passes no other piece (it may still land on one)
     i64 six_either                 # a 6 may bring a piece out or move one on (rule 3b does not force it)
     i64 bonus                      # a capture earns a move of 20, a piece into the goal one of 10
+    i64 neutral                    # all_colours for three: the neutral colour's index (its pieces are the
+                                   # actions' pieces 4..7), -1 none
 
 
 cdef inline const MaednTab* own(const TrackTab* tab) noexcept nogil:
