@@ -473,6 +473,94 @@ def test_rule_8_all_colours_is_for_three_or_four_players():
         make_game("maedn", 2, options={"all_colours": True})
 
 
+# -- teams (the family notes' proposal for every game: partners opposite) ---------------------------------
+team = partial(position, teams="opposite")
+
+
+def test_teams_partners_sit_opposite_and_need_four_players():
+    assert make_game("maedn", 4, options={"teams": "opposite"}).teams == ((0, 2), (1, 3))
+    with pytest.raises(Exception, match="even number of players"):
+        make_game("maedn", 3, options={"teams": "opposite"})
+    with pytest.raises(Exception, match="choose one"):
+        make_game("maedn", 4, options={"teams": "opposite", "all_colours": True})
+
+
+def test_teams_a_partner_s_piece_is_one_s_own_for_landing_and_never_captured():
+    start = team([[10, 30, -1, -1], [rel(1, 16), -1, -1, -1], [rel(2, 14), -1, -1, -1], B])
+    s = start.clone()
+    assert legal(s, (4,)) == {"4b"}                         # a would land on the partner's piece
+    refused(s, "4a", match="own pieces")
+    s = start.clone()
+    assert legal(s, (6,)) == {"6c"}                         # rule 3b: a 6 brings a piece out
+    s = team([[10, 30, 0, 5], [rel(1, 16), -1, -1, -1], [rel(2, 14), -1, -1, -1], B])
+    assert legal(s, (6,)) == {"6a", "6b", "6c", "6d"}
+    assert "captured" in kinds(s.push("6a"))                 # the opponents' pieces are captured as usual
+
+
+def test_teams_own_capture_sends_a_partner_s_piece_home_as_one_s_own():
+    s = team([[10, 30, -1, -1], [rel(1, 26), -1, -1, -1], [rel(2, 14), -1, -1, -1], B], own_capture=True)
+    assert legal(s, (4,)) == {"4a", "4b"}
+    assert "captured" in kinds(s.push("4a")) and places(s, 2) == [-1, -1, -1, -1]
+
+
+def test_teams_an_obligation_to_capture_concerns_enemy_pieces_only():
+    s = team([[10, 20, -1, -1], [rel(1, 25), -1, -1, -1], [rel(2, 14), -1, -1, -1], B], must_capture="forced")
+    assert legal(s, (5,)) == {"5b"}                         # b captures the opponent on 25
+    s = team([[10, 20, -1, -1], [rel(1, 33), -1, -1, -1], [rel(2, 14), -1, -1, -1], B], must_capture="forced",
+             own_capture=True)
+    assert legal(s, (4,)) == {"4a", "4b"}                   # sending the partner's piece home is no capture
+
+
+def test_teams_a_finished_player_moves_his_partner_s_pieces_and_rolls_again_himself():
+    s = team([[40, 41, 42, 43], [rel(1, 16), -1, -1, -1], [20, 41, 42, 43], B])
+    assert legal(s, (6,)) == {"6a"}                         # the partner's piece a
+    s.push("6a")
+    assert places(s, 2)[0] == 26 and s.current_player == 0 and s.is_chance
+
+
+def test_teams_without_partner_plays_a_finished_player_only_rolls():
+    s = team([[40, 41, 42, 43], [rel(1, 16), -1, -1, -1], [20, 41, 42, 43], B], partner_plays=False)
+    s.set_dice((3,))
+    assert s.current_player == 1
+
+
+def test_teams_three_tries_with_the_partner_s_pieces():
+    s = team([[40, 41, 42, 43], [rel(1, 16), -1, -1, -1], B, B])
+    assert "reroll" in kinds(s.set_dice((3,))) and s.current_player == 0
+    assert legal(s, (6,)) == {"6a"} and s.push("6a") and places(s, 2) == [0, -1, -1, -1]
+
+
+def test_teams_the_team_wins_when_all_eight_are_home():
+    s = team([[38, 41, 42, 43], [rel(1, 16), -1, -1, -1], [39, 41, 42, 43], B], partner_plays=False)
+    s.set_dice((2,))
+    assert kinds(s.push("2a")) == ["house", "finished", "pass"]   # player 0 is home, his partner is not
+    assert not s.is_over and s.result()["order"] == []
+    s = team([[40, 41, 42, 43], [rel(1, 16), -1, -1, -1], [39, 41, 42, 43], B])
+    s.set_dice((1,))
+    s.push("1a")
+    assert s.is_over and s.result()["teams"] == [[0, 2], [1, 3]] and s.result()["winner"] == 0
+
+
+def test_teams_on_the_petits_chevaux_board_a_horse_stops_behind_a_partner_s_as_behind_its_own():
+    s = team([[10, -1, 62, 62], [-1, -1, 62, 62], [(14 - 28) % 56, -1, 62, 62], [-1, -1, 62, 62]],
+             preset="petitschevaux")
+    s.set_dice((4,))
+    s.push("4a")
+    assert places(s, 0)[0] == 13 and places(s, 2)[0] == 42
+
+
+def test_teams_a_partner_never_calls_a_missed_capture():
+    s = team([[10, 20, 5, 30], [rel(1, 16), -1, -1, -1], [rel(2, 35), -1, -1, -1], [rel(3, 38), -1, -1, -1]],
+             must_capture="claim")
+    s.set_dice((6,))
+    s.push("6b")
+    assert s.current_player == 1 and legal(s) == {"call-a", "nocall"}
+    s.push("nocall")
+    assert s.current_player == 3 and legal(s) == {"call-a", "nocall"}       # player 2 is the partner
+    s.push("nocall")
+    assert s.current_player == 0 and s.is_chance                           # the 6's roll again
+
+
 # -- 9. the leaflet's other variants -----------------------------------------------------------
 def test_rule_9_backward_capture_only_to_capture():
     foe = [rel(1, 16), -1, -1, -1]
@@ -949,6 +1037,25 @@ def test_neutral_games_conserve_pieces_round_trip_and_end_with_the_neutral_four_
     random_play(s, rng, 30_000, check=conserved)
     assert s.is_over and len(s.finish_order) == 3
     assert all(p >= 40 for q in (s.finish_order[0], N) for p in places(s, q))
+
+
+@given(seed=st.integers(0, 2 ** 31), preset=st.sampled_from(["schmidt", "schmidt-base", "nontarrabbiare", "menserger",
+                                                              "chinczyk", "fia"]),
+       options=st.fixed_dictionaries({"must_capture": st.sampled_from(["off", "penalty", "claim", "forced"]),
+                                      "partner_plays": st.booleans(), "third_six": st.sampled_from(["free", "penalty"]),
+                                      "backward_capture": st.booleans(), "bonus20_10": st.booleans(),
+                                      "barriers": st.sampled_from(["off", "barrier", "wall"])}),
+       steps=st.integers(0, 600))
+@SETTINGS
+def test_team_games_conserve_pieces_round_trip_and_end_with_a_team_s_eight_home(seed, preset, options, steps):
+    s = make_game("maedn", 4, preset, options={"teams": "opposite", **options}).new_state(seed=seed)
+    rng = random.Random(seed)
+    random_play(s, rng, steps, check=conserved)
+    if not s.is_over:
+        round_trip(s)
+    random_play(s, rng, 30_000, check=conserved)
+    assert s.is_over and sorted(map(sorted, s.result()["teams"])) == [[0, 2], [1, 3]]
+    assert all(p >= 40 for q in s.result()["teams"][0] for p in places(s, q))
 
 
 @given(seed=st.integers(0, 2 ** 31), steps=st.integers(1, 300))

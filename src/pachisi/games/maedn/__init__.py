@@ -178,6 +178,8 @@ class Maedn(CalledCapture, track.TrackGame):
         Option("play_for_places", True, "after the winner the others play on for the places", kind=bool,
                title="Play on for the places"),
         race.first_player_option("die"),
+        race.TEAMS,
+        race.PARTNER_PLAYS,
     )
     presets = {
         "schmidt": {},
@@ -213,6 +215,9 @@ class Maedn(CalledCapture, track.TrackGame):
 
     def fit_board(self, players, given):
         super().fit_board(players, given)
+        if self.opts["all_colours"] and self.opts["teams"] != "off":
+            raise OptionError("all_colours and teams: with all four colours played a player's two colours are "
+                              "already a team of one person; choose one of them")
         if self.opts["all_colours"] and players not in (3, 4):
             raise OptionError("all_colours: two players play the four colours, a game of four seats (each person "
                               "holds two opposite ones), or three share the fourth, neutral colour; not {players}",
@@ -220,8 +225,9 @@ class Maedn(CalledCapture, track.TrackGame):
 
     @property
     def teams(self):
-        """all_colours: the colours of one player, opposite each other, are played as a team."""
-        return ((0, 2), (1, 3)) if self.opts["all_colours"] and self.players == 4 else ()
+        """all_colours: the colours of one player, opposite each other, are played as a team; teams=opposite:
+        partners opposite."""
+        return ((0, 2), (1, 3)) if self.opts["all_colours"] and self.players == 4 else super().teams
 
     @property
     def neutral(self):
@@ -255,8 +261,11 @@ class Maedn(CalledCapture, track.TrackGame):
         return self.neutral_seat if who == self.neutral else self.seats[who]
 
     def team_flags(self):
-        """A player's two colours win together, once both are home; each plays its own pieces."""
-        return (1, 0, 0, 0) if self.teams else (0, 0, 0, 0)
+        """A player's two colours (all_colours) or two partners (teams) win together, once both are home; a
+        colour plays its own pieces, a partner whose pieces are home his partner's (partner_plays)."""
+        if not self.teams:
+            return 0, 0, 0, 0
+        return 1, 0, int(self.opts["teams"] != "off" and self.opts["partner_plays"]), 0
 
     def sides(self, who):
         """The colours on a field: a player's two colours never share one either."""
@@ -494,7 +503,8 @@ class Maedn(CalledCapture, track.TrackGame):
             if not self.opts["entered_moves_on"]:
                 raise GameError("turn: entered names the piece that must play the next roll: only with "
                                 "entered_moves_on=true")
-            if arr[self.piece_at(arr, entered)] not in ((0, 6) if self.opts["first_roll_enters"] else (0,)):
+            came_to = {0, *((6,) if self.opts["first_roll_enters"] else ()), *((5,) if self.opts["six_enters_two"] else ())}
+            if arr[self.piece_at(arr, entered)] not in came_to:      # a 6 of six_enters_two brings one to field 5
                 raise GameError("turn: the piece {piece} a 6 has just brought out stands on the A field (a first "
                                 "roll of 6 brings it out and 6 fields on)", piece=self.action_piece_names()[entered])
             arr[G_ENTERED] = entered + 1

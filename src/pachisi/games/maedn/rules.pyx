@@ -10,7 +10,7 @@ from pachisi.engine.kernel cimport (i64, encode, a_slot, a_piece, a_kind, emit, 
                                     H_NDICE, H_DICE, H_SCORE, H_ROLL0, PHASE_MOVE, PHASE_ROLL, EV_ENTERED,
                                     EV_HOUSE, EV_MOVED, EV_PENALTY, EV_REROLL)
 from pachisi.games.race_rules cimport (PIECES, POS, bits, die_potential, die_refused, reach_home, burn_dice,
-                                       roll_again_or_pass, all_past, finished, record_finish)
+                                       roll_again_or_pass, all_past, finished, record_finish, partner_mover)
 from pachisi.games.track_rules cimport *
 from pachisi.games.claim_rules cimport open_claim, answer_claim, claim_refused, claim_gen
 
@@ -23,12 +23,26 @@ cdef enum:
                                    # a kept 6, every die slot)
 
 
+cdef inline i64 home_after(const TrackTab* tab) noexcept nogil:
+    """The last place before home: the field before the goal (every goal field is home), or on the Petits
+    chevaux board the ladder's top step (the centre is)."""
+    return tab.ring_size + tab.lane_size - 1 if own(tab).ladder else tab.ring_size - 1
+
+
+cdef inline i64 moving(const i64* st, const TrackTab* tab) noexcept nogil:
+    """Whose pieces the player to act moves: his own, or his partner's once his own are home (teams with
+    partner_plays)."""
+    if tab.partner_plays:
+        return partner_mover(st, tab.partner, st[H_PLAYER], home_after(tab))
+    return st[H_PLAYER]
+
+
 cdef inline i64 whose(const i64* st, const TrackTab* tab, i64 k) noexcept nogil:
     """Whose piece an action's piece k (0..7) moves: k 4..7 the neutral colour's (all_colours for three),
-    else the mover's own (mover: his partner's once his own are home, teams with partner_plays)."""
+    else the mover's own (or his partner's: moving)."""
     if k >= PIECES:
         return own(tab).neutral
-    return mover(st, tab)
+    return moving(st, tab)
 
 
 cdef inline i64 action_pieces(const TrackTab* tab) noexcept nogil:
@@ -89,7 +103,9 @@ cdef inline i64 tip_walk(const TrackTab* tab, i64 p, i64 i) noexcept nogil:
 
 
 cdef inline bint own_on(const i64* st, const TrackTab* tab, i64 pl, i64 q) noexcept nogil:
-    return own_bits(at(st, tab, cell(tab, pl, q)), pl) != 0
+    """A piece of pl, or one it treats as its own (kin_on), stands on its ring place q."""
+    cdef i64 m = at(st, tab, cell(tab, pl, q))
+    return own_bits(m, pl) != 0 or kin_on(st, tab, pl, m)
 
 
 cdef i64 chevaux(const i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p, i64 d, i64* to) noexcept nogil:
@@ -125,12 +141,19 @@ cdef i64 chevaux(const i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p, i64 d
     return 0
 
 
+cdef inline bint kin_on(const i64* st, const TrackTab* tab, i64 pl, i64 m) noexcept nogil:
+    """Pieces in the mask m that a piece of colour pl treats as its own though they are another colour's: the
+    player's other colour (all_colours), a partner's (teams), or for a neutral piece the mover's."""
+    return (m & tab.team_bits[pl] & ~((<i64>15) << (4 * pl))) != 0 or (pl == own(tab).neutral
+                                                                        and own_bits(m, st[H_PLAYER]) != 0)
+
+
 cdef inline i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
     """Whether the action's piece k (0..7: 4..7 the neutral colour's) can make the move by itself, the order
     of rule 3 aside: the reason (0: it can), the target in *to."""
     if PIECES <= k < action_pieces(tab):
         return piece_move(st, tab, own(tab).neutral, slot, k - PIECES, k, kind, to)
-    return piece_move(st, tab, mover(st, tab), slot, k, k, kind, to)
+    return piece_move(st, tab, moving(st, tab), slot, k, k, kind, to)
 
 
 cdef i64 piece_move(i64* st, const TrackTab* tab, i64 pl, i64 slot, i64 k, i64 a, i64 kind, i64* to) noexcept nogil:
@@ -164,7 +187,8 @@ cdef i64 piece_move(i64* st, const TrackTab* tab, i64 pl, i64 slot, i64 k, i64 a
             return R_TWO
         if k != first_in_yard(st, pl):
             return R_YARD_ORDER
-        if own_between(st, pl, k, 0, 0):
+        if own_between(st, pl, k, 0, 0) or (kin_on(st, tab, pl, at(st, tab, cell(tab, pl, 0)))
+                                            and not own(tab).own_capture):
             return R_OWN
         to[0] = 0
         return 0
@@ -229,8 +253,7 @@ cdef i64 piece_move(i64* st, const TrackTab* tab, i64 pl, i64 slot, i64 k, i64 a
     if is_safe(tab, cell(tab, pl, t)):     # safe_starts: any number of pieces, nobody captured
         to[0] = t
         return 0
-    if m and ((bits(own_bits(m, pl)) >= cap or m & tab.team_bits[pl] & ~((<i64>15) << (4 * pl))
-               or (pl == own(tab).neutral and own_bits(m, st[H_PLAYER]))) and not own(tab).own_capture):
+    if m and (bits(own_bits(m, pl)) >= cap or kin_on(st, tab, pl, m)) and not own(tab).own_capture:
         return R_OWN                       # all_colours: the player's other colour counts as his own; a neutral
                                            # piece never lands on the mover's; teams: a partner's is one's own
     if own(tab).barriers and has_block(m, pl):
@@ -271,7 +294,7 @@ cdef inline i64 colour_candidates(i64* st, const TrackTab* tab, i64 pl, i64 firs
 cdef inline i64 candidates(i64* st, const TrackTab* tab, i64* out, i64* cls) noexcept nogil:
     """Every move the pieces can make by themselves: the mover's (or his partner's, teams), then the neutral
     colour's, of which rule 3 asks the same."""
-    cdef i64 n = colour_candidates(st, tab, mover(st, tab), 0, out, cls, 0)
+    cdef i64 n = colour_candidates(st, tab, moving(st, tab), 0, out, cls, 0)
     if own(tab).neutral >= 0:
         n = colour_candidates(st, tab, own(tab).neutral, PIECES, out, cls, n)
     return n
@@ -384,7 +407,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     if kind == CALL or kind == NOCALL:
         if kind == CALL:
             who = st[G_CLAIM] - 1              # the offender, or the partner whose pieces he moved
-            if tab.partner_plays and all_past(st, who, tab.ring_size - 1):
+            if tab.partner_plays and all_past(st, who, home_after(tab)):
                 who = tab.partner[who]
             ne = punish(st, tab, who, k, pl, ev, ne)
         ne = answer_claim(st, tab.nplayers, tab.partner, G_CLAIM, G_STAKE, kind == CALL, ev, ne)
@@ -465,7 +488,7 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
                 send_to_yard(st, tab, who * PIECES + last)
                 ne = emit(ev, ne, EV_PENALTY, who, last, p, 0)
         return void_roll(st, tab, ev, ne)
-    if st[H_DICE] == 6 and own(tab).six_seven and yard_count(st, mover(st, tab)) == 0:
+    if st[H_DICE] == 6 and own(tab).six_seven and yard_count(st, moving(st, tab)) == 0:
         st[H_DICE] = 7
     if st[H_DICE] != 6 and st[G_KEPT]:
         st[H_DICE] += st[G_KEPT]           # the sixes kept and this roll move one piece together
@@ -534,7 +557,7 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     (penalty) or opens the opponents' call (claim); a 6 rolls again (not once the last piece is home);
     else the turn passes."""
     cdef const TrackTab* tab = <const TrackTab*>tab_
-    cdef i64 pl = st[H_PLAYER], best, who = mover(st, tab)
+    cdef i64 pl = st[H_PLAYER], best, who = moving(st, tab)
     cdef bint six = st[H_ROLL0] == 6 and not st[G_VOID], more
     if six and own(tab).six_sum and st[H_SCORE] == 0 and st[G_STAGE] == 0:
         st[G_KEPT] += 6                    # a 6 that brought no piece out is kept for the next roll
@@ -625,3 +648,8 @@ cdef class MaednEngine(TrackEngine):
         self.dest_rule = dest
         self.setup(&self.tables, check, gen, play, begin, finish, die_potential, evaluate, compulsory, size,
                    max_actions, tab.dice_lo, tab.dice_hi)
+        self.team_up()
+
+    def mover(self, i64[::1] arr):
+        """Whose pieces the player to act moves (a partner's once his own are all home, in team play)."""
+        return moving(self.state(arr), self.t)
