@@ -452,7 +452,7 @@ def test_rule_8_neutral_the_piece_entered_may_be_neutral_and_positions_say_so():
 
 
 def test_rule_8_neutral_positions_list_the_neutral_row_and_refuse_a_shared_field():
-    with pytest.raises(Exception, match="4 players"):
+    with pytest.raises(Exception, match="3 players, then a last row of the neutral colour's"):
         load_position({"game": "maedn", "players": 3, "options": {"all_colours": True},
                        "pieces": [[12, -1, -1, -1], B, B]}, make_game)
     with pytest.raises(Exception, match="2 pieces on one square"):

@@ -3,7 +3,7 @@ the lobby offers team play for it beside the number of players, the room's playe
 with whom, and a team game is played on the board.  Screenshots go to the test's tmp dir."""
 import pytest
 
-from roompage import new_page, seq, wait_after
+from roompage import ROOM, my_turn, new_page, seq, wait_after
 
 pytestmark = pytest.mark.timeout(900)
 TEAM = {"en": ["team 1", "team 2", "team 1", "team 2"], "ru": ["команда 1", "команда 2", "команда 1", "команда 2"]}
@@ -25,13 +25,14 @@ def test_a_mensch_team_table_from_the_lobby_to_the_board(browser, server, lang, 
         page.click("#create")
         page.wait_for_selector(".room[data-seq] .board .sq")
         assert page.locator(".player[data-player='0'] .team-tag").inner_text() == WITH[lang]
-        for _ in range(40):                          # roll (and move) a few times: the board plays the team game
-            if page.locator(".room button.move").count():
-                button = page.locator(".room button.move").first
-            else:
-                button = page.locator("button.roll")
+        for _ in range(8):                           # the person's own turns: roll, and move when a move is offered
+            page.wait_for_function("() => { const r = document.querySelector('.room'); return r.dataset.status "
+                                   "=== 'over' || ['roll', 'move'].includes(r.dataset.phase) && "
+                                   "(r.dataset.you || '').split(',').includes(r.dataset.turn); }")
+            if not my_turn(page):
+                break
             before = seq(page)
-            button.click()
+            page.locator("body").press("r" if page.get_attribute(ROOM, "data-phase") == "roll" else "1")
             wait_after(page, before)
         page.screenshot(path=str(tmp_path / f"room-maedn-teams-{lang}.png"))
         assert not page.errors

@@ -207,11 +207,6 @@ class TrackGame(race.FirstPlayer, Game):
         return [(race.die_slot(arr, value, bonus=True), k, kind)]
 
     # -- position files -------------------------------------------------------------
-    def colour_rows(self):
-        """The rows of pieces a position lists: one a player (Mensch ärgere Dich nicht for three adds
-        its neutral colour's)."""
-        return self.players
-
     def pieces_to_json(self, arr):
         return [self.pieces(arr, q) for q in range(self.colour_rows())]
 

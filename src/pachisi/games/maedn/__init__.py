@@ -380,7 +380,10 @@ class Maedn(CalledCapture, track.TrackGame):
 
     def pieces_from_json(self, arr, pieces):
         """The pieces, each goal field holding one; a player with all four in the goal must be named
-        in the turn's "finished" (turn_from_json checks it)."""
+        in the turn's "finished" (turn_from_json checks it); with the neutral colour its row comes last."""
+        if self.neutral is not None and (not isinstance(pieces, list) or len(pieces) != self.colour_rows()):
+            raise GameError("pieces must list the {players}, then a last row of the neutral colour's four places",
+                            players=race.players_text(self.players))
         super().pieces_from_json(arr, pieces)
         for q in range(self.colour_rows()):
             places = [int(arr[POS + q * PIECES + k]) for k in range(PIECES)]
