@@ -468,6 +468,24 @@ def test_rule_8_neutral_moves_are_refused_without_the_neutral_colour():
         s.push("3na")
 
 
+def test_rule_8_neutral_pieces_are_observed_in_the_row_after_the_players_and_their_moves_are_actions():
+    """RL: the neutral pieces' places fill the observation's fourth row, the same in the batched env."""
+    from test_rl_batch import check_rows, random_legal
+    from pachisi import rl
+    from pachisi.rl.spaces import Observer
+    s = three([[12, -1, -1, -1], [rel(1, 25), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [5, -1, -1, -1])
+    obs, g = Observer(s.game)(s, 1), s.game
+    places = g.place_count()
+    assert obs[(3 * 4 + 0) * places + 5 - g.place_range()[0]] == 1.0        # neutral a on its place 5
+    env = rl.batch_env("maedn", num_envs=4, players=3, options={"all_colours": True}, opponents="self")
+    rng = np.random.default_rng(3)
+    env.reset(seed=3)
+    for _ in range(200):
+        check_rows(env)
+        env.step(random_legal(env, rng))
+        assert not env.illegal.any()
+
+
 def test_rule_8_all_colours_is_for_three_or_four_players():
     with pytest.raises(Exception, match="neutral"):
         make_game("maedn", 2, options={"all_colours": True})
