@@ -367,6 +367,18 @@ def test_rule_8_neutral_the_piece_on_the_neutral_a_field_must_clear_it():
     assert legal(s, (3,)) == {"3a", "3na"}                  # both A fields to clear: the player picks
 
 
+def test_rule_8_neutral_order_off_leaves_the_neutral_pieces_out_of_rule_3():
+    s = three([[12, -1, -1, -1], [rel(1, 25), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [0, -1, -1, -1],
+              neutral_order=False)
+    assert legal(s, (3,)) == {"3a", "3na"}                  # the neutral A field need not be cleared
+    s = three([[12, -1, -1, -1], [rel(1, 25), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [rel(3, 35), -1, -1, -1],
+              neutral_order=False)
+    assert legal(s, (6,)) == {"6b", "6na", "6nb"}           # own: bring b out; a neutral piece moves freely
+    s = three([[0, -1, -1, -1], [rel(1, 25), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [rel(3, 35), -1, -1, -1],
+              neutral_order=False)
+    assert legal(s, (3,)) == {"3a", "3na"}                  # own a must clear A, unless a neutral piece moves
+
+
 def test_rule_8_neutral_pieces_capture_but_never_land_on_the_mover_s_own():
     start = three([[37, -1, -1, -1], [rel(1, 38), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [rel(3, 35), -1, -1, -1])
     s = start.clone()
@@ -1043,7 +1055,8 @@ def test_all_colours_games_end_with_a_player_s_two_colours_home(seed, preset, cl
        options=st.fixed_dictionaries({"must_capture": st.sampled_from(["off", "penalty", "claim", "forced"]),
                                       "third_six": st.sampled_from(["free", "penalty"]),
                                       "entered_moves_on": st.booleans(), "backward_capture": st.booleans(),
-                                      "bonus20_10": st.booleans(), "three_tries": st.booleans()}),
+                                      "bonus20_10": st.booleans(), "three_tries": st.booleans(),
+                                      "neutral_order": st.booleans()}),
        steps=st.integers(0, 600))
 @SETTINGS
 def test_neutral_games_conserve_pieces_round_trip_and_end_with_the_neutral_four_home(seed, preset, options, steps):

@@ -75,7 +75,7 @@ REASONS.update({
 MaednTab = namedtuple("MaednTab", track.TRACK + " goal_jump three_tries must_capture backward barriers enter_roll "
                                                 "six_seven third_six own_capture first_roll bound_entry forced_order six_sum "
                                                 "pass_own enter_one enter_two bounce ladder behind_own no_overtaking six_either "
-                                                "bonus neutral")
+                                                "bonus neutral neutral_order")
 CAPTURE = {"off": CAPTURE_OFF, "penalty": CAPTURE_PENALTY, "claim": CAPTURE_CLAIM, "forced": CAPTURE_FORCED}
 
 
@@ -175,6 +175,10 @@ class Maedn(CalledCapture, track.TrackGame):
                "when both colours are home; with three players the fourth colour is neutral (grey): on his turn a "
                "player moves an own or a neutral piece, neutral pieces capture and are captured, and a player "
                "wins once his own four and the neutral four are home", kind=bool, title="All four colours"),
+        Option("neutral_order", True, "with the neutral colour (all_colours for three), the forced order of moves "
+               "covers the neutral pieces as one's own: a neutral piece clears the neutral A field, a 6 may have to "
+               "bring a neutral piece out; off: it concerns one's own pieces only, and a neutral piece may always "
+               "move instead", kind=bool, title="Neutral pieces in the forced order"),
         Option("play_for_places", True, "after the winner the others play on for the places", kind=bool,
                title="Play on for the places"),
         race.first_player_option("die"),
@@ -316,7 +320,8 @@ class Maedn(CalledCapture, track.TrackGame):
                         int(o["entered_moves_on"]), int(o["forced_order"]), int(o["six_sum"]), int(o["pass_own"]),
                         int(o["enter_on_one"]), int(o["six_enters_two"]), int(o["bounce"]), int(self.ladder),
                         int(o["behind_own"]), int(o["no_overtaking"]), int(o["six_enters_or_moves"]),
-                        int(o["bonus20_10"]), -1 if self.neutral is None else self.neutral)
+                        int(o["bonus20_10"]), -1 if self.neutral is None else self.neutral,
+                        int(o["neutral_order"]))
 
     @property
     def story(self):

@@ -90,6 +90,7 @@ cdef struct MaednTab:
     i64 bonus                      # a capture earns a move of 20, a piece into the goal one of 10
     i64 neutral                    # all_colours for three: the neutral colour's index (its pieces are the
                                    # actions' pieces 4..7), -1 none
+    i64 neutral_order              # rule 3's order covers the neutral pieces as the mover's own
 
 
 cdef inline const MaednTab* own(const TrackTab* tab) noexcept nogil:

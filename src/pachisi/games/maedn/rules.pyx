@@ -19,6 +19,8 @@ cdef enum:
     ENTER = 2                      # a piece entering from B (rule 3b)
     CAPTURES = 4                   # the move lands on an opponent
     BOUND = 8                      # the piece a 6 has just brought out (entered_moves_on)
+    FREE = 16                      # a neutral piece's move outside rule 3's order (neutral_order off): it
+                                   # passes CLEAR and ENTER and asks neither of the other moves
     MOST = (4 * PIECES + 1) * 6    # candidates a roll can have (own and neutral pieces, two kinds each, and
                                    # a kept 6, every die slot)
 
@@ -287,6 +289,8 @@ cdef inline i64 colour_candidates(i64* st, const TrackTab* tab, i64 pl, i64 firs
                 cls[n] = ((CLEAR if p == 0 and waiting and kind != ENTER2 else 0) | (ENTER if p == YARD else 0)
                           | (BOUND if st[G_BOUND] == first + k + 1 else 0)
                           | (CAPTURES if to < tab.ring_size and takes(st, tab, pl, to) else 0))
+                if first and not own(tab).neutral_order:
+                    cls[n] |= FREE | CLEAR | ENTER
                 n += 1
     return n
 
@@ -306,7 +310,7 @@ cdef inline i64 narrowing(const i64* st, const TrackTab* tab, const i64* cls, i6
     mustCapture=forced captures; a bonus (a later stage of the roll) only the last."""
     cdef i64 i, seen = 0
     for i in range(n):
-        seen |= cls[i]
+        seen |= cls[i] & ~(CLEAR | ENTER) if cls[i] & FREE else cls[i]
     if st[G_STAGE]:
         seen &= CAPTURES
     if seen & BOUND:
