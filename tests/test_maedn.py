@@ -324,6 +324,273 @@ def test_rule_8_all_colours_a_player_wins_when_both_colours_are_home():
     assert s.is_over and s.result()["teams"] == [[0, 2], [1, 3]]
 
 
+def three(pieces, neutral, to_move=0, turn=None, **options):
+    """A game of three with the neutral colour (all_colours): players at seats 0, 1, 2, the neutral colour at
+    seat 3 (its place p is global field (p + 30) mod 40), its row last."""
+    data = {"game": "maedn", "players": 3, "to_move": to_move, "pieces": [*pieces, neutral],
+            "options": {"all_colours": True, **options}}
+    return load_position({**data, "turn": turn} if turn else data, make_game)
+
+
+N = 3                                                       # the neutral colour's row
+
+
+def test_rule_8_neutral_three_players_share_the_fourth_colour_which_is_grey_and_nobody_s():
+    g = make_game("maedn", 3, options={"all_colours": True})
+    assert g.seats == (0, 1, 2) and g.neutral == 3 and g.neutral_seat == 3 and g.teams == ()
+    assert g.colours == ("yellow", "green", "red", "grey") and g.player_name(N) == "grey"
+    s = g.new_state(seed=1)
+    assert [places(s, q) for q in range(4)] == [[0, -1, -1, -1]] * 4      # the neutral colour starts as any
+    assert len(s.result()["order"]) == 0 and dump_position(s)["pieces"][N] == [0, -1, -1, -1]
+
+
+def test_rule_8_neutral_a_player_moves_an_own_or_a_neutral_piece():
+    s = three([[12, 20, -1, -1], [rel(1, 25), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [rel(3, 35), -1, -1, -1])
+    assert legal(s, (3,)) == {"3a", "3b", "3na"}
+    s.push("3na")
+    assert places(s, N) == [8, -1, -1, -1] and s.current_player == 1
+
+
+def test_rule_8_neutral_a_six_must_enter_an_own_or_a_neutral_piece_and_the_mover_rolls_again():
+    s = three([[12, -1, -1, -1], [rel(1, 25), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [rel(3, 35), -1, -1, -1])
+    assert legal(s, (6,)) == {"6b", "6nb"}                  # rule 3b: a piece waiting on B, own or neutral
+    s.push("6nb")
+    assert places(s, N) == [5, 0, -1, -1]                   # onto the neutral A field
+    assert s.current_player == 0 and s.is_chance            # the extra roll is the mover's
+
+
+def test_rule_8_neutral_the_piece_on_the_neutral_a_field_must_clear_it():
+    s = three([[12, -1, -1, -1], [rel(1, 25), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [0, -1, -1, -1])
+    assert legal(s, (3,)) == {"3na"}
+    refused(s, "3a", match="A field")
+    s = three([[0, -1, -1, -1], [rel(1, 25), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [0, -1, -1, -1])
+    assert legal(s, (3,)) == {"3a", "3na"}                  # both A fields to clear: the player picks
+
+
+def test_rule_8_neutral_order_off_leaves_the_neutral_pieces_out_of_rule_3():
+    s = three([[12, -1, -1, -1], [rel(1, 25), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [0, -1, -1, -1],
+              neutral_order=False)
+    assert legal(s, (3,)) == {"3a", "3na"}                  # the neutral A field need not be cleared
+    s = three([[12, -1, -1, -1], [rel(1, 25), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [rel(3, 35), -1, -1, -1],
+              neutral_order=False)
+    assert legal(s, (6,)) == {"6b", "6na", "6nb"}           # own: bring b out; a neutral piece moves freely
+    s = three([[0, -1, -1, -1], [rel(1, 25), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [rel(3, 35), -1, -1, -1],
+              neutral_order=False)
+    assert legal(s, (3,)) == {"3a", "3na"}                  # own a must clear A, unless a neutral piece moves
+
+
+def test_rule_8_neutral_pieces_capture_but_never_land_on_the_mover_s_own():
+    start = three([[37, -1, -1, -1], [rel(1, 38), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [rel(3, 35), -1, -1, -1])
+    s = start.clone()
+    assert legal(s, (2,)) == {"2a"}                         # the neutral a would land on the mover's own a
+    refused(s, "2na", match="own pieces")
+    s = start.clone()
+    assert legal(s, (3,)) == {"3a", "3na"}
+    events = s.push("3na")
+    assert "captured" in kinds(events) and places(s, 1) == [-1, -1, -1, -1] and places(s, N)[0] == 8
+
+
+def test_rule_8_neutral_a_neutral_piece_lands_on_another_player_s_piece_moved_by_him_too():
+    s = three([[37, -1, -1, -1], [rel(1, 38), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [rel(3, 35), -1, -1, -1],
+              to_move=1)
+    assert "2na" in legal(s, (2,))                          # player 1 moves it onto player 0's piece
+    assert "captured" in kinds(s.push("2na")) and places(s, 0) == [-1, -1, -1, -1]
+
+
+def test_rule_8_neutral_pieces_are_captured_like_any_foreign_piece():
+    s = three([[33, -1, -1, -1], [rel(1, 25), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [rel(3, 35), -1, -1, -1])
+    assert legal(s, (2,)) == {"2a", "2na"}
+    assert "captured" in kinds(s.push("2a")) and places(s, N) == [-1, -1, -1, -1]
+
+
+def test_rule_8_neutral_a_player_with_all_own_pieces_home_wins_only_with_the_neutral_four_home():
+    home = [40, 41, 42, 43]
+    s = three([home, [rel(1, 15), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [38, 41, 42, 43])
+    assert not s.is_over and s.result()["order"] == []     # done, but the neutral four are not home
+    assert legal(s, (1,)) == {"1na"}                        # he plays on with the neutral pieces
+    s.push("1na")
+    assert not s.is_over and s.current_player == 1
+    s = three([home, [rel(1, 15), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [38, 41, 42, 43])
+    s.set_dice((2,))
+    s.push("2na")
+    assert s.result()["winner"] == 0 and s.result()["order"] == [0]
+
+
+def test_rule_8_neutral_whoever_brings_the_last_neutral_piece_home_wins_when_several_are_done():
+    home = [40, 41, 42, 43]
+    s = three([home, home, [rel(2, 2), -1, -1, -1]], [39, 41, 42, 43], to_move=1)
+    s.set_dice((1,))
+    s.push("1na")
+    assert s.is_over and s.result()["order"] == [1, 0, 2]
+
+
+def test_rule_8_neutral_brought_home_by_a_player_not_done_the_done_ones_win_in_turn_order_from_him():
+    home = [40, 41, 42, 43]
+    s = three([home, home, [rel(2, 2), -1, -1, -1]], [39, 41, 42, 43], to_move=2)
+    s.set_dice((1,))
+    s.push("1na")
+    assert s.is_over and s.result()["order"] == [0, 1, 2]
+
+
+def test_rule_8_neutral_a_player_done_finishes_once_the_neutral_four_are_home():
+    s = three([[39, 41, 42, 43], [rel(1, 15), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [40, 41, 42, 43])
+    s.set_dice((1,))
+    s.push("1a")
+    assert s.result()["order"] == [0] and not s.is_over and s.current_player == 1
+
+
+def test_rule_8_neutral_three_tries_when_neither_own_nor_neutral_pieces_are_on_the_track():
+    s = three([B, [rel(1, 15), -1, -1, -1], [rel(2, 2), -1, -1, -1]], B)
+    assert "reroll" in kinds(s.set_dice((3,))) and s.current_player == 0
+    s = three([B, [rel(1, 15), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [5, -1, -1, -1])
+    assert legal(s, (3,)) == {"3na"}                        # a neutral piece on the track: one roll
+    s.push("3na")
+    assert s.current_player == 1
+
+
+def test_rule_8_neutral_a_missed_capture_by_a_neutral_piece_is_nobody_s():
+    s = three([[10, -1, -1, -1], [rel(1, 38), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [rel(3, 35), -1, -1, -1],
+              must_capture="penalty")
+    assert legal(s, (3,)) == {"3a", "3na"}
+    assert "penalty" not in kinds(s.push("3a")) and places(s, N)[0] == 5
+
+
+def test_rule_8_neutral_the_piece_entered_may_be_neutral_and_positions_say_so():
+    s = three([[12, -1, -1, -1], [rel(1, 25), -1, -1, -1], [rel(2, 2), -1, -1, -1]], B, entered_moves_on=True)
+    s.set_dice((6,))
+    s.push("6na")
+    assert round_trip(s)["turn"] == {"entered": "na"}
+    assert legal(s, (4,)) == {"4na"}                        # the roll after is the entered piece's
+
+
+def test_rule_8_neutral_positions_list_the_neutral_row_and_refuse_a_shared_field():
+    with pytest.raises(Exception, match="3 players, then a last row of the neutral colour's"):
+        load_position({"game": "maedn", "players": 3, "options": {"all_colours": True},
+                       "pieces": [[12, -1, -1, -1], B, B]}, make_game)
+    with pytest.raises(Exception, match="2 pieces on one square"):
+        three([[35, -1, -1, -1], B, B], [5, -1, -1, -1])
+    with pytest.raises(Exception, match="already won"):
+        three([[40, 41, 42, 43], B, B], [40, 41, 42, 43])
+
+
+def test_rule_8_neutral_moves_are_refused_without_the_neutral_colour():
+    s = position([[12, -1, -1, -1], B, B])
+    s.set_dice((3,))
+    with pytest.raises(Exception):
+        s.push("3na")
+
+
+def test_rule_8_neutral_pieces_are_observed_in_the_row_after_the_players_and_their_moves_are_actions():
+    """RL: the neutral pieces' places fill the observation's fourth row, the same in the batched env."""
+    from test_rl_batch import check_rows, random_legal
+    from pachisi import rl
+    from pachisi.rl.spaces import Observer
+    s = three([[12, -1, -1, -1], [rel(1, 25), -1, -1, -1], [rel(2, 2), -1, -1, -1]], [5, -1, -1, -1])
+    obs, g = Observer(s.game)(s, 1), s.game
+    places = g.place_count()
+    assert obs[(3 * 4 + 0) * places + 5 - g.place_range()[0]] == 1.0        # neutral a on its place 5
+    env = rl.batch_env("maedn", num_envs=4, players=3, options={"all_colours": True}, opponents="self")
+    rng = np.random.default_rng(3)
+    env.reset(seed=3)
+    for _ in range(200):
+        check_rows(env)
+        env.step(random_legal(env, rng))
+        assert not env.illegal.any()
+
+
+def test_rule_8_all_colours_is_for_three_or_four_players():
+    with pytest.raises(Exception, match="neutral"):
+        make_game("maedn", 2, options={"all_colours": True})
+
+
+# -- teams (the family notes' proposal for every game: partners opposite) ---------------------------------
+team = partial(position, teams="opposite")
+
+
+def test_teams_partners_sit_opposite_and_need_four_players():
+    assert make_game("maedn", 4, options={"teams": "opposite"}).teams == ((0, 2), (1, 3))
+    with pytest.raises(Exception, match="even number of players"):
+        make_game("maedn", 3, options={"teams": "opposite"})
+    with pytest.raises(Exception, match="choose one"):
+        make_game("maedn", 4, options={"teams": "opposite", "all_colours": True})
+
+
+def test_teams_a_partner_s_piece_is_one_s_own_for_landing_and_never_captured():
+    start = team([[10, 30, -1, -1], [rel(1, 16), -1, -1, -1], [rel(2, 14), -1, -1, -1], B])
+    s = start.clone()
+    assert legal(s, (4,)) == {"4b"}                         # a would land on the partner's piece
+    refused(s, "4a", match="own pieces")
+    s = start.clone()
+    assert legal(s, (6,)) == {"6c"}                         # rule 3b: a 6 brings a piece out
+    s = team([[10, 30, 0, 5], [rel(1, 16), -1, -1, -1], [rel(2, 14), -1, -1, -1], B])
+    assert legal(s, (6,)) == {"6a", "6b", "6c", "6d"}
+    assert "captured" in kinds(s.push("6a"))                 # the opponents' pieces are captured as usual
+
+
+def test_teams_own_capture_sends_a_partner_s_piece_home_as_one_s_own():
+    s = team([[10, 30, -1, -1], [rel(1, 26), -1, -1, -1], [rel(2, 14), -1, -1, -1], B], own_capture=True)
+    assert legal(s, (4,)) == {"4a", "4b"}
+    assert "captured" in kinds(s.push("4a")) and places(s, 2) == [-1, -1, -1, -1]
+
+
+def test_teams_an_obligation_to_capture_concerns_enemy_pieces_only():
+    s = team([[10, 20, -1, -1], [rel(1, 25), -1, -1, -1], [rel(2, 14), -1, -1, -1], B], must_capture="forced")
+    assert legal(s, (5,)) == {"5b"}                         # b captures the opponent on 25
+    s = team([[10, 20, -1, -1], [rel(1, 33), -1, -1, -1], [rel(2, 14), -1, -1, -1], B], must_capture="forced",
+             own_capture=True)
+    assert legal(s, (4,)) == {"4a", "4b"}                   # sending the partner's piece home is no capture
+
+
+def test_teams_a_finished_player_moves_his_partner_s_pieces_and_rolls_again_himself():
+    s = team([[40, 41, 42, 43], [rel(1, 16), -1, -1, -1], [20, 41, 42, 43], B])
+    assert legal(s, (6,)) == {"6a"}                         # the partner's piece a
+    s.push("6a")
+    assert places(s, 2)[0] == 26 and s.current_player == 0 and s.is_chance
+
+
+def test_teams_without_partner_plays_a_finished_player_only_rolls():
+    s = team([[40, 41, 42, 43], [rel(1, 16), -1, -1, -1], [20, 41, 42, 43], B], partner_plays=False)
+    s.set_dice((3,))
+    assert s.current_player == 1
+
+
+def test_teams_three_tries_with_the_partner_s_pieces():
+    s = team([[40, 41, 42, 43], [rel(1, 16), -1, -1, -1], B, B])
+    assert "reroll" in kinds(s.set_dice((3,))) and s.current_player == 0
+    assert legal(s, (6,)) == {"6a"} and s.push("6a") and places(s, 2) == [0, -1, -1, -1]
+
+
+def test_teams_the_team_wins_when_all_eight_are_home():
+    s = team([[38, 41, 42, 43], [rel(1, 16), -1, -1, -1], [39, 41, 42, 43], B], partner_plays=False)
+    s.set_dice((2,))
+    assert kinds(s.push("2a")) == ["house", "finished", "pass"]   # player 0 is home, his partner is not
+    assert not s.is_over and s.result()["order"] == []
+    s = team([[40, 41, 42, 43], [rel(1, 16), -1, -1, -1], [39, 41, 42, 43], B])
+    s.set_dice((1,))
+    s.push("1a")
+    assert s.is_over and s.result()["teams"] == [[0, 2], [1, 3]] and s.result()["winner"] == 0
+
+
+def test_teams_on_the_petits_chevaux_board_a_horse_stops_behind_a_partner_s_as_behind_its_own():
+    s = team([[10, -1, 62, 62], [-1, -1, 62, 62], [(14 - 28) % 56, -1, 62, 62], [-1, -1, 62, 62]],
+             preset="petitschevaux")
+    s.set_dice((4,))
+    s.push("4a")
+    assert places(s, 0)[0] == 13 and places(s, 2)[0] == 42
+
+
+def test_teams_a_partner_never_calls_a_missed_capture():
+    s = team([[10, 20, 5, 30], [rel(1, 16), -1, -1, -1], [rel(2, 35), -1, -1, -1], [rel(3, 38), -1, -1, -1]],
+             must_capture="claim")
+    s.set_dice((6,))
+    s.push("6b")
+    assert s.current_player == 1 and legal(s) == {"call-a", "nocall"}
+    s.push("nocall")
+    assert s.current_player == 3 and legal(s) == {"call-a", "nocall"}       # player 2 is the partner
+    s.push("nocall")
+    assert s.current_player == 0 and s.is_chance                           # the 6's roll again
+
+
 # -- 9. the leaflet's other variants -----------------------------------------------------------
 def test_rule_9_backward_capture_only_to_capture():
     foe = [rel(1, 16), -1, -1, -1]
@@ -725,14 +992,14 @@ def conserved(state):
     field (barriers off) and no two of different colours ever do, but on a safe start field (safe_starts)."""
     g = state.game
     seen = {}
-    for q in range(g.players):
+    for q in range(g.colour_rows()):                        # the neutral colour's too
         ps = places(state, q)
         assert len(ps) == 4 and all(-1 <= p <= 43 for p in ps)
         goal = [p for p in ps if p >= 40]
         assert len(goal) == len(set(goal))
         for p in ps:
             if 0 <= p < 40:
-                cell = (p + 10 * g.seats[q]) % 40
+                cell = (p + 10 * g.seat_of(q)) % 40
                 if g.opts["safe_starts"] and cell % 10 == 0:
                     continue
                 assert seen.get(cell, q) == q, (q, p, seen)
@@ -781,6 +1048,58 @@ def test_all_colours_games_end_with_a_player_s_two_colours_home(seed, preset, cl
     assert s.is_over and sorted(map(sorted, s.result()["teams"])) == [[0, 2], [1, 3]]
     winner, partner = s.result()["teams"][0]
     assert all(p >= 40 for q in (winner, partner) for p in places(s, q))
+
+
+@given(seed=st.integers(0, 2 ** 31), preset=st.sampled_from(["schmidt", "schmidt-base", "nontarrabbiare", "menserger",
+                                                              "chinczyk", "fia"]),
+       options=st.fixed_dictionaries({"must_capture": st.sampled_from(["off", "penalty", "claim", "forced"]),
+                                      "third_six": st.sampled_from(["free", "penalty"]),
+                                      "entered_moves_on": st.booleans(), "backward_capture": st.booleans(),
+                                      "bonus20_10": st.booleans(), "three_tries": st.booleans(),
+                                      "neutral_order": st.booleans()}),
+       steps=st.integers(0, 600))
+@SETTINGS
+def test_neutral_games_conserve_pieces_round_trip_and_end_with_the_neutral_four_home(seed, preset, options, steps):
+    s = make_game("maedn", 3, preset, options={"all_colours": True, **options}).new_state(seed=seed)
+    rng = random.Random(seed)
+    random_play(s, rng, steps, check=conserved)
+    if not s.is_over:
+        round_trip(s)
+    random_play(s, rng, 30_000, check=conserved)
+    assert s.is_over and len(s.finish_order) == 3
+    assert all(p >= 40 for q in (s.finish_order[0], N) for p in places(s, q))
+
+
+@given(seed=st.integers(0, 2 ** 31), preset=st.sampled_from(["schmidt", "schmidt-base", "nontarrabbiare", "menserger",
+                                                              "chinczyk", "fia"]),
+       options=st.fixed_dictionaries({"must_capture": st.sampled_from(["off", "penalty", "claim", "forced"]),
+                                      "partner_plays": st.booleans(), "third_six": st.sampled_from(["free", "penalty"]),
+                                      "backward_capture": st.booleans(), "bonus20_10": st.booleans(),
+                                      "barriers": st.sampled_from(["off", "barrier", "wall"])}),
+       steps=st.integers(0, 600))
+@SETTINGS
+def test_team_games_conserve_pieces_round_trip_and_end_with_a_team_s_eight_home(seed, preset, options, steps):
+    s = make_game("maedn", 4, preset, options={"teams": "opposite", **options}).new_state(seed=seed)
+    rng = random.Random(seed)
+    random_play(s, rng, steps, check=conserved)
+    if not s.is_over:
+        round_trip(s)
+    random_play(s, rng, 30_000, check=conserved)
+    assert s.is_over and sorted(map(sorted, s.result()["teams"])) == [[0, 2], [1, 3]]
+    assert all(p >= 40 for q in s.result()["teams"][0] for p in places(s, q))
+
+
+@given(seed=st.integers(0, 2 ** 31), steps=st.integers(1, 300))
+@SETTINGS
+def test_an_illegal_neutral_move_is_refused_and_changes_nothing(seed, steps):
+    s = make_game("maedn", 3, options={"all_colours": True, "backward_capture": True}).new_state(seed=seed)
+    random_play(s, random.Random(seed), steps)
+    if s.is_over or s.is_chance:
+        return
+    allowed = {m.text for m in s.legal_moves()}
+    for text in [f"{d}{n}{p}{mark}" for d in range(1, 8) for n in ("", "n") for p in "abcd" for mark in ("", "<")]:
+        if text not in allowed:
+            refused(s, text)
 
 
 @given(seed=st.integers(0, 2 ** 31), steps=st.integers(1, 300))

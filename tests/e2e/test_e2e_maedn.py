@@ -150,9 +150,9 @@ def test_the_quick_start_plays_mensch_against_three_bots_and_links_its_how_to_pl
 
 # the house rules of issue 24 as the lobby names them, and the claim step's words
 NEW_OPTIONS = {"en": {"safe_starts": "Safe start fields", "six_enters_or_moves": "A 6 enters or moves",
-                      "bonus20_10": "Bonus 20 and 10", "all_colours": "Two colours each"},
+                      "bonus20_10": "Bonus 20 and 10", "all_colours": "All four colours"},
                "ru": {"safe_starts": "Безопасные поля старта", "six_enters_or_moves": "Шестёрка выводит или ходит",
-                      "bonus20_10": "Бонус 20 и 10", "all_colours": "По два цвета"}}
+                      "bonus20_10": "Бонус 20 и 10", "all_colours": "Все четыре цвета"}}
 CLAIM_CHOICE = {"en": "it goes back if an opponent calls it", "ru": "возвращается, если соперник поймает"}
 CLAIM_STATUS = {"en": "pick their marked piece to call it (it goes back to B) or let it pass.",
                 "ru": "чтобы поймать его на зевке (фишка возвращается в домик), или пропустите."}

@@ -306,7 +306,16 @@ class Game:
 
     def player_name(self, player: int) -> str:
         """The colour of a player (0-based, in turn order)."""
-        return self.colours[self.seats[player]]
+        return self.colours[self.seat_of(player)]
+
+    def colour_rows(self) -> int:
+        """The colours whose pieces a position lists: one a player, and a game's colour nobody plays (a
+        neutral one) after them."""
+        return self.players
+
+    def seat_of(self, who: int) -> int:
+        """The seat of a player, or of a colour of the board nobody plays (a game's neutral one)."""
+        return self.seats[who]
 
     def reason(self, code: int) -> str:
         """The English reason of a refusal code of the compiled rules."""

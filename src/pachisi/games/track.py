@@ -208,7 +208,7 @@ class TrackGame(race.FirstPlayer, Game):
 
     # -- position files -------------------------------------------------------------
     def pieces_to_json(self, arr):
-        return [self.pieces(arr, q) for q in range(self.players)]
+        return [self.pieces(arr, q) for q in range(self.colour_rows())]
 
     def parse_place(self, where, value):
         if value in (self.yard_name, "yard"):
@@ -224,7 +224,7 @@ class TrackGame(race.FirstPlayer, Game):
         return value
 
     def pieces_from_json(self, arr, pieces):
-        for q, k, value, where in race.piece_rows(pieces, self.players, PIECES, self.piece_names):
+        for q, k, value, where in race.piece_rows(pieces, self.colour_rows(), PIECES, self.piece_names):
             rel = self.parse_place(where, value)
             arr[POS + q * PIECES + k] = -1 if rel < 0 else self.internal(rel)
         self.engine.rebuild(arr)

@@ -33,7 +33,7 @@ def seat_style(game, seat):
 
 def piece_mark(game, player, piece, hidden=False):
     """A piece as (text, style): its player's symbol and its letter (a capital while hidden)."""
-    seat = game.seats[player]
+    seat = game.seat_of(player)
     letter = game.piece_names[piece]
     return SYMBOLS[seat % len(SYMBOLS)] + (letter.upper() if hidden else letter), seat_style(game, seat)
 
@@ -146,8 +146,8 @@ def render(game, view, highlight=(), lang="en", signs=True):
 def legend(game, view, lang="en", highlight=False, crowded=False, signs=True):
     """Who is who (with what each has off the board), then every sign the board shows."""
     players = []
-    for player in range(game.players):
-        seat = game.seats[player]
+    for player in sorted(set(range(game.players)) | set(view.off_board)):   # a neutral colour's too
+        seat = game.seat_of(player)
         entry = Text(f"{SYMBOLS[seat % len(SYMBOLS)]} {_who(game, player, lang)}", style=seat_style(game, seat))
         extra = view.off_board.get(player, {})
         if extra:

@@ -51,6 +51,7 @@ cdef struct Spec:
     # the observation: where each part starts in the row and what it reads
     i64 size, seats, pieces, places, pos, lut_lo, lut_span
     const i64* lut              # per player, raw place - lut_lo -> index in the one-hot, -1 none
+    i64 rows                    # the colours observed: the players, then a colour nobody plays (a neutral one)
     i64 at_planes, at_dice, at_roll, at_in, at_fin, at_feat
     double dice_scale           # a die's value is divided by it (rl.spaces.dice_scale)
     i64 nplanes, nfeat
@@ -109,8 +110,8 @@ cdef void observe(const Spec* S, const i64* st, i64 me, float* out) noexcept nog
     cdef i64 n = st[H_NPLAYERS], r, q, c, v, i, j, at, w, s, off
     cdef const Op* op
     memset(out, 0, S.size * sizeof(float))
-    for r in range(n):
-        q = (me + r) % n
+    for r in range(S.rows):
+        q = (me + r) % n if r < n else r        # a colour nobody plays keeps its row after the players'
         for c in range(S.pieces):
             v = st[S.pos + q * S.pieces + c] - S.lut_lo
             if 0 <= v < S.lut_span:
@@ -429,7 +430,7 @@ cdef class BatchCore:
         C.k, C.length = <i64*><size_t>k.ctypes.data, <i64*><size_t>length.ctypes.data
         C.captures = <i64*><size_t>self.captures.ctypes.data
         S.lut = <const i64*><size_t>lut.ctypes.data
-        S.lut_lo, S.lut_span = lut_lo, lut.shape[1]
+        S.lut_lo, S.lut_span, S.rows = lut_lo, lut.shape[1], lut.shape[0]
         S.size, S.seats, S.pieces, S.places, S.pos = (layout["size"], layout["seats"], layout["pieces"],
                                                       layout["places"], layout["pos"])
         S.at_planes, S.at_dice, S.at_roll = layout["at_planes"], layout["at_dice"], layout["at_roll"]

@@ -10,7 +10,8 @@ a game (see docs/rl.md for each game's table):
 
 - for each seat of the board (four; six or eight on a larger board: the
   game's seat_count) a row: each player seen from the observer (the observer
-  first, then the others in turn order; rows of absent players stay 0) and each of its
+  first, then the others in turn order; a colour nobody plays (a neutral one that
+  every player moves) in the row after the players'; rows of absent players stay 0) and each of its
   pieces, a one-hot of the piece's place in the player's own route
   numbering (the numbering of position files: -1 the yard, the house last),
   so that an action's piece can be found; the folk games
@@ -125,8 +126,8 @@ class Observer:
         g, arr, n = self.game, state.arr, self.game.players
         out = np.zeros(self.size, np.float32)
         width, per = self.places, self.pieces
-        for r in range(n):
-            for c, v in enumerate(g.observed_places(arr, (observer + r) % n)):
+        for r in range(g.colour_rows()):       # a colour nobody plays (a neutral one) keeps its row after the players'
+            for c, v in enumerate(g.observed_places(arr, (observer + r) % n if r < n else r)):
                 if v is not None:
                     out[(r * per + c) * width + v] = 1.0
         at = self.seats * per * width

@@ -49,8 +49,8 @@ def compiled_layout(table):
     if layout["at_feat"] + len(obs.extra) != obs.size:
         raise ValueError(f"{game.name}: the observation's parts do not add up to its size")
     arr = game.new_state(0).arr.copy()
-    lut = np.full((game.players, LUT_HI - LUT_LO), -1, np.int64)
-    for q in range(game.players):
+    lut = np.full((game.colour_rows(), LUT_HI - LUT_LO), -1, np.int64)
+    for q in range(game.colour_rows()):                  # the players', then a neutral colour's
         probe = arr.copy()
         for v in range(LUT_LO, LUT_HI):
             probe[race.POS + q * per] = v

@@ -629,6 +629,7 @@ class Room:
             "public": self.public, "absent_after": self.absent_after, "piece_names": g.piece_names,
             "rematch": self.rematch, "standin_level": self.standin_level,
             "colours": list(g.colours),
+            "more_colours": [g.player_name(q) for q in range(g.players, g.colour_rows())],
             "teams": [list(t) for t in g.teams],
             "dice": [list(f) for f in g.dice_faces()],
             "weights": [list(w) for w in g.dice_weights()],

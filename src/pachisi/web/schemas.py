@@ -204,6 +204,7 @@ class RoomInfo(BaseModel):
     standin_level: int = 0          # the level of the bot that plays for an absent person
     rematch: Optional[str] = None   # the code of the room of this one's rematch, once a player asked for it
     colours: list[str]              # by seat
+    more_colours: list[str] = []    # the colours of the pieces after the players' that nobody plays (a neutral one)
     dice: list[list[int]]           # each die's faces
     weights: list[list[int]]        # how often each face comes
     marks: list[dict[str, str]] = []  # what a face shows besides its number, per die (a cowrie throw's shells)

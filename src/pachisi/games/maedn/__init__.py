@@ -19,9 +19,11 @@ Polish form: sixes added to the next roll), fia (the Swedish form: out on a 1 or
 petitschevaux (the French form on its own board, board=chevaux: 56 squares to the own tip by exact count, a
 ladder of 6 steps climbed by their numbers, the centre; two horses each).  Options: the leaflet's variants
 (backward capture, barriers, the obligation to capture, called by an opponent too) and the national forms'
-rules (safe start fields, bonus moves of 20 and 10, a 6 that may enter or move), and two colours each
-for two players (all_colours)."""
+rules (safe start fields, bonus moves of 20 and 10, a 6 that may enter or move), and all four colours
+played (all_colours): two colours each for two players, or for three a fourth, neutral colour that every
+player may move (its pieces are the actions' pieces 4..7, written na..nd)."""
 from collections import namedtuple
+import re
 
 from .board import ChevauxBoard, MaednBoard
 from ...engine import kernel as K
@@ -73,7 +75,7 @@ REASONS.update({
 MaednTab = namedtuple("MaednTab", track.TRACK + " goal_jump three_tries must_capture backward barriers enter_roll "
                                                 "six_seven third_six own_capture first_roll bound_entry forced_order six_sum "
                                                 "pass_own enter_one enter_two bounce ladder behind_own no_overtaking six_either "
-                                                "bonus")
+                                                "bonus neutral neutral_order")
 CAPTURE = {"off": CAPTURE_OFF, "penalty": CAPTURE_PENALTY, "claim": CAPTURE_CLAIM, "forced": CAPTURE_FORCED}
 
 
@@ -167,13 +169,21 @@ class Maedn(CalledCapture, track.TrackGame):
                title="A 6 enters or moves"),
         Option("bonus20_10", False, "a capture earns a move of 20 fields and a piece brought into the goal one of "
                "10, played by any piece after the roll's move", kind=bool, title="Bonus 20 and 10"),
-        Option("all_colours", False, "two players play all four colours: seats 1 and 3 are one player's, 2 and 4 "
-               "the other's (a game of four seats, each person holding two opposite ones); each colour rolls and "
+        Option("all_colours", False, "all four colours are played: with four seats, two players hold two "
+               "opposite colours each (seats 1 and 3 one player's, 2 and 4 the other's); each colour rolls and "
                "moves on its own turn, never lands on nor captures the player's other colour, and a player wins "
-               "when both colours are home", kind=bool, title="Two colours each"),
+               "when both colours are home; with three players the fourth colour is neutral (grey): on his turn a "
+               "player moves an own or a neutral piece, neutral pieces capture and are captured, and a player "
+               "wins once his own four and the neutral four are home", kind=bool, title="All four colours"),
+        Option("neutral_order", True, "with the neutral colour (all_colours for three), the forced order of moves "
+               "covers the neutral pieces as one's own: a neutral piece clears the neutral A field, a 6 may have to "
+               "bring a neutral piece out; off: it concerns one's own pieces only, and a neutral piece may always "
+               "move instead", kind=bool, title="Neutral pieces in the forced order"),
         Option("play_for_places", True, "after the winner the others play on for the places", kind=bool,
                title="Play on for the places"),
         race.first_player_option("die"),
+        race.TEAMS,
+        race.PARTNER_PLAYS,
     )
     presets = {
         "schmidt": {},
@@ -209,18 +219,57 @@ class Maedn(CalledCapture, track.TrackGame):
 
     def fit_board(self, players, given):
         super().fit_board(players, given)
-        if self.opts["all_colours"] and players != 4:
+        if self.opts["all_colours"] and self.opts["teams"] != "off":
+            raise OptionError("all_colours and teams: with all four colours played a player's two colours are "
+                              "already a team of one person; choose one of them")
+        if self.opts["all_colours"] and players not in (3, 4):
             raise OptionError("all_colours: two players play the four colours, a game of four seats (each person "
-                              "holds two opposite ones), not {players}", players=players)
+                              "holds two opposite ones), or three share the fourth, neutral colour; not {players}",
+                              players=players)
 
     @property
     def teams(self):
-        """all_colours: the colours of one player, opposite each other, are played as a team."""
-        return ((0, 2), (1, 3)) if self.opts["all_colours"] else ()
+        """all_colours: the colours of one player, opposite each other, are played as a team; teams=opposite:
+        partners opposite."""
+        return ((0, 2), (1, 3)) if self.opts["all_colours"] and self.players == 4 else super().teams
+
+    @property
+    def neutral(self):
+        """all_colours for three: the neutral colour's index (after the players'; its pieces are the actions'
+        pieces 4..7, written na..nd), None without it."""
+        return self.players if self.opts["all_colours"] and self.players == 3 else None
+
+    @property
+    def neutral_seat(self):
+        """The seat of the neutral colour: the one the three players leave free."""
+        return min(set(range(4)) - set(self.seats))
+
+    def seat_colours(self):
+        """With the neutral colour its seat is grey: a colour nobody owns."""
+        colours = type(self).colours
+        if self.opts["all_colours"] and self.players == 3:
+            seat = min(set(range(4)) - set(self.seats))
+            return colours[:seat] + ("grey",) + colours[seat + 1:]
+        return colours
+
+    def colour_rows(self):
+        """The rows of pieces a position lists: each player's, and the neutral colour's last."""
+        return self.players + (self.neutral is not None)
+
+    def action_piece_names(self):
+        """The names of the pieces an action may move: a-d, and na-nd for the neutral colour's."""
+        return list(self.piece_names) + ([f"n{c}" for c in self.piece_names] if self.neutral is not None else [])
+
+    def seat_of(self, who):
+        """The seat of a player, or of the neutral colour."""
+        return self.neutral_seat if who == self.neutral else self.seats[who]
 
     def team_flags(self):
-        """A player's two colours win together, once both are home; each plays its own pieces."""
-        return (1, 0, 0, 0) if self.teams else (0, 0, 0, 0)
+        """A player's two colours (all_colours) or two partners (teams) win together, once both are home; a
+        colour plays its own pieces, a partner whose pieces are home his partner's (partner_plays)."""
+        if not self.teams:
+            return 0, 0, 0, 0
+        return 1, 0, int(self.opts["teams"] != "off" and self.opts["partner_plays"]), 0
 
     def sides(self, who):
         """The colours on a field: a player's two colours never share one either."""
@@ -261,14 +310,18 @@ class Maedn(CalledCapture, track.TrackGame):
         o = self.opts
         barriers = {"off": BARRIER_OFF, "barrier": BARRIER_ALL, "wall": BARRIER_WALL}[o["barriers"]]
         safe = (0,) if o["safe_starts"] else ()
-        return MaednTab(*self.track_tables(1, safe), int(o["goal_jump"]), int(o["three_tries"]),
+        head = list(self.track_tables(1, safe))
+        if self.neutral is not None:           # the neutral colour's start, after the players'
+            head[MaednTab._fields.index("offsets")] = track.seat_offsets((*self.seats, self.neutral_seat), self.spacing)
+        return MaednTab(*head, int(o["goal_jump"]), int(o["three_tries"]),
                         CAPTURE[o["must_capture"]], int(o["backward_capture"]), barriers, int(o["enter_on"]),
                         int(o["six_counts_seven"]),
                         int(o["third_six"] == "penalty"), int(o["own_capture"]), int(o["first_roll_enters"]),
                         int(o["entered_moves_on"]), int(o["forced_order"]), int(o["six_sum"]), int(o["pass_own"]),
                         int(o["enter_on_one"]), int(o["six_enters_two"]), int(o["bounce"]), int(self.ladder),
                         int(o["behind_own"]), int(o["no_overtaking"]), int(o["six_enters_or_moves"]),
-                        int(o["bonus20_10"]))
+                        int(o["bonus20_10"]), -1 if self.neutral is None else self.neutral,
+                        int(o["neutral_order"]))
 
     @property
     def story(self):
@@ -277,8 +330,8 @@ class Maedn(CalledCapture, track.TrackGame):
                 "penalty": "missed" if self.opts["must_capture"] in ("penalty", "claim") else "sixes"}
 
     def initial(self, arr):
-        race.start_places(arr, self.players, YARD)
-        for q in range(self.players):
+        race.start_places(arr, self.colour_rows(), YARD)
+        for q in range(self.colour_rows()):
             if self.opts["start_on_a"]:
                 arr[POS + q * PIECES] = 0
             for k in range(self.horses, PIECES):      # horses not in the game: home from the start
@@ -293,7 +346,14 @@ class Maedn(CalledCapture, track.TrackGame):
         return int(self.opts["horses"])
 
     def pieces_in_play(self):
-        return self.players * self.horses
+        return self.colour_rows() * self.horses
+
+    @classmethod
+    def action_blocks(cls):
+        """RL: the own pieces' moves of every kind, then the neutral colour's pieces (4..7) moved forward,
+        backward to capture, or two brought out together (kinds STEP..ENTER2; all_colours for three)."""
+        return [(range(K.MAX_DICE), range(PIECES), range(cls.move_kinds)),
+                (range(K.MAX_DICE), range(PIECES, 2 * PIECES), range(ENTER2 + 1))]
 
     def max_rel(self):
         return self.ring_size + self.lane_size - (0 if self.ladder else 1)
@@ -325,9 +385,12 @@ class Maedn(CalledCapture, track.TrackGame):
 
     def pieces_from_json(self, arr, pieces):
         """The pieces, each goal field holding one; a player with all four in the goal must be named
-        in the turn's "finished" (turn_from_json checks it)."""
+        in the turn's "finished" (turn_from_json checks it); with the neutral colour its row comes last."""
+        if self.neutral is not None and (not isinstance(pieces, list) or len(pieces) != self.colour_rows()):
+            raise GameError("pieces must list the {players}, then a last row of the neutral colour's four places",
+                            players=race.players_text(self.players))
         super().pieces_from_json(arr, pieces)
-        for q in range(self.players):
+        for q in range(self.colour_rows()):
             places = [int(arr[POS + q * PIECES + k]) for k in range(PIECES)]
             for k in range(self.horses, PIECES):
                 if places[k] != self.goal_place:
@@ -370,9 +433,9 @@ class Maedn(CalledCapture, track.TrackGame):
         if arr[G_RUN]:
             turn["sixes"] = int(arr[G_RUN])
             if arr[G_LAST]:
-                turn["last_moved"] = self.piece_names[int(arr[G_LAST]) - 1]
+                turn["last_moved"] = self.action_piece_names()[int(arr[G_LAST]) - 1]
         if arr[G_ENTERED]:
-            turn["entered"] = self.piece_names[int(arr[G_ENTERED]) - 1]
+            turn["entered"] = self.action_piece_names()[int(arr[G_ENTERED]) - 1]
         if arr[G_FRESH]:
             turn["first_roll"] = [q for q in range(self.players) if arr[G_FRESH] >> q & 1]
         if arr[G_KEPT]:
@@ -394,6 +457,8 @@ class Maedn(CalledCapture, track.TrackGame):
                 raise GameError("players {player} and {partner} have already won: all their pieces are in the "
                                 "{goal}", player=done[0], partner=self.partner(done[0]), goal=Term(self.goal_name))
             home = []                      # a colour home waits for the player's other colour: nobody has finished
+        if self.neutral is not None and not self.home(arr, self.neutral):
+            home = []                      # a player home waits for the neutral colour: nobody has finished
         if sorted(finished) != home:
             q = min(set(home) ^ set(finished))
             if q in home:
@@ -441,14 +506,15 @@ class Maedn(CalledCapture, track.TrackGame):
     def entries_from_json(self, arr, turn):
         """The piece a 6 has just brought out (entered_moves_on) and the players still to make their first
         roll (first_roll_enters); a fresh position has none."""
-        entered = take_piece(turn, "entered", self.piece_names)
+        entered = take_piece(turn, "entered", self.action_piece_names())
         if entered >= 0:
             if not self.opts["entered_moves_on"]:
                 raise GameError("turn: entered names the piece that must play the next roll: only with "
                                 "entered_moves_on=true")
-            if arr[POS + int(arr[K.H_PLAYER]) * PIECES + entered] not in ((0, 6) if self.opts["first_roll_enters"] else (0,)):
+            came_to = {0, *((6,) if self.opts["first_roll_enters"] else ()), *((5,) if self.opts["six_enters_two"] else ())}
+            if arr[self.piece_at(arr, entered)] not in came_to:      # a 6 of six_enters_two brings one to field 5
                 raise GameError("turn: the piece {piece} a 6 has just brought out stands on the A field (a first "
-                                "roll of 6 brings it out and 6 fields on)", piece=self.piece_names[entered])
+                                "roll of 6 brings it out and 6 fields on)", piece=self.action_piece_names()[entered])
             arr[G_ENTERED] = entered + 1
             arr[G_TURN_ROLLS] = 1
         arr[G_FRESH] = 0
@@ -472,20 +538,30 @@ class Maedn(CalledCapture, track.TrackGame):
         if self.opts["third_six"] != "penalty":
             raise GameError("turn: sixes and last_moved count the sixes in a row: only with third_six=penalty")
         arr[G_RUN] = take_count(turn, "sixes", 0, 2)
-        last = take_piece(turn, "last_moved", self.piece_names)
+        last = take_piece(turn, "last_moved", self.action_piece_names())
         if last >= 0:
             if not arr[G_RUN]:
                 raise GameError("turn: last_moved names a piece moved earlier in this turn, but no six has been "
                                 "rolled in it (sixes is 0)")
-            if arr[POS + int(arr[K.H_PLAYER]) * PIECES + last] == YARD:
+            if arr[self.piece_at(arr, last)] == YARD:
                 raise GameError("turn: the last-moved piece {piece} is at home: a piece that has moved is on the "
-                                "board", piece=self.piece_names[last])
+                                "board", piece=self.action_piece_names()[last])
             arr[G_LAST] = last + 1
         if arr[G_RUN]:
             arr[G_TURN_ROLLS] = 1
 
+    def piece_at(self, arr, k):
+        """Where in the state the action's piece k (0..7: na..nd are the neutral colour's) stands."""
+        who = self.neutral if k >= PIECES else int(self.engine.mover(arr))
+        return POS + who * PIECES + k % PIECES
+
     def describe(self, arr, action):
         slot, k, kind = K.decode_action(action)
+        if kind not in (KEEP, CALL, NOCALL) and self.neutral is not None and PIECES <= k < 2 * PIECES:
+            frm = int(arr[self.piece_at(arr, k)])
+            code, to = self.engine.dest(arr, slot, k, kind)
+            return Move(action, self.neutral, self.slot_value(arr, slot), k, kind, self.rel(frm),
+                        self.rel(to if code == 0 else frm), self.move_text(arr, slot, k, kind))
         if kind != KEEP:
             return self.claim_move(arr, action) or super().describe(arr, action)
         return Move(action, int(arr[K.H_PLAYER]), self.slot_value(arr, slot), 0, KEEP, 0, 0, "keep")
@@ -494,7 +570,19 @@ class Maedn(CalledCapture, track.TrackGame):
         """'6a' (piece a by six, or out of B), '3c<' (back to capture), 'keep' (keep the 6 for the next roll)."""
         if text == "keep":
             return [(race.die_slot(arr, 6), 0, KEEP)]
+        neutral = self._NEUTRAL.match(text) if self.neutral is not None else None
+        if neutral:
+            (slot, k, kind), = super().parse_notation(arr, neutral.group(1) + neutral.group(2))
+            return [(slot, k + PIECES, kind)]
         return self.claim_notation(text) or super().parse_notation(arr, text)
+
+    _NEUTRAL = re.compile(r"^(\d{1,2})n([a-d]\S?)$")
+
+    def move_text(self, arr, slot, k, kind):
+        """'6a'; a neutral piece's move '6na'."""
+        if k < PIECES:
+            return super().move_text(arr, slot, k, kind)
+        return f"{self.slot_value(arr, slot)}n{self.piece_names[k - PIECES]}{self.kind_marks.get(kind, '')}"
 
     def move_cells(self, arr, move):
         """Keeping a 6 changes nothing on the board: a button, not a piece to pick."""
@@ -507,17 +595,31 @@ class Maedn(CalledCapture, track.TrackGame):
             return {"say": "log.keepsix"}
         if move.kind == CALL:
             return {"say": "log.call.back", "piece": self.piece_letter(move)}
+        if move.kind != NOCALL and move.piece >= PIECES:          # a neutral piece: said so
+            letter = self.piece_names[move.piece - PIECES]
+            if move.frm < 0:
+                return {"say": "log.neutral.out", "piece": letter}
+            return {"say": "log.neutral.step", "piece": letter, "n": str(move.die) if dice is None else dice}
         return super().move_story(move, dice)
 
     def move_words(self, move, dice=None):
         if move.kind == KEEP:
             return Text("keep the 6 for the next roll")
-        return super().move_words(move, dice)
+        if move.kind in (CALL, NOCALL) or move.piece < PIECES:
+            return super().move_words(move, dice)
+        dice = str(move.die) if dice is None else dice      # a neutral piece: said so
+        letter = self.piece_names[move.piece - PIECES]
+        words = (Text("bring the neutral piece {piece} out ({dice})", piece=letter, dice=dice) if move.frm < 0
+                 else Text("{dice} with the neutral piece {piece}", dice=dice, piece=letter))
+        said = self.kind_words.get(move.kind)
+        return Text("{move}, {then}", move=words, then=Term(said)) if said else words
 
     def where(self, move):
         return ("", "") if move.kind in (KEEP, NOCALL) else super().where(move)
 
     def piece_letter(self, move):
+        if move.kind not in (KEEP, CALL, NOCALL) and move.piece >= PIECES:
+            return self.action_piece_names()[move.piece]
         return "" if move.kind == KEEP else super().piece_letter(move)
 
     @property
@@ -533,10 +635,13 @@ class Maedn(CalledCapture, track.TrackGame):
     # -- drawing ----------------------------------------------------------------------
     def view(self, arr):
         """The coloured board: the 40 track fields with each seat's A field, its goal fields a-d and
-        its four B fields; the centre stays empty."""
+        its four B fields; the centre stays empty.  The neutral colour is drawn as a player's would be,
+        in grey, after the players."""
         b = self.board
         squares = {}
-        starts = {self.seat_cell(q, 0): self.seats[q] for q in range(self.players)}
+        rows = range(self.colour_rows())
+        seat_of = [self.seat_of(q) for q in rows]
+        starts = {(self.spacing * seat_of[q]) % self.ring_size: seat_of[q] for q in rows}
         for g in range(self.ring_size):
             rc = b.track[g]
             squares[rc] = (Square("start", starts[g], label="A") if g in starts
@@ -547,8 +652,8 @@ class Maedn(CalledCapture, track.TrackGame):
         for rc in b.centre():
             squares[rc] = Square("centre")
         off, waiting = {}, {}
-        for q in range(self.players):
-            seat = self.seats[q]
+        for q in rows:
+            seat = seat_of[q]
             waiting[q] = {self.yard_name: []}
             for k in range(self.horses):
                 p = int(arr[POS + q * PIECES + k])
@@ -559,17 +664,16 @@ class Maedn(CalledCapture, track.TrackGame):
                 elif p >= self.ring_size:
                     squares[b.lane(seat)[p - self.ring_size]].pieces.append((q, k, False))
                 else:
-                    squares[self.ring_cell(q, p)].pieces.append((q, k, False))
+                    squares[b.track[(p + self.spacing * seat) % self.ring_size]].pieces.append((q, k, False))
             off[q] = {self.yard_name: len(waiting[q][self.yard_name])}
-        seats = range(self.players)
         return BoardView(b.size, b.size, squares, off,
-                         stores={q: {self.yard_name: b.yard(self.seats[q])} for q in seats},
+                         stores={q: {self.yard_name: b.yard(seat_of[q])} for q in rows},
                          off_pieces=waiting,
-                         paths={q: [self.ring_cell(q, p) for p in range(self.ring_size)] + list(b.lane(self.seats[q]))
-                                + (list(b.centre()) if self.ladder else []) for q in seats},
+                         paths={q: [b.track[(p + self.spacing * seat_of[q]) % self.ring_size] for p in range(self.ring_size)]
+                                + list(b.lane(seat_of[q])) + (list(b.centre()) if self.ladder else []) for q in rows},
                          regions=[(self.yard_name, seat, *b.yard_area(seat)) for seat in range(4)]
                          + ([("centre", None, *b.centre_area())] if self.ladder else []),
-                         track=b.track, seats=tuple(self.seats))
+                         track=b.track, seats=tuple(seat_of))
 
 
 GAME = Maedn

@@ -88,6 +88,9 @@ cdef struct MaednTab:
     i64 no_overtaking              # a piece passes no other piece (it may still land on one)
     i64 six_either                 # a 6 may bring a piece out or move one on (rule 3b does not force it)
     i64 bonus                      # a capture earns a move of 20, a piece into the goal one of 10
+    i64 neutral                    # all_colours for three: the neutral colour's index (its pieces are the
+                                   # actions' pieces 4..7), -1 none
+    i64 neutral_order              # rule 3's order covers the neutral pieces as the mover's own
 
 
 cdef inline const MaednTab* own(const TrackTab* tab) noexcept nogil:

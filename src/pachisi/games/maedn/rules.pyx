@@ -10,7 +10,7 @@ from pachisi.engine.kernel cimport (dice_ranges, i64, encode, a_slot, a_piece, a
                                     H_NDICE, H_DICE, H_SCORE, H_ROLL0, PHASE_MOVE, PHASE_ROLL, EV_ENTERED,
                                     EV_HOUSE, EV_MOVED, EV_PENALTY, EV_REROLL)
 from pachisi.games.race_rules cimport (PIECES, POS, bits, die_potential, die_refused, reach_home, burn_dice,
-                                       roll_again_or_pass, all_past)
+                                       roll_again_or_pass, all_past, finished, record_finish, partner_mover)
 from pachisi.games.track_rules cimport *
 from pachisi.games.claim_rules cimport open_claim, answer_claim, claim_refused, claim_gen
 
@@ -19,7 +19,37 @@ cdef enum:
     ENTER = 2                      # a piece entering from B (rule 3b)
     CAPTURES = 4                   # the move lands on an opponent
     BOUND = 8                      # the piece a 6 has just brought out (entered_moves_on)
-    MOST = 2 * PIECES * 6          # candidates a roll can have (two kinds, every die slot)
+    FREE = 16                      # a neutral piece's move outside rule 3's order (neutral_order off): it
+                                   # passes CLEAR and ENTER and asks neither of the other moves
+    MOST = (4 * PIECES + 1) * 6    # candidates a roll can have (own and neutral pieces, two kinds each, and
+                                   # a kept 6, every die slot)
+
+
+cdef inline i64 home_after(const TrackTab* tab) noexcept nogil:
+    """The last place before home: the field before the goal (every goal field is home), or on the Petits
+    chevaux board the ladder's top step (the centre is)."""
+    return tab.ring_size + tab.lane_size - 1 if own(tab).ladder else tab.ring_size - 1
+
+
+cdef inline i64 moving(const i64* st, const TrackTab* tab) noexcept nogil:
+    """Whose pieces the player to act moves: his own, or his partner's once his own are home (teams with
+    partner_plays)."""
+    if tab.partner_plays:
+        return partner_mover(st, tab.partner, st[H_PLAYER], home_after(tab))
+    return st[H_PLAYER]
+
+
+cdef inline i64 whose(const i64* st, const TrackTab* tab, i64 k) noexcept nogil:
+    """Whose piece an action's piece k (0..7) moves: k 4..7 the neutral colour's (all_colours for three),
+    else the mover's own (or his partner's: moving)."""
+    if k >= PIECES:
+        return own(tab).neutral
+    return moving(st, tab)
+
+
+cdef inline i64 action_pieces(const TrackTab* tab) noexcept nogil:
+    """The pieces an action may name: the own four, and with a neutral colour its four (4..7)."""
+    return 2 * PIECES if own(tab).neutral >= 0 else PIECES
 
 
 # -- the rules -----------------------------------------------------------------------
@@ -75,7 +105,9 @@ cdef inline i64 tip_walk(const TrackTab* tab, i64 p, i64 i) noexcept nogil:
 
 
 cdef inline bint own_on(const i64* st, const TrackTab* tab, i64 pl, i64 q) noexcept nogil:
-    return own_bits(at(st, tab, cell(tab, pl, q)), pl) != 0
+    """A piece of pl, or one it treats as its own (kin_on), stands on its ring place q."""
+    cdef i64 m = at(st, tab, cell(tab, pl, q))
+    return own_bits(m, pl) != 0 or kin_on(st, tab, pl, m)
 
 
 cdef i64 chevaux(const i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p, i64 d, i64* to) noexcept nogil:
@@ -111,10 +143,25 @@ cdef i64 chevaux(const i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p, i64 d
     return 0
 
 
-cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
-    """Whether the piece can make the move by itself, the order of rule 3 aside: the reason
-    (0: it can), the target in *to."""
-    cdef i64 d, pl, p, t, m, q, cap
+cdef inline bint kin_on(const i64* st, const TrackTab* tab, i64 pl, i64 m) noexcept nogil:
+    """Pieces in the mask m that a piece of colour pl treats as its own though they are another colour's: the
+    player's other colour (all_colours), a partner's (teams), or for a neutral piece the mover's."""
+    return (m & tab.team_bits[pl] & ~((<i64>15) << (4 * pl))) != 0 or (pl == own(tab).neutral
+                                                                        and own_bits(m, st[H_PLAYER]) != 0)
+
+
+cdef inline i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) noexcept nogil:
+    """Whether the action's piece k (0..7: 4..7 the neutral colour's) can make the move by itself, the order
+    of rule 3 aside: the reason (0: it can), the target in *to."""
+    if PIECES <= k < action_pieces(tab):
+        return piece_move(st, tab, own(tab).neutral, slot, k - PIECES, k, kind, to)
+    return piece_move(st, tab, moving(st, tab), slot, k, k, kind, to)
+
+
+cdef i64 piece_move(i64* st, const TrackTab* tab, i64 pl, i64 slot, i64 k, i64 a, i64 kind, i64* to) noexcept nogil:
+    """base for piece k of colour pl (the action's piece a): the neutral colour's pieces move by the same
+    rules as one's own."""
+    cdef i64 d, p, t, m, q, cap
     to[0] = 0
     m = die_refused(st, slot, k, R_OVER, R_NO_DIE, R_NO_PIECE)
     if m:
@@ -123,15 +170,14 @@ cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) 
             and not (kind == ENTER2 and own(tab).enter_two)):
         return R_NO_KIND
     d = st[H_DICE + slot]
-    pl = st[H_PLAYER]
     cap = 2 if own(tab).barriers else 1
     if st[G_STAGE] and (kind != STEP or st[POS + pl * PIECES + k] == YARD):
         return R_BONUS_FORWARD         # a bonus moves a piece on the track or in the goal forward
     if kind == KEEP:                   # offered beside bringing a piece out; otherwise the 6 is kept anyway
-        if d != 6 or k != 0:
+        if d != 6 or a != 0:
             return R_NO_KEEP
         k = first_in_yard(st, pl)
-        if k < 0 or base(st, tab, slot, k, STEP, to) != 0:
+        if k < 0 or piece_move(st, tab, pl, slot, k, k, STEP, to) != 0:
             return R_NO_KEEP
         to[0] = 0
         return 0
@@ -143,7 +189,8 @@ cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) 
             return R_TWO
         if k != first_in_yard(st, pl):
             return R_YARD_ORDER
-        if own_between(st, pl, k, 0, 0):
+        if own_between(st, pl, k, 0, 0) or (kin_on(st, tab, pl, at(st, tab, cell(tab, pl, 0)))
+                                            and not own(tab).own_capture):
             return R_OWN
         to[0] = 0
         return 0
@@ -208,8 +255,9 @@ cdef i64 base(i64* st, const TrackTab* tab, i64 slot, i64 k, i64 kind, i64* to) 
     if is_safe(tab, cell(tab, pl, t)):     # safe_starts: any number of pieces, nobody captured
         to[0] = t
         return 0
-    if (bits(own_bits(m, pl)) >= cap or m & tab.team_bits[pl] & ~((<i64>15) << (4 * pl))) and not own(tab).own_capture:
-        return R_OWN                       # all_colours: the player's other colour counts as his own
+    if m and (bits(own_bits(m, pl)) >= cap or kin_on(st, tab, pl, m)) and not own(tab).own_capture:
+        return R_OWN                       # all_colours: the player's other colour counts as his own; a neutral
+                                           # piece never lands on the mover's; teams: a partner's is one's own
     if own(tab).barriers and has_block(m, pl):
         return R_BLOCK_LAND
     to[0] = t
@@ -222,10 +270,11 @@ cdef inline bint takes(const i64* st, const TrackTab* tab, i64 pl, i64 t) noexce
     return foes_at(st, tab, g, pl) != 0 and not is_safe(tab, g)
 
 
-cdef inline i64 candidates(i64* st, const TrackTab* tab, i64* out, i64* cls) noexcept nogil:
-    """Every move the pieces can make by themselves, with what rule 3 and the capture rule
-    ask of it (CLEAR, ENTER, CAPTURES bits in cls)."""
-    cdef i64 n = 0, slot, k, kind, to, p, pl = st[H_PLAYER]
+cdef inline i64 colour_candidates(i64* st, const TrackTab* tab, i64 pl, i64 first, i64* out, i64* cls,
+                                  i64 n) noexcept nogil:
+    """The moves the pieces of colour pl (the actions' pieces first..first+3) can make by themselves, added
+    from out[n] on, with what rule 3 and the capture rule ask of each (CLEAR, ENTER, CAPTURES bits in cls)."""
+    cdef i64 slot, k, kind, to, p
     cdef i64 kinds = 4 if own(tab).enter_two else 3 if own(tab).six_sum else 2 if own(tab).backward else 1
     cdef bint waiting = yard_count(st, pl) > 0
     for slot in range(st[H_NDICE]):
@@ -233,14 +282,25 @@ cdef inline i64 candidates(i64* st, const TrackTab* tab, i64* out, i64* cls) noe
             continue
         for k in range(PIECES):
             for kind in range(kinds):
-                if base(st, tab, slot, k, kind, &to) != 0:
+                if piece_move(st, tab, pl, slot, k, first + k, kind, &to) != 0:
                     continue
                 p = st[POS + pl * PIECES + k] if kind != KEEP else -2      # keeping a 6 is no piece's move
-                out[n] = encode(slot, k, kind)
+                out[n] = encode(slot, first + k, kind)
                 cls[n] = ((CLEAR if p == 0 and waiting and kind != ENTER2 else 0) | (ENTER if p == YARD else 0)
-                          | (BOUND if st[G_BOUND] == k + 1 else 0)
+                          | (BOUND if st[G_BOUND] == first + k + 1 else 0)
                           | (CAPTURES if to < tab.ring_size and takes(st, tab, pl, to) else 0))
+                if first and not own(tab).neutral_order:
+                    cls[n] |= FREE | CLEAR | ENTER
                 n += 1
+    return n
+
+
+cdef inline i64 candidates(i64* st, const TrackTab* tab, i64* out, i64* cls) noexcept nogil:
+    """Every move the pieces can make by themselves: the mover's (or his partner's, teams), then the neutral
+    colour's, of which rule 3 asks the same."""
+    cdef i64 n = colour_candidates(st, tab, moving(st, tab), 0, out, cls, 0)
+    if own(tab).neutral >= 0:
+        n = colour_candidates(st, tab, own(tab).neutral, PIECES, out, cls, n)
     return n
 
 
@@ -250,7 +310,7 @@ cdef inline i64 narrowing(const i64* st, const TrackTab* tab, const i64* cls, i6
     mustCapture=forced captures; a bonus (a later stage of the roll) only the last."""
     cdef i64 i, seen = 0
     for i in range(n):
-        seen |= cls[i]
+        seen |= cls[i] & ~(CLEAR | ENTER) if cls[i] & FREE else cls[i]
     if st[G_STAGE]:
         seen &= CAPTURES
     if seen & BOUND:
@@ -314,26 +374,46 @@ cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
     return m
 
 
-cdef inline i64 home_in(i64* st, const TrackTab* tab, i64 pl, i64 k, i64 p, i64 t, i64 last, i64* ev,
+cdef i64 neutral_home(i64* st, const TrackTab* tab, i64 pl, i64 who, i64 k, i64 a, i64 b, i64 last, i64* ev,
+                      i64 ne) noexcept nogil:
+    """Piece k of `who` (pl's own or the neutral colour's) has come home, pl moving it: a player whose own
+    four are home has finished only once the neutral four are home too; the move that completes both places
+    every player then done, pl first, then the others in turn order."""
+    cdef i64 i, q
+    ne = emit(ev, ne, EV_FINISHED, who, k, a, b)
+    if not all_past(st, own(tab).neutral, last):
+        return ne
+    for i in range(tab.nplayers):
+        q = (pl + i) % tab.nplayers
+        if st[H_PHASE] == PHASE_MOVE and all_past(st, q, last) and not finished(st, q):
+            ne = record_finish(st, tab.nplayers, q, tab.places, ev, ne)
+    return ne
+
+
+cdef inline i64 home_in(i64* st, const TrackTab* tab, i64 pl, i64 who, i64 k, i64 p, i64 t, i64 last, i64* ev,
                         i64 ne) noexcept nogil:
-    """Piece k of pl has come home (every place past `last` is home): the player, or with all_colours
-    the player's two colours together, may have finished."""
+    """Piece k of `who` has come home, pl moving it (every place past `last` is home): the player, or
+    with all_colours the player's two colours together, his team (teams), or with the neutral colour the
+    players done, may have finished."""
     st[G_GOALS] += 1
     if tab.teams:
-        return team_home(st, tab.nplayers, tab.places, tab.partner, tab.team_first, pl, k, p, t, last, ev, ne)
-    return reach_home(st, tab.nplayers, tab.places, pl, k, p, t, last, ev, ne)
+        return team_home(st, tab.nplayers, tab.places, tab.partner, tab.team_first, who, k, p, t, last, ev, ne)
+    if own(tab).neutral >= 0:
+        return neutral_home(st, tab, pl, who, k, p, t, last, ev, ne)
+    return reach_home(st, tab.nplayers, tab.places, who, k, p, t, last, ev, ne)
 
 
 cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef const TrackTab* tab = <const TrackTab*>tab_
     cdef i64 slot = a_slot(a), k = a_piece(a), kind = a_kind(a)
-    cdef i64 pl = st[H_PLAYER]
-    cdef i64 pid = pl * PIECES + k
-    cdef i64 p = st[POS + pid], d = st[H_DICE + slot]
+    cdef i64 pl = st[H_PLAYER], who, pid, p, d = st[H_DICE + slot]
     cdef i64 t, g, k2, foes = 0
     if kind == CALL or kind == NOCALL:
         if kind == CALL:
-            ne = punish(st, tab, st[G_CLAIM] - 1, k, pl, ev, ne)
+            who = st[G_CLAIM] - 1              # the offender, or the partner whose pieces he moved
+            if tab.partner_plays and all_past(st, who, home_after(tab)):
+                who = tab.partner[who]
+            ne = punish(st, tab, who, k, pl, ev, ne)
         ne = answer_claim(st, tab.nplayers, tab.partner, G_CLAIM, G_STAKE, kind == CALL, ev, ne)
         return ne if st[G_CLAIM] else turn_on(st, tab, ev, ne)
     base(st, tab, slot, k, kind, &t)
@@ -343,34 +423,38 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
         st[G_KEPT] += d
         return ne
     st[G_LAST] = k + 1
+    who = whose(st, tab, k)
+    k &= PIECES - 1
+    pid = who * PIECES + k
+    p = st[POS + pid]
     lift(st, tab, pid)
-    if t < tab.ring_size and not is_safe(tab, cell(tab, pl, t)):
-        g = cell(tab, pl, t)
-        foes = foes_at(st, tab, g, pl)
+    if t < tab.ring_size and not is_safe(tab, cell(tab, who, t)):
+        g = cell(tab, who, t)
+        foes = foes_at(st, tab, g, who)
         ne = capture_all(st, tab, at(st, tab, g) if own(tab).own_capture else foes, g, pl, ev, ne)
     put(st, tab, pid, t)
     if kind == ENTER2:
-        ne = emit(ev, ne, EV_ENTERED, pl, k, p, t)
-        k2 = first_in_yard(st, pl)
-        put(st, tab, pl * PIECES + k2, t)
-        st[G_LAST] = k2 + 1
+        ne = emit(ev, ne, EV_ENTERED, who, k, p, t)
+        k2 = first_in_yard(st, who)
+        put(st, tab, who * PIECES + k2, t)
+        st[G_LAST] = k2 + 1 + (a_piece(a) & PIECES)
         k = k2
     if p == YARD:
         st[G_FRESH] &= ~((<i64>1) << pl)
         if own(tab).bound_entry and st[H_ROLL0] == 6:
-            st[G_ENTERED] = k + 1
+            st[G_ENTERED] = k + 1 + (a_piece(a) & PIECES)
     if p == YARD:
-        ne = emit(ev, ne, EV_ENTERED, pl, k, p, t)
+        ne = emit(ev, ne, EV_ENTERED, who, k, p, t)
     elif t >= tab.ring_size:
-        ne = emit(ev, ne, EV_HOUSE, pl, k, p, t)
+        ne = emit(ev, ne, EV_HOUSE, who, k, p, t)
     else:
-        ne = emit(ev, ne, EV_MOVED, pl, k, p, t)
+        ne = emit(ev, ne, EV_MOVED, who, k, p, t)
     if own(tab).ladder:
         if t == centre(tab):               # the horse is home
-            ne = home_in(st, tab, pl, k, p, t, t - 1, ev, ne)
+            ne = home_in(st, tab, pl, who, k, p, t, t - 1, ev, ne)
     elif t >= tab.ring_size > p:
-        ne = home_in(st, tab, pl, k, p, t, tab.ring_size - 1, ev, ne)
-        if own(tab).bonus and st[H_PHASE] == PHASE_MOVE and not all_past(st, pl, tab.ring_size - 1):
+        ne = home_in(st, tab, pl, who, k, p, t, tab.ring_size - 1, ev, ne)
+        if own(tab).bonus and st[H_PHASE] == PHASE_MOVE and not all_past(st, who, tab.ring_size - 1):
             ne = earn_bonus(st, tab, GOAL_BONUS, ev, ne)
     if foes and own(tab).bonus:
         ne = earn_bonus(st, tab, CAPTURE_BONUS, ev, ne)
@@ -383,8 +467,8 @@ cdef i64 capturers(i64* st, const TrackTab* tab) noexcept nogil:
     cdef i64 cls[MOST]
     cdef i64 n = candidates(st, tab, out, cls), need = narrowing(st, tab, cls, n), i, miss = 0
     for i in range(n):
-        if cls[i] & CAPTURES and cls[i] & need == need:
-            miss |= (<i64>1) << a_piece(out[i])
+        if cls[i] & CAPTURES and cls[i] & need == need and a_piece(out[i]) < PIECES:
+            miss |= (<i64>1) << a_piece(out[i])     # a neutral piece is nobody's: its missed capture is not charged
     return miss
 
 
@@ -392,7 +476,7 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     """The third 6 in a row (third_six): not played, the piece moved last goes back to B unless it is
     in the goal; a 6 counts 7 once no piece waits on B (six_counts_seven); note who could capture."""
     cdef const TrackTab* tab = <const TrackTab*>tab_
-    cdef i64 pl = st[H_PLAYER], last, p
+    cdef i64 pl = st[H_PLAYER], last, p, who
     if start_roll(st, tab):
         st[G_LAST] = 0
     st[G_MISS] = 0
@@ -401,12 +485,14 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     if own(tab).third_six and count_run(st, tab, st[H_DICE] == 6) == 3:
         last = st[G_LAST] - 1
         if last >= 0:
-            p = st[POS + pl * PIECES + last]
+            who = whose(st, tab, last)         # the piece moved last may be a neutral one (or a partner's)
+            last &= PIECES - 1
+            p = st[POS + who * PIECES + last]
             if 0 <= p < tab.ring_size:
-                send_to_yard(st, tab, pl * PIECES + last)
-                ne = emit(ev, ne, EV_PENALTY, pl, last, p, 0)
+                send_to_yard(st, tab, who * PIECES + last)
+                ne = emit(ev, ne, EV_PENALTY, who, last, p, 0)
         return void_roll(st, tab, ev, ne)
-    if st[H_DICE] == 6 and own(tab).six_seven and yard_count(st, pl) == 0:
+    if st[H_DICE] == 6 and own(tab).six_seven and yard_count(st, moving(st, tab)) == 0:
         st[H_DICE] = 7
     if st[H_DICE] != 6 and st[G_KEPT]:
         st[H_DICE] += st[G_KEPT]           # the sixes kept and this roll move one piece together
@@ -417,12 +503,19 @@ cdef i64 begin(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
 
 
 cdef bint stuck(const i64* st, const TrackTab* tab, i64 pl) noexcept nogil:
-    """Rule 6: no piece on the track, and no goal piece could advance by a 1, 2 or 3 (a colour with
-    every piece home, waiting for the other colour of its player, rolls once)."""
+    """Rule 6: a piece waits on B, no piece is on the track, and no goal piece could advance by a 1, 2 or
+    3 (a colour with every piece home, waiting for the other colour of its player, rolls once); with the
+    neutral colour, the player's own pieces and the neutral ones together."""
+    cdef i64 nn = own(tab).neutral
+    if nn < 0:
+        return yard_count(st, pl) > 0 and idle(st, tab, pl)
+    return yard_count(st, pl) + yard_count(st, nn) > 0 and idle(st, tab, pl) and idle(st, tab, nn)
+
+
+cdef bint idle(const i64* st, const TrackTab* tab, i64 pl) noexcept nogil:
+    """No piece of pl is on the track, and none in the goal could advance by a 1, 2 or 3."""
     cdef i64 j, p, t, q
     cdef bint free
-    if yard_count(st, pl) == 0:
-        return False
     for j in range(PIECES):
         p = st[POS + pl * PIECES + j]
         if 0 <= p < tab.ring_size:
@@ -468,7 +561,7 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
     (penalty) or opens the opponents' call (claim); a 6 rolls again (not once the last piece is home);
     else the turn passes."""
     cdef const TrackTab* tab = <const TrackTab*>tab_
-    cdef i64 pl = st[H_PLAYER], best
+    cdef i64 pl = st[H_PLAYER], best, who = moving(st, tab)
     cdef bint six = st[H_ROLL0] == 6 and not st[G_VOID], more
     if six and own(tab).six_sum and st[H_SCORE] == 0 and st[G_STAGE] == 0:
         st[G_KEPT] += 6                    # a 6 that brought no piece out is kept for the next roll
@@ -481,17 +574,17 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
         return ne
     st[G_EXTRA] = 1 if six else 0
     if (not six and not st[G_VOID] and st[H_SCORE] == 0 and st[G_STAGE] == 0 and own(tab).three_tries
-            and stuck(st, tab, pl)):
+            and stuck(st, tab, who)):
         st[G_TRIES] += 1
         if st[G_TRIES] < 3:
             st[H_PHASE] = PHASE_ROLL
             return emit(ev, ne, EV_REROLL, pl, 0, 3 - st[G_TRIES], 0)
     if st[G_MISS] and st[G_CAPT] == 0:
-        best = most_advanced(st, tab, pl, st[G_MISS])
+        best = most_advanced(st, tab, who, st[G_MISS])
         if best >= 0 and own(tab).must_capture == CAPTURE_CLAIM:
             return open_claim(st, tab.nplayers, tab.partner, G_CLAIM, G_STAKE, (<i64>1) << best, ev, ne)
         if best >= 0:
-            ne = punish(st, tab, pl, best, -1, ev, ne)
+            ne = punish(st, tab, who, best, -1, ev, ne)
     return turn_on(st, tab, ev, ne)
 
 
@@ -559,3 +652,8 @@ cdef class MaednEngine(TrackEngine):
         self.dest_rule = dest
         self.setup(&self.tables, check, gen, play, begin, finish, die_potential, evaluate, compulsory, size,
                    max_actions, dice_ranges(tab.dice_lo, tab.dice_hi))
+        self.team_up()
+
+    def mover(self, i64[::1] arr):
+        """Whose pieces the player to act moves (a partner's once his own are all home, in team play)."""
+        return moving(self.state(arr), self.t)

@@ -9,7 +9,7 @@ const NOTABLE = new Set(["captured", "finished", "won", "penalty", "claim", "flu
 
 function colourOf(room, player) {
   const seat = room.seats[player];
-  return seat ? seat.colour : null;
+  return seat ? seat.colour : (room.more_colours || [])[player - room.seats.length] || null;   // a neutral colour's
 }
 
 function who(room, player) {
