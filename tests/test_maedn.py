@@ -591,6 +591,18 @@ def test_teams_a_partner_never_calls_a_missed_capture():
     assert s.current_player == 0 and s.is_chance                           # the 6's roll again
 
 
+def test_teams_a_finished_player_s_missed_capture_with_his_partner_s_piece_is_called_and_saved():
+    s = team([[40, 41, 42, 43], [rel(1, 36), -1, -1, -1], [10, 20, 42, 43], B], must_capture="claim")
+    s.set_dice((6,))
+    assert kinds(s.push("6b")) == ["moved", "claim"]        # the partner's a on 10 could have taken 36
+    assert legal(s) == {"call-a", "nocall"}
+    assert round_trip(s)["turn"] == {"claim": {"offender": 0, "pieces": ["a"]}, "extra_rolls": 1}
+    call = next(m for m in s.legal_moves() if m.text == "call-a")
+    assert (call.frm, call.to) == (10, -1)
+    s.push("call-a")
+    assert places(s, 2) == [-1, 26, 42, 43]
+
+
 # -- 9. the leaflet's other variants -----------------------------------------------------------
 def test_rule_9_backward_capture_only_to_capture():
     foe = [rel(1, 16), -1, -1, -1]

@@ -375,8 +375,14 @@ class Maedn(CalledCapture, track.TrackGame):
     def claim_allowed(self):
         return self.opts["must_capture"] == "claim"
 
+    @property
+    def home_after(self):
+        """The last place before home, for whose pieces a finished player moves (claim.stake_player): the
+        field before the goal (every goal field is home), or on the Petits chevaux board the ladder's top."""
+        return self.ring_size + self.lane_size - 1 if self.ladder else self.ring_size - 1
+
     def stake_problem(self, arr, offender, k):
-        if not 0 <= int(arr[POS + offender * PIECES + k]) < self.ring_size:
+        if not 0 <= int(arr[POS + self.stake_player(arr, offender) * PIECES + k]) < self.ring_size:
             return Text("is not on the track, so it cannot be called")
         return None
 
