@@ -106,3 +106,28 @@ def first_team(page, lang):
     first = page.locator(".over-card ol.places li.team").first
     assert first.locator(".team-name").inner_text().startswith(TEAM_NAME[lang])
     return sorted(int(x) for x in first.locator(".partners li").evaluate_all("els => els.map(e => e.dataset.player)"))
+
+
+def open_hotseat(browser, server, lang, screen, game, players, **spec):
+    """A room of `game` whose `players` seats are all this screen's (spec: its preset, options), opened in a
+    fresh page at `screen`: (room, context, page), the page's script errors in page.errors."""
+    room = server.api("/api/rooms", {"game": game, **spec,
+                                     "seats": [{"kind": "local", "name": f"P{i}"} for i in range(players)]})
+    ctx, page = new_page(browser, lang, screen, {"pachisi.tokens": {room["code"]: room["token"]}})
+    page.goto(f"{server.url}/#/room/{room['code']}")
+    page.wait_for_selector(".room[data-seq] .board .sq")
+    return room, ctx, page
+
+
+def play_own_turns(page, turns):
+    """Up to `turns` of the person's own turns by the keyboard (r rolls, 1 plays the first move offered),
+    waiting for each while bots play; stops when the game is over."""
+    for _ in range(turns):
+        page.wait_for_function("() => { const r = document.querySelector('.room'); return r.dataset.status "
+                               "=== 'over' || ['roll', 'move'].includes(r.dataset.phase) && "
+                               "(r.dataset.you || '').split(',').includes(r.dataset.turn); }")
+        if not my_turn(page):
+            return
+        before = seq(page)
+        page.locator("body").press("r" if page.get_attribute(ROOM, "data-phase") == "roll" else "1")
+        wait_after(page, before)

@@ -8,27 +8,13 @@ import json
 
 import pytest
 
-from roompage import ROOM, my_turn, play_hotseat, seq, wait_after
+from roompage import ROOM, open_hotseat, play_hotseat, play_own_turns, seq, wait_after
 from test_e2e_touch import MARKS, PHONE, small
 
 pytestmark = pytest.mark.timeout(900)
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 # preset -> (pieces drawn, the labels of the squares of one colour's goal way)
 BOARDS = {"schmidt": (16, ["a", "b", "c", "d"]), "petitschevaux": (8, ["1", "2", "3", "4", "5", "6"])}
-
-
-def open_room(browser, server, preset, lang, device):
-    room = server.api("/api/rooms", {"game": "maedn", "preset": preset,
-                                     "seats": [{"kind": "local", "name": f"P{i}"} for i in range(4)]})
-    ctx = browser.new_context(**device)
-    ctx.add_init_script(f"localStorage.setItem('pachisi.lang', JSON.stringify({json.dumps(lang)}));"
-                        f"localStorage.setItem('pachisi.tokens', JSON.stringify({json.dumps({room['code']: room['token']})}));")
-    page = ctx.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{server.url}/#/room/{room['code']}")
-    page.wait_for_selector(".room[data-seq] .board .sq")
-    return ctx, page, errors
 
 
 def roll_to_a_move(page):
@@ -49,7 +35,7 @@ def labels(page, kind):
 @pytest.mark.parametrize("preset", sorted(BOARDS))
 def test_the_board_shows_at_1280(browser, server, preset, lang, tmp_path):
     pieces, lane = BOARDS[preset]
-    ctx, page, errors = open_room(browser, server, preset, lang, DESKTOP)
+    _, ctx, page = open_hotseat(browser, server, lang, "desktop", "maedn", 4, preset=preset)
     try:
         page.screenshot(path=str(tmp_path / f"maedn-{preset}-{lang}-1280.png"))
         board = page.locator(".room svg.board").bounding_box()
@@ -60,7 +46,7 @@ def test_the_board_shows_at_1280(browser, server, preset, lang, tmp_path):
         roll_to_a_move(page)
         page.screenshot(path=str(tmp_path / f"maedn-{preset}-{lang}-1280-move.png"))
         assert page.locator(".room svg.board .mark.src").count() >= 1
-        assert not errors
+        assert not page.errors
     finally:
         ctx.close()
 
@@ -68,7 +54,7 @@ def test_the_board_shows_at_1280(browser, server, preset, lang, tmp_path):
 @pytest.mark.parametrize("lang", ["en", "ru"])
 @pytest.mark.parametrize("preset", sorted(BOARDS))
 def test_the_board_is_tappable_on_a_phone(browser, server, preset, lang, tmp_path):
-    ctx, page, errors = open_room(browser, server, preset, lang, PHONE)
+    _, ctx, page = open_hotseat(browser, server, lang, "phone", "maedn", 4, preset=preset)
     try:
         roll_to_a_move(page)
         page.screenshot(path=str(tmp_path / f"maedn-{preset}-{lang}-390.png"))
@@ -82,7 +68,7 @@ def test_the_board_is_tappable_on_a_phone(browser, server, preset, lang, tmp_pat
         before = seq(page)
         page.locator(".room svg.board .mark.dst").first.tap()       # and the move is made
         wait_after(page, before)
-        assert not errors
+        assert not page.errors
     finally:
         ctx.close()
 
@@ -133,15 +119,7 @@ def test_the_quick_start_plays_mensch_against_three_bots_and_links_its_how_to_pl
         info = server.api(f"/api/rooms/{code}")
         assert info["game"] == "maedn" and info["preset"] == "schmidt" and info["status"] == "playing"
         assert [(s["kind"], s["level"]) for s in info["seats"]] == [("local", None)] + [("bot", 3)] * 3
-        for _ in range(6):                        # the person's own turns: roll, and move when a move is offered
-            page.wait_for_function("() => { const r = document.querySelector('.room'); return r.dataset.status "
-                                   "=== 'over' || ['roll', 'move'].includes(r.dataset.phase) && "
-                                   "(r.dataset.you || '').split(',').includes(r.dataset.turn); }")
-            if not my_turn(page):
-                break
-            before = seq(page)
-            page.locator("body").press("r" if page.get_attribute(ROOM, "data-phase") == "roll" else "1")
-            wait_after(page, before)
+        play_own_turns(page, 6)              # the person's own turns
         page.screenshot(path=str(tmp_path / f"maedn-quick-{lang}-{device}.png"))
         assert not errors
     finally:
