@@ -165,6 +165,7 @@ def test_people_still_in_the_finished_room_are_offered_the_rematch(browser, serv
         assert other.inner_text(".over-dialog button.rematch") == "Join the rematch"
         other.click(".over-dialog button.rematch")
         other.wait_for_function("() => document.querySelector('.room') && document.querySelector('.room').dataset.you === '0'")
+        page.wait_for_function("c => location.hash !== '#/room/' + c", arg=code)   # its answer may come after the news
         assert other.url.split("#/room/")[1] == page.url.split("#/room/")[1] != code
     finally:
         ctx.close()
