@@ -10,6 +10,8 @@ from pachisi.engine.kernel import Move
 from pachisi.games import GAMES
 from pachisi.web.boardjson import layout_json, move_words, moves_json, position_json
 
+from helpers import random_play
+
 
 def game_of(name, players=4):
     return GAMES[name](players=2 if name == "kimbo" else players)
@@ -101,16 +103,7 @@ def test_every_piece_and_move_is_on_the_drawn_board(name, seed, plies):
     g = game_of(name)
     state = g.new_state(seed=seed)
     rng = random.Random(seed)
-    for _ in range(plies):
-        if state.is_over:
-            break
-        if state.is_chance:
-            outs = state.chance_outcomes()
-            o = outs[rng.randrange(len(outs))]
-            state.set_dice(o[0] if isinstance(o, tuple) else o)
-        else:
-            ms = state.legal_moves()
-            state.push(ms[rng.randrange(len(ms))])
+    random_play(state, rng, plies)
     view = g.view(state.arr)
     layout, pos = layout_json(view), position_json(view)
     sq = squares_by_ref(layout)

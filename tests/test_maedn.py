@@ -416,19 +416,22 @@ def test_rule_8_neutral_a_player_with_all_own_pieces_home_wins_only_with_the_neu
     assert s.result()["winner"] == 0 and s.result()["order"] == [0]
 
 
-def test_rule_8_neutral_whoever_brings_the_last_neutral_piece_home_wins_when_several_are_done():
+def last_neutral_home(by):
+    """Players 0 and 1 done, the neutral four one field short of home: `by` brings the last one in."""
     home = [40, 41, 42, 43]
-    s = three([home, home, [rel(2, 2), -1, -1, -1]], [39, 41, 42, 43], to_move=1)
+    s = three([home, home, [rel(2, 2), -1, -1, -1]], [39, 41, 42, 43], to_move=by)
     s.set_dice((1,))
     s.push("1na")
+    return s
+
+
+def test_rule_8_neutral_whoever_brings_the_last_neutral_piece_home_wins_when_several_are_done():
+    s = last_neutral_home(by=1)
     assert s.is_over and s.result()["order"] == [1, 0, 2]
 
 
 def test_rule_8_neutral_brought_home_by_a_player_not_done_the_done_ones_win_in_turn_order_from_him():
-    home = [40, 41, 42, 43]
-    s = three([home, home, [rel(2, 2), -1, -1, -1]], [39, 41, 42, 43], to_move=2)
-    s.set_dice((1,))
-    s.push("1na")
+    s = last_neutral_home(by=2)
     assert s.is_over and s.result()["order"] == [0, 1, 2]
 
 

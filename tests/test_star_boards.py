@@ -13,6 +13,8 @@ from pachisi import make_game
 from pachisi.games import GAMES
 from pachisi.web.boardjson import layout_json, moves_json, position_json
 
+from helpers import random_play
+
 STARS = [("ludo", 6), ("parchis", 6), ("parchis", 8), ("parques", 6), ("parques", 8)]
 
 
@@ -127,19 +129,12 @@ def test_pieces_and_moves_of_random_play_stand_on_placed_squares(name, seats):
     state = g.new_state(seed=11)
     rng = random.Random(11)
     cells = layout_of(g)["placement"]["cells"]
-    for _ in range(150):
-        if state.is_over:
-            break
-        if state.is_chance:
-            outs = state.chance_outcomes()
-            o = outs[rng.randrange(len(outs))]
-            state.set_dice(o[0] if isinstance(o, tuple) else o)
-            continue
+
+    def on_placed_squares(state, step, moves):
         for m in moves_json(g, state):
             for ref in [m["f"], m["to"], *m.get("r", [])]:
                 assert ref is None or ref[0] == "o" or ref in cells, (m, ref)
-        ms = state.legal_moves()
-        state.push(ms[rng.randrange(len(ms))])
+    random_play(state, rng, 150, probe=on_placed_squares)
     for r, c, *_ in position_json(g.view(state.arr))["pieces"]:
         assert f"{r},{c}" in cells
 

@@ -128,10 +128,15 @@ def test_a_private_rooms_seats_need_the_key_or_a_seat_token_of_the_room(client):
     assert [s["holder"] for s in info(client, room)["seats"]] == [0, 0, 0, 0]
 
 
-def test_a_guest_who_resigns_resigns_every_seat_they_hold(client):
+def two_screens(client):
+    """The host's and a guest's connections to a Pachisi room where the guest holds the seats 1 and 3."""
     room = create(client, game="pachisi", seats=TWO_BY_TWO)
     token = join(client, room, players=[1, 3], name="Bo").json()["token"]
-    host, guest = Player(client, room["code"], room["token"]), Player(client, room["code"], token)
+    return Player(client, room["code"], room["token"]), Player(client, room["code"], token)
+
+
+def test_a_guest_who_resigns_resigns_every_seat_they_hold(client):
+    host, guest = two_screens(client)
     guest.send({"type": "resign", "player": 3})
     state = host.until(lambda m: m["type"] == "state" and m["room"]["seats"][1]["resigned"])
     assert [s["resigned"] for s in state["room"]["seats"]] == [False, True, False, True]
@@ -143,9 +148,7 @@ def test_a_guest_who_resigns_resigns_every_seat_they_hold(client):
 
 
 def test_the_host_who_resigns_a_local_seat_resigns_its_partner_at_that_screen_too(client):
-    room = create(client, game="pachisi", seats=TWO_BY_TWO)
-    token = join(client, room, players=[1, 3], name="Bo").json()["token"]
-    host, guest = Player(client, room["code"], room["token"]), Player(client, room["code"], token)
+    host, guest = two_screens(client)
     host.send({"type": "resign", "player": 2})
     state = guest.until(lambda m: m["type"] == "state" and m["room"]["seats"][0]["resigned"])
     assert [s["resigned"] for s in state["room"]["seats"]] == [True, False, True, False]

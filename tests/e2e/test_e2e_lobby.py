@@ -110,13 +110,19 @@ def test_a_lobby_still_loading_never_draws_over_the_page_opened_meanwhile(ui, se
     assert not page.locator("#create, .quick-play").count()
 
 
-@each(BOTH)
-def test_presets_house_rules_values_and_bot_levels_have_names_in_the_language(ui, server):
+def house_rules(ui, server, game):
+    """A lobby page with `game` chosen and its house rules open."""
     page = ui()
     page.goto(server.url + "/")
     page.wait_for_selector("#create")
-    page.select_option("#game", "ludo")
+    page.select_option("#game", game)
     page.click("details.house summary")
+    return page
+
+
+@each(BOTH)
+def test_presets_house_rules_values_and_bot_levels_have_names_in_the_language(ui, server):
+    page = house_rules(ui, server, "ludo")
     form = page.inner_text("form.create")
     assert not IDENTIFIERS.search(form), IDENTIFIERS.search(form)
     assert page.inner_text("label[for=opt-third_six]") == en_ru(ui, "Third six in a row", "Третья шестёрка подряд")
@@ -147,11 +153,7 @@ def test_presets_house_rules_values_and_bot_levels_have_names_in_the_language(ui
 
 @each(BOTH)
 def test_a_number_house_rule_is_a_number_box_kept_to_its_range_and_step(ui, server):
-    page = ui()
-    page.goto(server.url + "/")
-    page.wait_for_selector("#create")
-    page.select_option("#game", "pachisi")
-    page.click("details.house summary")
+    page = house_rules(ui, server, "pachisi")
     box = page.locator("#opt-cowrie_p")
     assert [box.get_attribute(a) for a in ("type", "min", "max", "step")] == ["number", "0.01", "0.99", "0.01"]
     assert box.input_value() == "0.5"
