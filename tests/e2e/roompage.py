@@ -108,6 +108,16 @@ def first_team(page, lang):
     return sorted(int(x) for x in first.locator(".partners li").evaluate_all("els => els.map(e => e.dataset.player)"))
 
 
+def choose_team_table(page, lang, game):
+    """In the lobby: `game` for four, partners opposite (offered beside the number of players), each seat
+    tagged with its team."""
+    page.select_option("#game", game)
+    page.select_option("#players", "4")
+    assert page.locator(".teams-row #opt-teams").is_visible()        # beside the players, not among the house rules
+    page.select_option("#opt-teams", "opposite")
+    assert page.locator(".seat .team-tag").all_inner_texts() == TEAM_TAGS[lang]
+
+
 def open_hotseat(browser, server, lang, screen, game, players, **spec):
     """A room of `game` whose `players` seats are all this screen's (spec: its preset, options), opened in a
     fresh page at `screen`: (room, context, page), the page's script errors in page.errors."""

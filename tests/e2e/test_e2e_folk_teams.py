@@ -3,7 +3,7 @@
 screen, which ranks the teams, partners together.  Screenshots go to the test's tmp dir."""
 import pytest
 
-from roompage import NAMES, TEAM_TAGS, first_team, new_page, play_team_room
+from roompage import NAMES, choose_team_table, first_team, new_page, play_team_room
 
 pytestmark = pytest.mark.timeout(900)
 FOLK = ("shishbesh", "mandavoshka", "tryasuchka")
@@ -16,11 +16,7 @@ def test_the_lobby_offers_teams_for_the_folk_games(browser, server, lang, tmp_pa
         page.goto(f"{server.url}/#/")
         page.wait_for_selector("#game")
         for game in FOLK:
-            page.select_option("#game", game)
-            page.select_option("#players", "4")
-            assert page.locator(".teams-row #opt-teams").is_visible()
-            page.select_option("#opt-teams", "opposite")
-            assert page.locator(".seat .team-tag").all_inner_texts() == TEAM_TAGS[lang]
+            choose_team_table(page, lang, game)
             page.select_option("#opt-teams", "off")
         assert not page.errors
     finally:

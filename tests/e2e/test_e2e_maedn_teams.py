@@ -3,7 +3,7 @@ the lobby offers team play for it beside the number of players, the room's playe
 with whom, and a team game is played on the board.  Screenshots go to the test's tmp dir."""
 import pytest
 
-from roompage import TEAM_TAGS, new_page, play_own_turns
+from roompage import choose_team_table, new_page, play_own_turns
 
 pytestmark = pytest.mark.timeout(900)
 WITH = {"en": "team 1, with Red", "ru": "команда 1, вместе с: Красный"}
@@ -15,11 +15,7 @@ def test_a_mensch_team_table_from_the_lobby_to_the_board(browser, server, lang, 
     try:
         page.goto(f"{server.url}/#/")
         page.wait_for_selector("#game")
-        page.select_option("#game", "maedn")
-        page.select_option("#players", "4")
-        assert page.locator(".teams-row #opt-teams").is_visible()
-        page.select_option("#opt-teams", "opposite")
-        assert page.locator(".seat .team-tag").all_inner_texts() == TEAM_TAGS[lang]
+        choose_team_table(page, lang, "maedn")
         page.locator("form.create").screenshot(path=str(tmp_path / f"lobby-maedn-teams-{lang}.png"))
         page.click("#create")
         page.wait_for_selector(".room[data-seq] .board .sq")

@@ -3,7 +3,7 @@ number of players and shows each seat's team, the room's players list tells who 
 game-over screen ranks the teams, partners together.  Screenshots go to the test's tmp dir."""
 import pytest
 
-from roompage import NAMES, TEAM_TAGS, first_team, new_page, play_team_room
+from roompage import NAMES, choose_team_table, first_team, new_page, play_team_room
 
 pytestmark = pytest.mark.timeout(900)
 WITH = {"en": "team 1, with Yellow", "ru": "команда 1, вместе с: Жёлтый"}
@@ -15,12 +15,8 @@ def test_a_team_table_from_the_lobby_to_the_teams_places(browser, server, lang, 
     try:
         page.goto(f"{server.url}/#/")
         page.wait_for_selector("#game")
-        page.select_option("#game", "ludo")
-        page.select_option("#players", "4")
-        assert page.locator(".teams-row #opt-teams").is_visible()        # beside the players, not among the house rules
         assert page.locator(".seat .team-tag").count() == 0
-        page.select_option("#opt-teams", "opposite")
-        assert page.locator(".seat .team-tag").all_inner_texts() == TEAM_TAGS[lang]
+        choose_team_table(page, lang, "ludo")
         page.select_option("#players", "3")                               # three cannot sit as two pairs
         assert page.locator(".teams-note").is_visible() and page.locator(".seat .team-tag").count() == 0
         page.select_option("#players", "4")
@@ -57,10 +53,7 @@ def test_a_team_table_on_a_phone_says_who_plays_with_whom(browser, server, lang,
     try:
         page.goto(f"{server.url}/#/")
         page.wait_for_selector("#game")
-        page.select_option("#game", "ludo")
-        page.select_option("#players", "4")
-        page.select_option("#opt-teams", "opposite")
-        assert page.locator(".seat .team-tag").all_inner_texts() == TEAM_TAGS[lang]
+        choose_team_table(page, lang, "ludo")
         page.screenshot(path=str(tmp_path / f"lobby-teams-phone-{lang}.png"), full_page=True)
         page.click("#create")
         page.wait_for_selector(".room[data-seq] .board .sq")
