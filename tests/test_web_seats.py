@@ -39,6 +39,8 @@ def test_a_guest_takes_both_seats_of_a_team_and_plays_each_of_them(client, game)
     assert [(s.name, s.holder) for s in seen.seats] == [("P0", 0), ("Bo", 1), ("P2", 0), ("Bo", 1)]
     host, guest = Player(client, room["code"], room["token"]), Player(client, room["code"], joined.token)
     assert host.welcome["you"] == [0, 2] and guest.welcome["you"] == [1, 3]
+    assert guest.welcome["resigns"] == [[1, 3], [3, 1]]      # resigning either seat gives up both (the button says)
+    assert host.welcome["resigns"] == [[0, 2], [2, 0]]       # the host's local team seats at one screen
     assert [s["present"] for s in guest.state["room"]["seats"]] == [True] * 4
     acted = {}
     for _ in range(400):

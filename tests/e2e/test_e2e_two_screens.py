@@ -13,6 +13,8 @@ pytestmark = pytest.mark.timeout(1800)                # a bound on a hang, not a
 SAME = {"en": "same player as", "ru": "тот же игрок, что и"}
 TEAM = {"en": "Take both seats: Red and Green", "ru": "Занять оба места: Красный и Зелёный"}
 PARTNER = {"en": "Take your partner's seat too: Green", "ru": "Занять и место напарника: Зелёный"}
+RESIGN_BOTH = {"en": "Resign all your colours, Red and Green? Press again",
+               "ru": "Сдаться за все свои цвета (Красный и Зелёный)? Нажмите ещё раз"}
 
 
 def you(page):
@@ -96,6 +98,8 @@ def test_two_people_play_pachisi_each_with_two_opposite_colours(browser, server,
         moved = play_both(host, guest)
         assert moved == {0: "host", 1: "guest", 2: "host", 3: "guest"}
         host.screenshot(path=f"/tmp/two-screens-host-{lang}-desktop.png")
+        guest.click("button.resign")                       # the first press asks, naming both colours it gives up
+        assert guest.inner_text("button.resign") == RESIGN_BOTH[lang]
         guest.screenshot(path=f"/tmp/two-screens-guest-{lang}-{screen}.png")
         assert not host.errors and not guest.errors
     finally:

@@ -103,8 +103,9 @@ async def room_socket(ws: WebSocket, code: str):
                 problem = room.attach(conn, msg.token)
                 attached = True
                 key = room.invite_key() if conn.players or conn.host else None
-                conn.push(Welcome(code=room.code, you=conn.players, spectator=not conn.players,
-                                  host=conn.host, key=key).model_dump_json())
+                conn.push(Welcome(code=room.code, you=conn.players, spectator=not conn.players, host=conn.host,
+                                  resigns=[table.together(room, conn.players, p) for p in conn.players],
+                                  key=key).model_dump_json())
                 if problem:
                     conn.push(_error(problem, conn.lang))
                 conn.push(room.state_message(snapshot=True, conn=conn))

@@ -365,6 +365,7 @@ class Welcome(BaseModel):
     type: Literal["welcome"] = "welcome"
     code: str
     you: list[int]                  # the players this connection may act for
+    resigns: list[list[int]] = []   # for each of `you`, the seats its resignation gives up with it
     spectator: bool
     host: bool
     key: Optional[str] = None       # the invitation link's key, told to the room's players and host

@@ -42,6 +42,9 @@ export function t(key, params = {}) {
 // A game by the name its players say (the catalogue's game.<name>), else by its own title.
 export function gameName(name, title) { const key = `game.${name}`, said = t(key); return said === key ? title || name : said; }
 
+// "Red and Green", «Красный и Зелёный»: a list said as the language says one.
+export function listOf(items) { return new Intl.ListFormat(lang, { type: "conjunction" }).format(items); }
+
 export function colourName(colour) { return t(`colour.${colour}`) === `colour.${colour}` ? colour : t(`colour.${colour}`); }
 
 // A bot by its level's one name, the same in the lobby, the room and the story ("Medium", «Средний»).

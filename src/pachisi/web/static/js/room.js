@@ -74,6 +74,7 @@ export class RoomPage {
     this.code = code.toUpperCase();
     this.seq = -1;
     this.you = [];
+    this.resigns = [];       // for each of `you`, the seats its resignation gives up (the welcome says)
     this.log = [];
     this.chat = [];
     this.room = null;
@@ -259,7 +260,7 @@ export class RoomPage {
 
   receive(msg) {
     if (msg.type === "welcome") {
-      this.you = msg.you; this.host = msg.host;
+      this.you = msg.you; this.host = msg.host; this.resigns = msg.resigns || [];
       if (msg.key) rememberInviteKey(this.code, msg.key);    // its players may invite with the room's link
       return;
     }

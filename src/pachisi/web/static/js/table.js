@@ -3,7 +3,7 @@
 // and quick reactions over the board.  The room (room.js) calls update() after each state, decorate()
 // after drawing its players and tick() every second; the lobby takes tableFields() for a table set by hand.
 import { h, clear, announce } from "./dom.js";
-import { t, colourName, getLang } from "./i18n.js";
+import { t, colourName, getLang, listOf } from "./i18n.js";
 import { postJSON, tokenFor } from "./api.js";
 import { colourHex } from "./board.js";
 import { reducedMotion } from "./anim.js";
@@ -94,7 +94,11 @@ export class Table {
     const page = this.page;
     if (!this.confirming) {
       this.confirming = true;
-      this.resignButton.textContent = t("table.resign.sure");
+      // a person holding several seats gives them all up: the button names their colours
+      const gives = page.resigns[page.you.indexOf(this.resigning())] || [];
+      this.resignButton.textContent = gives.length > 1
+        ? t("table.resign.sure.all", { colours: listOf(gives.map((p) => colourName(page.room.seats[p].colour))) })
+        : t("table.resign.sure");
       this.resignButton.classList.add("danger");
       clearTimeout(this.confirmTimer);
       this.confirmTimer = setTimeout(() => { this.confirming = false; this.resignButton.classList.remove("danger"); this.draw(); }, 5000);
@@ -102,9 +106,13 @@ export class Table {
     }
     this.confirming = false;
     this.resignButton.classList.remove("danger");
-    const turn = page.turn;
-    const player = page.you.includes(turn.player) ? turn.player : page.you.find((p) => !page.room.seats[p].resigned);
-    this.send({ type: "resign", player });
+    this.send({ type: "resign", player: this.resigning() });
+  }
+
+  // the seat a resignation names: the one on turn if it is this screen's, else its first still playing
+  resigning() {
+    const page = this.page;
+    return page.you.includes(page.turn.player) ? page.turn.player : page.you.find((p) => !page.room.seats[p].resigned);
   }
 
   undo() { this.send({ type: "undo", seq: this.page.seq }); }
