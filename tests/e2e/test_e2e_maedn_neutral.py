@@ -1,6 +1,6 @@
 """Mensch ärgere Dich nicht for three with the neutral colour (all_colours) in the browser, in English and
 Russian at 1280x900 and on a 390x844 phone: the fourth colour is drawn grey (its A field, goal, B fields
-and its four pieces), the legend lists it, and a neutral piece is moved from the board like one's own.
+and its four pieces), the legend and the players list name it, and a neutral piece is moved from the board like one's own.
 Screenshots go to the test's tmp dir."""
 import pytest
 
@@ -8,6 +8,7 @@ from roompage import open_hotseat, play_hotseat, seq, wait_after
 
 pytestmark = pytest.mark.timeout(900)
 GREY = "#9a9a9a"
+NEUTRAL_ROW = {"en": "◆Grey — neutral: every player may move it", "ru": "◆Серый — нейтральный: им может ходить каждый игрок"}
 
 
 def to_a_neutral_move(server, room):
@@ -30,6 +31,8 @@ def test_the_neutral_colour_is_grey_and_its_pieces_are_moved_from_the_board(brow
     try:
         assert page.locator(".room svg.board .piece").count() == 16          # three players' and the neutral four
         assert page.locator(f".room svg.board .piece .body[fill='{GREY}']").count() == 4
+        neutral_row = page.locator(".players li.player.neutral")                # the players list names it too
+        assert neutral_row.inner_text() == NEUTRAL_ROW[lang]
         page.screenshot(path=str(tmp_path / f"maedn-neutral-{lang}-{device}.png"))
         state = to_a_neutral_move(server, room)
         page.wait_for_function("s => Number(document.querySelector('.room').dataset.seq) >= s", arg=state["seq"])

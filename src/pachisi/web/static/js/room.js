@@ -587,6 +587,16 @@ export class RoomPage {
       li.style.borderColor = colourHex(st.colour);
       this.playersBox.append(li);
     }
+    // a colour nobody holds (Mensch for three's grey), marked as the board marks its row's pieces
+    (this.room.more_colours || []).forEach((colour, i) => {
+      const li = h("li", { class: "player neutral", dataset: { colour } },
+        h("span", { class: "sym", text: seatSymbol(this.room.seats.length + i), "aria-hidden": "true" }),
+        h("strong", { text: colourName(colour) }),
+        h("span", { class: "pkind muted", text: ` — ${t("room.neutral")}` }));
+      li.querySelector(".sym").style.color = colourInk(colour);
+      li.style.borderColor = colourHex(colour);
+      this.playersBox.append(li);
+    });
     // every player sees what stands in for an absent one (the host chose it): in a room with invited
     // people, the only kind of seat whose player may be away while the others play
     if (this.room.seats.some((st) => st.kind === "invite")) {
