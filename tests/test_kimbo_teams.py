@@ -6,11 +6,14 @@ never captured, by a run or by a jump; fences stay personal; a team wins with it
 centre; a player whose four are in moves his partner's pawns (`partner_plays`; off: he sits out).
 Squares as in test_kimbo.py (files a..o, ranks 1..15, C the centre).  Fences not used by a scenario are
 parked along the borders, away from the pawns."""
+import random
+
 from hypothesis import given, settings, strategies as st
 import pytest
 
 from helpers import random_team_game
 from pachisi import GameError, IllegalMove, OptionError, make_game
+from pachisi.bots import make_bot
 from pachisi.engine.position import dump_position, load_position
 
 PARK = [["m15e", "n15e", "m14e", "n14e", "m13e", "n13e"], ["b1n", "b2n", "b3n", "c1n", "c2n", "c3n"],
@@ -189,3 +192,22 @@ def test_random_team_games_end_keep_their_pawns_never_capture_a_partner_and_repl
     g = make_game("kimbo", 4, options={"teams": "opposite", "partner_plays": partner_plays})
     _, final = random_team_game(g, seed)
     assert final.result()["teams"][0] in ([0, 2], [1, 3])
+
+
+# -- bots and the RL env play for the team --------------------------------------------------------------
+def test_the_greedy_bot_moving_its_partners_pawns_brings_them_in():
+    s = rolled(team([["C", "C", "C", "C"], None, ["h4", "e3", "C", "C"], None]), (3, 5))
+    assert make_bot("greedy", seed=1).choose(s).text == "a3n"       # yellow's pawn a into the centre
+
+
+def test_the_rl_table_rewards_both_partners_alike():
+    pytest.importorskip("gymnasium")
+    from pachisi.rl.core import Table
+    t = Table("kimbo", 4, None, {"teams": "opposite"}, 100000, "raise", 0.0)
+    t.reset(5)
+    rng = random.Random(5)
+    while not t.state.is_over:
+        t.push(rng.choice(t.state.legal_actions()))
+    rewards = t.rewards()
+    assert [rewards[p] for p in t.state.finish_order] == [1.0, 1.0]
+    assert all(rewards[p] == rewards[t.game.partner(p)] for p in range(4)) and sum(rewards) == 0

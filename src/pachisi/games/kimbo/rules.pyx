@@ -6,10 +6,9 @@ partners' helpers are race_rules'), and the evaluation of the greedy bot."""
 from pachisi.engine.kernel cimport (dice_ranges, i64, Engine, encode, a_slot, a_piece, a_kind, emit, H_PLAYER, H_PHASE,
                                     H_NDICE, H_DICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_ROLL, PHASE_OVER,
                                     EV_FENCE, EV_ENTERED, EV_CAPTURED, EV_JUMPED, EV_MOVED,
-                                    EV_FINISHED)
+                                    EV_FINISHED, MAX_PLAYERS)
 from pachisi.games.kimbo cimport board_rules as grid
 from pachisi.games.kimbo.board_rules cimport NODES, CENTRE, UNREACHABLE
-from pachisi.engine.kernel cimport MAX_PLAYERS
 from pachisi.games.race_rules cimport (Players, load_players, load_fields, record_finish, record_team, burn_dice,
                                        pass_turn, die_potential, foe, opponents)
 
