@@ -129,6 +129,14 @@ def test_a_player_whose_pawns_are_all_in_moves_his_own_fences_and_his_partners_p
     assert s.game.pawns(s.arr, 2)[0] == "e7"
 
 
+def test_the_board_offers_a_finished_players_moves_from_his_partners_pawns_to_the_partners_centre_spot():
+    from pachisi.web.boardjson import moves_json
+    s = rolled(team([["C", "C", "C", "C"], None, ["h4", "e3", "C", "C"], None]), (3, 5))
+    moves = {m["t"]: m for m in moves_json(s.game, s)}
+    assert {m["f"] for m in moves.values()} == {"11,7", "12,4"}       # yellow's h4 and e3
+    assert moves["a3n"]["to"] == "6,6"                                  # yellow's corner of the centre
+
+
 def test_the_last_own_pawn_in_hands_the_die_left_to_the_partners_pawns_and_the_team_wins_with_all_eight():
     s = rolled(team([["h6", "C", "C", "C"], None, ["h4", "C", "C", "C"], None]), (1, 3))
     s.push("a1n")                                   # red's last pawn in: his die 3 moves yellow's pawn a
