@@ -44,6 +44,8 @@ cdef class RaceEngine(Engine):
 cdef i64 team_home(i64* st, i64 nplayers, bint places, const i64* partner, bint team_first, i64 pl, i64 k,
                    i64 a, i64 b, i64 last, i64* ev, i64 ne) noexcept nogil
 cdef i64 partner_mover(const i64* st, const i64* partner, i64 pl, i64 last) noexcept nogil
+cdef i64 record_team(i64* st, i64 nplayers, bint places, const i64* partner, i64 a, i64 b, i64* ev,
+                     i64 ne) noexcept nogil
 
 
 cdef inline i64 die_refused(const i64* st, i64 slot, i64 k, i64 r_over, i64 r_no_die, i64 r_no_piece) noexcept nogil:

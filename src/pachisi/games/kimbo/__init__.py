@@ -19,6 +19,10 @@ never share a square.  On a double a pawn standing at a fence may instead jump
 over it to the square beyond, and that is the whole turn.  Four pawns in the
 centre win.  With three players the fences of the missing colour are removed
 and one of them closes its side's entrance; with two, two opposite entrances.
+Teams (teams=opposite, four players): partners opposite, a partner's pawn is
+one's own where a pawn ends and is never captured, fences stay personal, the
+team wins with its eight pawns in the centre, and a player whose four are in
+moves his partner's (partner_plays; off: he sits out).
 """
 from collections import namedtuple
 import re
@@ -38,7 +42,8 @@ from ..race import ABSENT
 from .rules import (CHOICES, DIE0, DIE1, FEN, FENCE, FENCES, G_MOVED, G_STAGE,
                           JUMP, KEEP, PAWNS, PENDING, PLACE, POS, R_CAPTURED, R_CUTS_OFF, R_IN_CENTRE,
                           R_JUMP_CENTRE, R_NO_DIE, R_NO_FENCE, R_NO_OWN_FENCE, R_NO_PAWN, R_NO_ROUTE, R_NO_WAY,
-                          R_NOT_DOUBLE, R_NOT_NOW, R_NOT_START, R_OVER, R_OWN_PAWN, R_SAME_PAWN, R_SLOT_TAKEN,
+                          R_NOT_DOUBLE, R_NOT_NOW, R_NOT_START, R_OVER, R_OWN_PAWN, R_PARTNER_PAWN, R_SAME_PAWN,
+                          R_SLOT_TAKEN,
                           R_SURPLUS, SIZE, SLOTS, STAGE_FENCE, SUM, WALL, KimboEngine)
 
 MAX_ACTIONS = 8192
@@ -62,6 +67,7 @@ REASONS = {
     R_CUTS_OFF: "that fence would cut squares off from the centre",
     R_NOT_START: "a captured pawn goes on a free start square of its colour",
     R_SURPLUS: "the centre is entered on the last point only (centre_entry=illegal)",
+    R_PARTNER_PAWN: "the move ends on your partner's pawn: in team play it counts as your own",
 }
 
 KimboTab = namedtuple("KimboTab", race.SEATED + " nb slots start entry_wall own_stack any_start")
@@ -105,6 +111,8 @@ class Kimbo(race.FirstPlayer, Game):
                ("own_start", "any_start"),
                title="Where a captured piece goes",
                names={"own_start": "its own start squares", "any_start": "any start square"}),
+        race.TEAMS,
+        race.PARTNER_PLAYS,
         race.PLAY_FOR_PLACES,
         race.first_player_option(),
     )
@@ -190,6 +198,8 @@ class Kimbo(race.FirstPlayer, Game):
         """Square names of a player's pawns (C in the centre, x while captured)."""
         return [_place_name(int(arr[POS + player * PAWNS + k])) for k in range(PAWNS)]
 
+    pieces = pawns              # Game.pieces: a player's pieces are his pawns
+
     def fences(self, arr, player):
         """Slot names of a player's fences."""
         seat = self.seats[player]
@@ -197,7 +207,7 @@ class Kimbo(race.FirstPlayer, Game):
 
     def describe(self, arr, action):
         slot, k, kind = K.decode_action(int(action))
-        pl = int(arr[K.H_PLAYER])
+        pl = int(arr[K.H_PLAYER])           # fences are one's own; a pawn move may move a partner's pawn
         if slot == FENCE:
             if k == KEEP and kind == 0:
                 return Move(action, pl, 0, k, kind, -1, -1, "keep")
@@ -212,6 +222,7 @@ class Kimbo(race.FirstPlayer, Game):
             if not 0 <= kind < NODES or kind == CENTRE:
                 raise ValueError(f"action {action} names no square")
             return Move(action, pl, 0, k, kind, PENDING, kind, f"{letter}@{grid.square_name(kind)}")
+        pl = int(self.engine.mover(arr))
         v = int(arr[POS + pl * PAWNS + k])
         reason, end = (int(x) for x in self.engine.pawn_check(arr, slot, k, kind)) if slot <= JUMP else (0, -1)
         if slot == JUMP:
@@ -462,12 +473,16 @@ class Kimbo(race.FirstPlayer, Game):
                                     error=e) from None
                 if v != CENTRE:
                     other = squares.setdefault(v, q)
-                    if other != q or (any(arr[POS + q * PAWNS + j] == v for j in range(k))
-                                      and not self.opts["end_on_own"]):
+                    if other not in (q, self.partner(q)) or (any(arr[POS + q * PAWNS + j] == v for j in range(k))
+                                                             and not self.opts["end_on_own"]):
                         raise GameError("player {player} pawn {pawn}: {square} already holds a pawn", player=q,
                                         pawn=self.piece_names[k], square=text)
+                    if other != q and not self.opts["end_on_own"]:
+                        raise GameError("player {player} pawn {pawn}: {square} already holds his partner's pawn, "
+                                        "and partners' pawns share a square only with end_on_own", player=q,
+                                        pawn=self.piece_names[k], square=text)
                 arr[POS + q * PAWNS + k] = v
-            if all(arr[POS + q * PAWNS + k] == CENTRE for k in range(PAWNS)):
+            if all(arr[POS + q * PAWNS + k] == CENTRE for k in range(PAWNS)) and not self.teams:
                 raise GameError("player {player} has already won: all pawns are in the centre", player=q)
             slots = row.get("fences", [b.slot_name(s) for s in b.layout(self.opts["fences"], self.seats[q])])
             if not isinstance(slots, list) or len(slots) != FENCES:
@@ -485,6 +500,20 @@ class Kimbo(race.FirstPlayer, Game):
                 seen_slots[s] = Text("a fence of player {player}", player=q)
                 fences[self.seats[q]].append(s)
         self._set_fences(arr, fences)
+        self._refuse_team_home(arr)
+
+    def _refuse_team_home(self, arr):
+        """Team play: one partner's pawns all in the centre is a game under way (he moves his partner's,
+        or sits out without partner_plays: the turn is then not his); both partners' is a game won."""
+        home = [all(arr[POS + q * PAWNS + k] == CENTRE for k in range(PAWNS)) for q in range(self.players)]
+        for a, b in self.teams:
+            if home[a] and home[b]:
+                raise GameError("players {player} and {partner} have already won: all their pawns are in the centre",
+                                player=a, partner=b)
+        q = int(arr[K.H_PLAYER])
+        if self.teams and home[q] and not self.opts["partner_plays"]:
+            raise GameError("player {player} sits out, his pawns all in the centre (partner_plays is off): the "
+                            "turn cannot be his", player=q)
 
     # -- drawing ------------------------------------------------------------------------
     def view(self, arr):

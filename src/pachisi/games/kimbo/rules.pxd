@@ -59,3 +59,4 @@ cpdef enum:
     R_CUTS_OFF = 16
     R_NOT_START = 17
     R_SURPLUS = 18
+    R_PARTNER_PAWN = 19

@@ -1,16 +1,16 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
 """Kimbo's rules, compiled (kimbo.py holds the game's Python side and the
 rule text): running a pawn round fences, the fence moves that keep every
-square able to reach the centre, captured pawns put back, and the
-evaluation of the greedy bot."""
+square able to reach the centre, captured pawns put back, team play (the
+partners' helpers are race_rules'), and the evaluation of the greedy bot."""
 from pachisi.engine.kernel cimport (dice_ranges, i64, Engine, encode, a_slot, a_piece, a_kind, emit, H_PLAYER, H_PHASE,
                                     H_NDICE, H_DICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_ROLL, PHASE_OVER,
                                     EV_FENCE, EV_ENTERED, EV_CAPTURED, EV_JUMPED, EV_MOVED,
-                                    EV_FINISHED)
+                                    EV_FINISHED, MAX_PLAYERS)
 from pachisi.games.kimbo cimport board_rules as grid
 from pachisi.games.kimbo.board_rules cimport NODES, CENTRE, UNREACHABLE
-from pachisi.games.race_rules cimport (Players, load_players, load_fields, record_finish, burn_dice, pass_turn,
-                                       die_potential)
+from pachisi.games.race_rules cimport (Players, load_players, load_fields, record_finish, record_team, burn_dice,
+                                       pass_turn, die_potential, foe, opponents)
 
 
 cdef struct KimboTab:
@@ -91,24 +91,50 @@ cdef inline bint taken(const i64* st, i64 v) noexcept nogil:
     return False
 
 
-cdef bint may_end(const i64* st, const KimboTab* tab, i64 pid, i64 v) noexcept nogil:
-    """A move of pawn pid may end on v: the centre, or not on an own pawn."""
-    cdef i64 pl, j, q
-    if v == CENTRE or tab.own_stack:
-        return True
-    pl = pid // PAWNS
+# -- team play: whose pawns a player moves -------------------------------------------
+cdef inline bint all_in(const i64* st, i64 pl) noexcept nogil:
+    """Every pawn of player pl is in the centre."""
+    cdef i64 j
     for j in range(PAWNS):
-        q = pl * PAWNS + j
-        if q != pid and st[POS + q] == v:
+        if st[POS + pl * PAWNS + j] != CENTRE:
             return False
     return True
 
 
-cdef i64 add_routes(const i64* st, const KimboTab* tab, i64* out, i64 n, i64 slot, i64 k, i64 v,
+cdef inline i64 moving(const i64* st, const KimboTab* tab) noexcept nogil:
+    """Whose pawns the player to act moves: his own, or once they are all in the centre his partner's
+    (teams with partner_plays; the centre is no place beyond the others, so race_rules' mover, which
+    reads home as a place past the last, does not fit)."""
+    cdef i64 pl = st[H_PLAYER]
+    if tab.players.partner_plays and all_in(st, pl):
+        return tab.players.partner[pl]
+    return pl
+
+
+cdef i64 end_refused(const i64* st, const KimboTab* tab, i64 pid, i64 v) noexcept nogil:
+    """Why a move of pawn pid may not end on v (0: it may): an own pawn stands there, or in team play a
+    partner's, which counts as one's own (end_on_own: they share the square); the centre takes all."""
+    cdef i64 pl, j, q
+    if v == CENTRE or tab.own_stack:
+        return 0
+    pl = pid // PAWNS
+    for j in range(PAWNS):
+        q = pl * PAWNS + j
+        if q != pid and st[POS + q] == v:
+            return R_OWN_PAWN
+    if tab.players.teams:
+        q = tab.players.partner[pl] * PAWNS
+        for j in range(PAWNS):
+            if st[POS + q + j] == v:
+                return R_PARTNER_PAWN
+    return 0
+
+
+cdef i64 add_routes(const i64* st, const KimboTab* tab, i64* out, i64 n, i64 slot, i64 pl, i64 k, i64 v,
                     i64 points) noexcept nogil:
-    """Append every route of pawn k from v by `points` (each initial
-    direction, each sequence of turn choices) that may end where it ends."""
-    cdef i64 pid = st[H_PLAYER] * PAWNS + k
+    """Append every route of player pl's pawn k from v by `points` (each
+    initial direction, each sequence of turn choices) that may end where it ends."""
+    cdef i64 pid = pl * PAWNS + k
     cdef i64 cap = tab.cap
     cdef i64 direction, bits, end, why, made, i
     for direction in range(4):
@@ -117,7 +143,7 @@ cdef i64 add_routes(const i64* st, const KimboTab* tab, i64* out, i64 n, i64 slo
         bits = 0
         while True:
             end = run(st, tab, v, points, direction | (bits << 2), &why, &made, NULL)
-            if end >= 0 and may_end(st, tab, pid, end) and n < cap:    # (cap: never reached in play)
+            if end >= 0 and end_refused(st, tab, pid, end) == 0 and n < cap:    # (cap: never reached in play)
                 out[n] = encode(slot, k, direction | (bits << 2))
                 n += 1
             i = made - 1                 # next route: the last left turn becomes a right one
@@ -151,7 +177,7 @@ cdef i64 pawn_check(const i64* st, const KimboTab* tab, i64 slot, i64 k, i64 kin
         if st[G_DOUBLE] == 0 or d0 == 0 or d1 == 0:
             return R_NOT_DOUBLE
         points = 0
-    pid = st[H_PLAYER] * PAWNS + k
+    pid = moving(st, tab) * PAWNS + k
     v = st[POS + pid]
     if v == CENTRE:
         return R_IN_CENTRE
@@ -174,8 +200,9 @@ cdef i64 pawn_check(const i64* st, const KimboTab* tab, i64 slot, i64 k, i64 kin
         end = run(st, tab, v, points, kind, &why, &made, NULL)
         if end < 0:
             return why
-    if not may_end(st, tab, pid, end):
-        return R_OWN_PAWN
+    why = end_refused(st, tab, pid, end)
+    if why:
+        return why
     end_[0] = end
     return 0
 
@@ -302,6 +329,9 @@ cdef i64 end_of_roll(i64* st, const KimboTab* tab, i64* ev, i64 ne) noexcept nog
         ne = put_back(st, tab, pid, squares[0], ev, ne)
     st[H_PLAYER] = st[G_MOVER]
     ne = pass_turn(st, tab.players.n, ev, ne)
+    if tab.players.teams and not tab.players.partner_plays:
+        while all_in(st, st[H_PLAYER]):      # his pawns are in: he sits out until his team is done
+            ne = pass_turn(st, tab.players.n, ev, ne)
     st[H_PHASE] = PHASE_MOVE
     st[H_NDICE] = 0
     st[G_STAGE] = STAGE_FENCE
@@ -348,7 +378,7 @@ cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
             out[j] = encode(PLACE, pid % PAWNS, squares[j])
         return m
     n = 0
-    pl = st[H_PLAYER]
+    pl = moving(st, tab)
     d0 = st[H_DICE]
     d1 = st[H_DICE + 1]
     for k in range(PAWNS):
@@ -356,11 +386,11 @@ cdef i64 gen(i64* st, const void* tab_, i64* out) noexcept nogil:
         if v < 0 or v == CENTRE or st[G_MOVED] == k:
             continue
         if d0:
-            n = add_routes(st, tab, out, n, DIE0, k, v, d0)
+            n = add_routes(st, tab, out, n, DIE0, pl, k, v, d0)
         if d1 and d1 != d0:              # a double lists its first die only
-            n = add_routes(st, tab, out, n, DIE1, k, v, d1)
+            n = add_routes(st, tab, out, n, DIE1, pl, k, v, d1)
         if d0 and d1:
-            n = add_routes(st, tab, out, n, SUM, k, v, d0 + d1)
+            n = add_routes(st, tab, out, n, SUM, pl, k, v, d0 + d1)
             if st[G_DOUBLE]:
                 for direction in range(4):
                     if pawn_check(st, tab, JUMP, k, direction, &end) == 0:
@@ -373,8 +403,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
     cdef const KimboTab* tab = <const KimboTab*>tab_
     cdef i64 slot = a_slot(a), k = a_piece(a), kind = a_kind(a)
     cdef i64 pl = st[H_PLAYER]
-    cdef i64 f, s0, end, pid, v, victim, j
-    cdef bint done
+    cdef i64 f, s0, end, pid, v, victim, mate
     if slot == FENCE:
         if k != KEEP:
             f = tab.players.seat[pl] * FENCES + k
@@ -389,6 +418,7 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
         ne = put_back(st, tab, pl * PAWNS + k, kind, ev, ne)
         return end_of_roll(st, tab, ev, ne)
     pawn_check(st, tab, slot, k, kind, &end)
+    pl = moving(st, tab)                     # whose pawn: the player's, or his partner's once his are in
     pid = pl * PAWNS + k
     v = st[POS + pid]
     if slot == DIE0 or slot == DIE1:
@@ -401,19 +431,21 @@ cdef i64 play(i64* st, const void* tab_, i64 a, i64* ev, i64 ne) noexcept nogil:
         st[H_SCORE] += 2
     if end != CENTRE:
         for victim in range(4 * PAWNS):
-            if st[POS + victim] == end and victim // PAWNS != pl:
+            if st[POS + victim] == end and foe(&tab.players, pl, victim // PAWNS):
                 st[POS + victim] = PENDING
                 ne = emit(ev, ne, EV_CAPTURED, victim // PAWNS, victim % PAWNS, end, pl)
     st[POS + pid] = end
     ne = emit(ev, ne, EV_JUMPED if slot == JUMP else EV_MOVED, pl, k, v, end)
     if end == CENTRE:
         ne = emit(ev, ne, EV_FINISHED, pl, k, v, end)
-        done = True
-        for j in range(PAWNS):
-            if st[POS + pl * PAWNS + j] != CENTRE:
-                done = False
-        if done:
-            ne = record_finish(st, tab.players.n, pl, tab.players.places, ev, ne)
+        if not all_in(st, pl):
+            return ne
+        if not tab.players.teams:
+            return record_finish(st, tab.players.n, pl, tab.players.places, ev, ne)
+        mate = tab.players.partner[pl]
+        if all_in(st, mate):                 # the team's eight are in: both take its place, the first in first
+            return record_team(st, tab.players.n, tab.players.places, tab.players.partner, mate, pl, ev, ne)
+        st[G_MOVED] = -1                     # a die left moves any of his partner's pawns (partner_plays)
     return ne
 
 
@@ -436,13 +468,13 @@ cdef i64 finish(i64* st, const void* tab_, i64* ev, i64 ne) noexcept nogil:
 cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
     """Each pawn's progress is how few steps (through open lines) it has
     left to the centre; a pawn in the centre is worth most, a pawn that an
-    opponent could hit in a straight run loses a little.  Own progress
-    against the opponents' average."""
+    opponent could hit in a straight run loses a little.  Own progress (and a
+    partner's) against the opponents' average; a partner's win is one's own."""
     cdef const KimboTab* tab = <const KimboTab*>tab_
     cdef i64 dist[NODES]
     cdef i64 queue[NODES]
     cdef double val = 0.0, total
-    cdef i64 nopp = max(tab.players.n - 1, 1)
+    cdef i64 nopp = opponents(&tab.players)
     cdef i64 q, k, v, steps, corner
     grid.distances(st + WALL, &tab.nb[0][0], dist, queue)
     for q in range(tab.players.n):
@@ -461,19 +493,19 @@ cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
             total += 30.0 - min(steps, 40) * 0.75
             if v >= 0 and threatened(st, tab, q, v):
                 total -= 2.0
-        val += total if q == me else -total / nopp
-    if st[H_WINNER] == me:
+        val += -total / nopp if foe(&tab.players, q, me) else total
+    if st[H_WINNER] >= 0 and not foe(&tab.players, st[H_WINNER], me):
         val += 1e6
     return val
 
 
 cdef bint threatened(const i64* st, const KimboTab* tab, i64 q, i64 v) noexcept nogil:
-    """An opponent pawn stands within 12 points of v in a straight open line."""
+    """An opponent pawn (never a partner's) stands within 12 points of v in a straight open line."""
     cdef i64 r = v // grid.SIZE, c = v % grid.SIZE
     cdef i64 pid, w, r2, c2, d, x
     for pid in range(4 * PAWNS):
         w = st[POS + pid]
-        if pid // PAWNS == q or w < 0 or w == CENTRE:
+        if not foe(&tab.players, pid // PAWNS, q) or w < 0 or w == CENTRE:
             continue
         r2 = w // grid.SIZE
         c2 = w % grid.SIZE
@@ -498,6 +530,7 @@ cdef class KimboEngine(Engine):
     cdef KimboTab t
 
     def __init__(self, tab, i64 size, i64 max_actions):
+        cdef i64 pl
         if tab.slots.shape[1] != SLOTS or tab.nb.shape[0] != NODES:
             raise ValueError("Kimbo's tables do not fit its compiled rules")
         load_players(&self.t.players, tab)
@@ -508,6 +541,13 @@ cdef class KimboEngine(Engine):
         self.t.cap = max_actions // 2
         self.setup(&self.t, check, gen, play, begin, finish, die_potential, evaluate, NULL, size, max_actions,
                    dice_ranges(tab.dice_lo, tab.dice_hi))
+        for pl in range(MAX_PLAYERS):        # the search counts a partner's win as one's own
+            self.R.mate[pl] = self.t.players.partner[pl]
+
+    def mover(self, i64[::1] arr):
+        """Whose pawns the player to act moves when he moves pawns (his partner's once his own are all in
+        the centre, in team play with partner_plays)."""
+        return moving(self.state(arr), &self.t)
 
     def run(self, i64[::1] arr, i64 v, i64 points, i64 kind):
         """Run a pawn from node v by `points` with the direction and turn
