@@ -3,7 +3,7 @@ team play for it beside the number of players, and a team game of four bots, wat
 on the game-over screen, which ranks the teams, partners together.  Screenshots go to the test's tmp dir."""
 import pytest
 
-from roompage import NAMES, TEAM_TAGS, first_team, new_page
+from roompage import NAMES, choose_team_table, first_team, new_page
 
 pytestmark = pytest.mark.timeout(900)
 
@@ -14,11 +14,7 @@ def test_the_lobby_offers_teams_for_kimbo(browser, server, lang, tmp_path):
     try:
         page.goto(f"{server.url}/#/")
         page.wait_for_selector("#game")
-        page.select_option("#game", "kimbo")
-        page.select_option("#players", "4")
-        assert page.locator(".teams-row #opt-teams").is_visible()
-        page.select_option("#opt-teams", "opposite")
-        assert page.locator(".seat .team-tag").all_inner_texts() == TEAM_TAGS[lang]
+        choose_team_table(page, lang, "kimbo")
         page.locator("form.create").screenshot(path=str(tmp_path / f"lobby-kimbo-teams-{lang}.png"))
         assert not page.errors
     finally:
@@ -29,7 +25,7 @@ def test_the_lobby_offers_teams_for_kimbo(browser, server, lang, tmp_path):
 def test_a_kimbo_team_game_of_bots_ends_with_the_teams_places(browser, server, lang, tmp_path):
     room = server.api("/api/rooms", {"game": "kimbo", "options": {"teams": "opposite"},
                                      "seats": [{"kind": "bot", "name": n, "level": 4} for n in NAMES]})
-    ctx, page = new_page(browser, lang, "desktop")
+    ctx, page = new_page(browser, lang, "desktop", {"pachisi.room.settings": {"speed": "instant"}})   # bots do not wait
     try:
         page.goto(f"{server.url}/#/room/{room['code']}")
         page.wait_for_selector(".board .sq")
