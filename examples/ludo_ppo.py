@@ -3,8 +3,10 @@
 
 The batched environment (rl.batch_env) steps 256 games a call, the opponent's moves compiled inside it,
 and plays the decisions with a single legal action itself (skip_forced); the agent is an actor and a
-critic (two tanh MLPs of 128 units) over the game's observation vector (the rows of the two absent
-players left out), illegal actions masked out of the policy's logits.  It trains for --minutes
+critic (two tanh MLPs of 256 units) over the game's observation vector (the rows of the two absent
+players left out) and what a one-ply look would see, read off it by fixed matrices (Board: where each
+piece would land with the die showing, and whether it hits, is threatened there, or is safe), illegal
+actions masked out of the policy's logits.  It trains for --minutes
 CPU-minutes of the process (its evaluations counted in), evaluating the greedy policy (its most likely
 legal action) every few minutes on fresh games against level3, then on --final games for the interval;
 the curve and a checkpoint of the networks are rewritten at every evaluation.
@@ -44,11 +46,66 @@ def seen_columns(env, players):
     return torch.tensor(keep)
 
 
-class Agent(nn.Module):
-    def __init__(self, n_obs, n_act, hidden=128, columns=None):
+class Board(nn.Module):
+    """What `level4`'s one-ply look sees, read off the observation by fixed matrices (no rule is run):
+    the observation gives each piece's place on its own route, so an opponent's square in the agent's
+    frame, the squares it threatens with one die, and where each of the agent's pieces would stand
+    after the die showing are all linear in it.  Per piece: that destination (one-hot), whether it hits
+    an opponent there, how many opponent throws reach it, whether it is safe, and the same two for the
+    square it leaves; and the die one-hot and the opponents' squares and threats over the track."""
+
+    def __init__(self, game, env):
         super().__init__()
-        self.columns = columns
-        n_obs = len(columns) if columns is not None else n_obs
+        lo, hi = game.place_range()
+        n, ring, last = hi - lo + 1, game.ring_size, game.last_ring
+        self.places, self.pieces, self.scale = n, game.pieces_per_player, env.table.observer.scale
+        off = (game.spacing * (game.seats[1] - game.seats[0])) % ring
+        safe = torch.tensor([float(game.is_safe(sq + game.spacing * game.seats[0])) for sq in range(ring)] + [0.0])
+
+        def track(shift, reach=0):           # a place's index -> its square in the agent's frame (ring: off the track)
+            m = torch.zeros(n, ring + 1)
+            for v in range(n):
+                rel = v + lo
+                if 0 <= rel <= last - reach:
+                    m[v, (rel + shift + reach) % ring] = 1.0
+            return m
+        self.register_buffer("mine", track(0))
+        self.register_buffer("theirs", track(off))
+        self.register_buffer("threat", sum(track(off, k) for k in range(1, 7)) * (1 - safe))
+        self.register_buffer("safe", safe)
+        moves = torch.zeros(6, n, n)         # a piece on the board moved d places along its route
+        for d in range(1, 7):
+            for v in range(n):
+                if lo + v >= 0 and v + d < n:
+                    moves[d - 1, v, v + d] = 1.0
+        self.register_buffer("moves", moves)
+        parts = env.table.observer.layout()
+        dice = next(i for i, (name, _) in enumerate(parts) if name.startswith("dice left"))
+        self.dice_at = sum(length for _, length in parts[:dice])     # the die to play, value / scale
+        self.size = 6 + 2 * (ring + 1) + self.pieces * (n + 6)
+
+    def forward(self, obs):
+        b, n, k = obs.shape[0], self.places, self.pieces
+        own = obs[:, :k * n].reshape(b, k, n)
+        opp = obs[:, k * n:2 * k * n].reshape(b, k, n).sum(1)
+        die = nn.functional.one_hot((obs[:, self.dice_at] * self.scale).round().long().clamp(0, 6), 7)[:, 1:].float()
+        occupied = (opp @ self.theirs) * (1 - self.safe)
+        threatened = opp @ self.threat
+        dest = torch.einsum("bd,dvw,bkv->bkw", die, self.moves, own)
+        here, there = own @ self.mine, dest @ self.mine
+        per_piece = torch.cat([dest, (there * occupied[:, None]).sum(-1, keepdim=True),
+                               (there * threatened[:, None]).sum(-1, keepdim=True), there @ self.safe[:, None],
+                               (here * threatened[:, None]).sum(-1, keepdim=True), here @ self.safe[:, None],
+                               there.sum(-1, keepdim=True)], -1)
+        return torch.cat([die, occupied, threatened, per_piece.reshape(b, -1)], -1)
+
+
+class Agent(nn.Module):
+    def __init__(self, n_obs, n_act, hidden=128, columns=None, board=None):
+        super().__init__()
+        self.columns, self.board = columns, board
+        n_obs = (len(columns) if columns is not None else n_obs) + (board.size if board is not None else 0)
+        self.n_in = n_obs
         self.critic = nn.Sequential(layer(n_obs, hidden), nn.Tanh(), layer(hidden, hidden), nn.Tanh(),
                                     layer(hidden, 1, 1.0))
         self.actor = nn.Sequential(layer(n_obs, hidden), nn.Tanh(), layer(hidden, hidden), nn.Tanh(),
@@ -63,7 +120,8 @@ class Agent(nn.Module):
     def seen(self, obs):
         """The columns the network reads of a batch of observations."""
         x = torch.from_numpy(obs)
-        return x[:, self.columns] if self.columns is not None else x
+        seen = x[:, self.columns] if self.columns is not None else x
+        return torch.cat([seen, self.board(x)], -1) if self.board is not None else seen
 
 
 def evaluate(agent, games, seed, opponents="level3"):
@@ -117,6 +175,7 @@ def main():
     ap.add_argument("--eval-games", type=int, default=1000)
     ap.add_argument("--final", type=int, default=4000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--hidden", type=int, default=256, help="units in each of the networks' two layers")
     ap.add_argument("--curve", default="examples/ludo_ppo_curve.json",
                     help="the learning curve, rewritten at each evaluation (the checkpoint beside it, .pt)")
     ap.add_argument("--wall-minutes", type=float, default=None,
@@ -130,7 +189,7 @@ def main():
         torch.set_num_threads(1)
         saved = torch.load(args.evaluate)
         env = rl.batch_env("ludo", num_envs=1, players=2)
-        agent = Agent(env.obs_size, env.n_actions, columns=seen_columns(env, 2))
+        agent = Agent(env.obs_size, env.n_actions, args.hidden, seen_columns(env, 2), Board(env.table.game, env))
         agent.load_state_dict(saved["agent"])
         report(agent, args.final, saved["cpu_minutes"] * 60, saved["agent_steps"])
         return
@@ -139,10 +198,10 @@ def main():
     env = rl.batch_env("ludo", num_envs=args.envs, players=2, opponents="level3", skip_forced=True)
     E, T = args.envs, args.steps
     columns = seen_columns(env, 2)
-    agent = Agent(env.obs_size, env.n_actions, columns=columns)
+    agent = Agent(env.obs_size, env.n_actions, args.hidden, columns, Board(env.table.game, env))
     opt = torch.optim.Adam(agent.parameters(), lr=2.5e-4, eps=1e-5)
     gamma, lam, clip, ent_coef, vf_coef, epochs, minibatches = 0.99, 0.95, 0.2, 0.01, 0.5, 4, 4
-    obs_b = torch.zeros(T, E, len(columns))
+    obs_b = torch.zeros(T, E, agent.n_in)
     mask_b = torch.zeros(T, E, env.n_actions, dtype=torch.bool)
     act_b = torch.zeros(T, E, dtype=torch.long)
     logp_b, rew_b, done_b, val_b = (torch.zeros(T, E) for _ in range(4))
