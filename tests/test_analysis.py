@@ -26,7 +26,7 @@ def bot_game(name, players, seed, levels=(4, 2)):
     return start, s
 
 
-@pytest.mark.parametrize("name,players", [("ludo", 2), ("ludo", 4), ("shishbesh", 2), ("parchis", 3)])
+@pytest.mark.parametrize("name,players", [("ludo", 2), ("ludo", 4), ("shishbesh", 2), ("parchis", 3), ("chaupar", 4)])
 def test_luck_skill_and_drift_sum_to_the_result_for_every_player(name, players):
     """GNU Backgammon: result = equity at the start + the luck of every roll + the skill of every move (each a
     difference of the evaluator's value V), plus here the evaluator's drift at each roll (average over the

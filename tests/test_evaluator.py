@@ -5,12 +5,22 @@ import pytest
 from pachisi import make_game, training
 from pachisi.bots import BOTS, LEVELS, bot_for_level, valuenet
 from pachisi.bots.evaluator import Net
-from pachisi.engine import kernel as K
 from pachisi.games import GAMES
 from pachisi.rl.spaces import Observer
 
-# the games with an evaluator (kimbo: docs/analysis.md; none for a game always played in teams: valuenet.evaluator)
+# the games with an evaluator for 2, 3 and 4 players each for himself (kimbo has none: docs/analysis.md)
 RACE = [name for name in GAMES if name != "kimbo" and not GAMES[name](GAMES[name].max_players).teams]
+# the other forms with weights of their own (docs/analysis.md): (game, players, preset, options)
+FORMS = [("ludo", 6, None, {"seats": 6}), ("ludo", 4, None, {"teams": "opposite"}),
+         ("ludo", 6, None, {"seats": 6, "teams": "opposite"}),
+         ("parchis", 6, None, {"seats": 6}), ("parchis", 8, None, {"seats": 8}),
+         ("parchis", 4, None, {"teams": "opposite"}), ("parchis", 6, None, {"seats": 6, "teams": "opposite"}),
+         ("parchis", 8, None, {"seats": 8, "teams": "opposite"}),
+         ("parques", 6, None, {"seats": 6}), ("parques", 8, None, {"seats": 8}),
+         ("parcheesi", 4, None, {"teams": "opposite"}), ("shishbesh", 4, None, {"teams": "opposite"}),
+         ("mandavoshka", 4, None, {"teams": "opposite"}), ("tryasuchka", 4, None, {"teams": "opposite"}),
+         ("maedn", 4, None, {"teams": "opposite"}), ("chaupar", 4, None, {}),
+         ("maedn", 2, "petitschevaux", {}), ("maedn", 3, "petitschevaux", {}), ("maedn", 4, "petitschevaux", {})]
 
 
 def positions(game, count, seed=0):
@@ -59,10 +69,25 @@ def test_weights_are_shipped_for_every_race_game_and_number_of_players(name, pla
     assert ((0 <= v) & (v <= 1)).all()
 
 
+@pytest.mark.parametrize("name,players,preset,options", FORMS)
+def test_weights_are_shipped_for_the_other_boards_team_play_and_the_games_played_in_teams(name, players, preset,
+                                                                                         options):
+    """Each form has weights of its own; in team play partners share their equity."""
+    game = make_game(name, players, preset, options)
+    net = valuenet.evaluator(game)
+    s = game.new_state(seed=1)
+    for _ in range(40):
+        s.roll() if s.is_chance else s.push(bot_for_level(3, 0).choose(s))
+    v = net.value(s.arr)
+    assert v.shape == (players,) and ((0 <= v) & (v <= 1)).all()
+    for a, b in game.teams:
+        assert v[a] == pytest.approx(v[b])
+
+
 def test_the_shipped_weights_are_a_few_megabytes_at_most():
     from importlib import resources
     files = list((resources.files("pachisi.bots") / "weights").iterdir())
-    assert len([f for f in files if f.name.endswith(".npz")]) == 3 * len(RACE)
+    assert len([f for f in files if f.name.endswith(".npz")]) == 3 * len(RACE) + len(FORMS)
     assert sum(f.stat().st_size for f in files) < 5_000_000
 
 
@@ -113,23 +138,49 @@ def test_an_evaluator_refuses_weights_and_positions_that_do_not_fit():
 def test_a_game_without_an_evaluator_says_so():
     with pytest.raises(valuenet.NoEvaluator, match="no evaluator"):
         valuenet.evaluator(make_game("kimbo", 2))
+    with pytest.raises(valuenet.NoEvaluator, match=r"Ludo in this form \(ludo-3p-seats-6\)"):
+        valuenet.evaluator(make_game("ludo", 3, options={"seats": 6}))
 
 
-def test_team_play_has_no_evaluator_and_level6_plays_as_level5_for_the_team():
-    """The evaluators are trained on games each plays for himself: in teams they would not play for the
-    partner, so level 6 takes level 5's move there, which scores the team."""
+def test_a_form_has_weights_of_its_own():
+    assert valuenet.weights_name(make_game("ludo", 4)) == "ludo-4p.npz"
+    assert valuenet.weights_name(make_game("ludo", 6, options={"seats": 6, "teams": "opposite"})) == \
+        "ludo-6p-seats-6-teams.npz"
+    assert valuenet.weights_name(make_game("maedn", 3, "petitschevaux")) == "maedn-3p-board-chevaux-horses-2.npz"
+    assert valuenet.weights_name(make_game("pachisi", 4)) == "pachisi-4p-teams.npz"
+
+
+def test_in_team_play_partners_share_the_teams_result_and_level6_plays_for_the_team():
+    """A finished team game is worth 1 to both winners and 0 to both losers (the team's probability of
+    winning, the two teams' places shared by the partners); level 6 decides by the team's evaluator."""
     game = make_game("ludo", 4, options={"teams": "opposite"})
-    with pytest.raises(valuenet.NoEvaluator, match="in teams"):
-        valuenet.evaluator(game)
+    net = valuenet.evaluator(game)
+    s = game.new_state(seed=2)
+    bot = bot_for_level(4, 0)
+    while not s.is_over:
+        s.roll() if s.is_chance else s.push(bot.choose(s))
+    won = s.result()["teams"][0]
+    assert net.value(s.arr).tolist() == [1.0 if p in won else 0.0 for p in range(4)]
+    assert net.place_probs(s.arr)[won[0]].tolist() == [0.5, 0.5, 0.0, 0.0]
     s = game.new_state(seed=3)
     for _ in range(60):
-        if s.is_over:
-            break
         if s.is_chance:
             s.roll()
             continue
-        assert bot_for_level(6).choose(s) == bot_for_level(5).choose(s)
-        s.push(bot_for_level(5).choose(s))
+        acts = np.array(s.legal_actions(), np.int64)
+        vals = net.action_values(s.arr, acts)
+        me = s.current_player
+        assert np.allclose(vals[:, me], vals[:, game.partner(me)])
+        move = bot_for_level(6, 1).choose(s)
+        if len(acts) > 1:
+            assert move.action == net.decide(s.arr, acts, **LEVELS[6][1])
+        s.push(move)
+
+
+def test_calibration_of_a_team_game_is_the_teams():
+    game = make_game("ludo", 4, options={"teams": "opposite"})
+    c = training.calibrate(game, valuenet.evaluator(game), positions=60)
+    assert 0 <= c["brier"] < c["brier_uniform"] and set(c["won"]) == {0.0, 1.0}
 
 
 def test_training_is_reproducible_from_its_seed():
@@ -164,3 +215,14 @@ def test_calibration_reports_a_brier_score_and_a_reliability_table():
     c = training.calibrate(game, valuenet.evaluator(game), positions=60)
     assert len(c["predicted"]) == 60 and 0 <= c["brier"] < c["brier_uniform"]
     assert sum(r["positions"] for r in c["reliability"]) == 60
+
+
+def test_pachisi_train_writes_a_forms_weights_under_its_name(tmp_path):
+    from typer.testing import CliRunner
+    from pachisi.cli import app
+    r = CliRunner().invoke(app, ["train", "ludo", "-p", "4", "-o", "teams=opposite", "--games", "64", "--out",
+                                 str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    assert [f.name for f in tmp_path.iterdir()] == ["ludo-4p-teams.npz"]
+    r = CliRunner().invoke(app, ["train", "ludo", "-p", "3", "-o", "teams=opposite", "--games", "64"])
+    assert r.exit_code != 0 and "teams" in r.output

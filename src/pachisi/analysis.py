@@ -81,13 +81,15 @@ def analyse(start: State, history: list[tuple[int, str, Any]], budget=None, prog
     v = net.value(state.arr)
     a = Analysis(game, [game.player_name(p) for p in range(n)], v.tolist(), [])
     outcomes = [d for d, _ in state.chance_outcomes()]
+    weights = np.array([w for _, w in state.chance_outcomes()], float)     # a throw of cowries is not uniform
+    weights /= weights.sum()
     for player, kind, what in history:
         if budget is not None:
             budget.step()
         if kind == "roll":
             dice = tuple(int(d) for d in what)
             rows = net.roll_values(state.arr)
-            avg = rows.mean(axis=0)
+            avg = weights @ rows
             state.set_dice(dice)
             after = net.value(state.arr)
             a.steps.append({"kind": "roll", "player": int(player), "dice": list(dice),

@@ -1027,6 +1027,8 @@ def train(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
           games: int = typer.Option(None, help="self-play games per number of players (instead of --seconds: "
                                     "the same weights on every machine)"),
           seed: int = typer.Option(0, help="the seed of the start positions, the dice and the first weights"),
+          preset: str = typer.Option(None, help="a named set of rules"),
+          option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
           out: Path = typer.Option(None, help="the folder to write the weights to (default: the package's "
                                    "bots/weights, which the bots and analysis read)")):
     """Train the evaluator of a game by self-play (TD(lambda)) and write its weights."""
@@ -1044,7 +1046,7 @@ def train(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
         fail(_("--seconds must be positive"))
     folder = out or Path(str(resources.files("pachisi.bots") / "weights"))
     for n in counts:
-        g = _game(game, n, None, None)
+        g = _game(game, n, preset, option)
         with Progress(TextColumn(_("training {game}, {players} players", game=g.title, players=n)), BarColumn(),
                       TimeRemainingColumn(), console=err, disable=not err.is_terminal) as bar:
             task = bar.add_task("train", total=games or int(1000 * seconds))

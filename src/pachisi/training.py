@@ -58,7 +58,7 @@ def train(game, seconds: float = 60.0, games: int | None = None, seed: int = 0, 
         played += count
         if progress:
             progress(played if games else int(1000 * min(spent, seconds)), games or int(1000 * seconds))
-    info = {"game": game.name, "players": game.players, "games": played, "rolls": rolls, "seed": seed,
+    info = {"game": game.name, "players": game.players, "file": valuenet.weights_name(game), "games": played, "rolls": rolls, "seed": seed,
             "hidden": net.H, "lambda": lam, "alpha": alpha, "epsilon": epsilon,
             "cpu_seconds": round(time.process_time() - t0, 1)}
     return {"W1": net.W1, "b1": net.b1, "W2": net.W2, "b2": net.b2}, info
@@ -67,7 +67,7 @@ def train(game, seconds: float = 60.0, games: int | None = None, seed: int = 0, 
 def save(weights, info, folder: Path):
     """The weights as the package ships them (float32, compressed, with how they were made)."""
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{info['game']}-{info['players']}p.npz"
+    path = folder / info["file"]
     np.savez_compressed(path, **{k: np.asarray(v, np.float32) for k, v in weights.items()},
                         info=np.array(json.dumps(info)))
     return path
@@ -75,8 +75,10 @@ def save(weights, info, folder: Path):
 
 def calibrate(game, net, positions: int = 1000, seed: int = 1):
     """Brier score of the mover's win probability over `positions` positions, one drawn from each of as
-    many evaluator-played games (dice and draws from `seed`, different from training's)."""
+    many evaluator-played games (dice and draws from `seed`, different from training's).  In team play
+    it is the team's: the first two places, the mean of the partners' rows."""
     rng = np.random.default_rng(seed)
+    top = 2 if game.teams else 1
     predicted, won = [], []
     g = 0
     while len(predicted) < positions:
@@ -87,8 +89,9 @@ def calibrate(game, net, positions: int = 1000, seed: int = 1):
             continue
         t = int(rng.integers(len(probs)))
         mover = int(movers[t])
-        predicted.append(probs[t, mover, 0])
-        won.append(final[mover, 0] == 1.0)
+        team = [mover, game.partner(mover) if game.teams else mover]
+        predicted.append(probs[t, team, :top].sum() / 2)
+        won.append(final[team[0], :top].sum() == 1.0)
     predicted, won = np.array(predicted), np.array(won, float)
     bins = np.minimum((predicted * 10).astype(int), 9)
     table = [{"bin": f"{b / 10:.1f}-{(b + 1) / 10:.1f}", "positions": int((bins == b).sum()),
@@ -96,5 +99,5 @@ def calibrate(game, net, positions: int = 1000, seed: int = 1):
               "observed": float(won[bins == b].mean()) if (bins == b).any() else None} for b in range(10)]
     return {"game": game.name, "players": game.players, "positions": positions,
             "brier": float(np.mean((predicted - won) ** 2)),
-            "brier_uniform": float(np.mean((1 / game.players - won) ** 2)),
+            "brier_uniform": float(np.mean((top / game.players - won) ** 2)),
             "reliability": table, "predicted": predicted.tolist(), "won": won.tolist()}

@@ -12,7 +12,12 @@ bonuses together) and whether a roll is being played.
 
 Network: one hidden layer (tanh); for each player a softmax over the places
 1st..nth.  A player's equity is its expected place reward, (n-1-k)/(n-1)
-for place k (0: first): with two players its probability of winning.
+for place k (0: first): with two players its probability of winning.  In
+team play partners share places and equity: a finished game gives both the
+mean of their two rows (the finishing order holds partners side by side),
+place k is the team's place k // 2, rewarded (t-1-k//2)/(t-1) among t teams
+(with two teams the team's probability of winning), and a position's
+equity is the mean of the partners'.
 
 The value of a position V(s): the exact result once the game is over; the
 network's at a roll (a chance node); in the middle of a roll the value of
@@ -49,6 +54,7 @@ cdef struct Ctx:
     const Rules* R
     Work W
     i64 size, na, n, F, H, NO, places, pieces
+    i64 teams           # the number of teams of two (0: each plays for himself)
     const i64* cell
     const i64* flag
     const i64* vmap
@@ -136,14 +142,18 @@ cdef void forward(Ctx* C) noexcept nogil:
             C.o[r * n + k] /= s
 
 
-cdef inline double place_reward(i64 k, i64 n) noexcept nogil:
-    return (n - 1 - k) / <double>(n - 1)
+cdef inline double place_reward(const Ctx* C, i64 k) noexcept nogil:
+    if C.teams:
+        return (C.teams - 1 - k // 2) / <double>(C.teams - 1)
+    return (C.n - 1 - k) / <double>(C.n - 1)
 
 
-cdef void result_places(const i64* st, i64 n, double* pl) noexcept nogil:
+cdef void result_places(const Ctx* C, const i64* st, double* pl) noexcept nogil:
     """The place distribution (absolute rows, n x n) of a finished game: the
-    finishing order, the players not placed sharing the places left evenly."""
-    cdef i64 i, p, k, nf = st[H_NFIN]
+    finishing order, the players not placed sharing the places left evenly;
+    partners share the mean of their rows."""
+    cdef i64 n = C.n, i, p, q, k, nf = st[H_NFIN]
+    cdef double a
     cdef bint placed[MAX_PLAYERS]
     for p in range(n):
         placed[p] = False
@@ -161,13 +171,21 @@ cdef void result_places(const i64* st, i64 n, double* pl) noexcept nogil:
         if not placed[p]:
             for k in range(nf, n):
                 pl[p * n + k] = 1.0 / (n - nf)
+    if C.teams:
+        for p in range(n):
+            q = C.R.mate[p]
+            if p < q:
+                for k in range(n):
+                    a = 0.5 * (pl[p * n + k] + pl[q * n + k])
+                    pl[p * n + k] = a
+                    pl[q * n + k] = a
 
 
 cdef void places_of(Ctx* C, const i64* st, double* pl) noexcept nogil:
     """Place distributions (absolute rows) of st: exact once over, else the network's."""
     cdef i64 n = C.n, m = st[H_PLAYER], r, k
     if st[H_PHASE] == PHASE_OVER:
-        result_places(st, n, pl)
+        result_places(C, st, pl)
         return
     features(C, st)
     forward(C)
@@ -177,14 +195,22 @@ cdef void places_of(Ctx* C, const i64* st, double* pl) noexcept nogil:
 
 
 cdef void leaf(Ctx* C, const i64* st, double* out) noexcept nogil:
-    """Every player's equity in st as it stands (out[p], p < n)."""
+    """Every player's equity in st as it stands (out[p], p < n; partners' the mean of theirs)."""
     cdef double pl[MAX_PLAYERS * MAX_PLAYERS]
-    cdef i64 n = C.n, p, k
+    cdef i64 n = C.n, p, q, k
+    cdef double a
     places_of(C, st, pl)
     for p in range(n):
         out[p] = 0.0
         for k in range(n):
-            out[p] += pl[p * n + k] * place_reward(k, n)
+            out[p] += pl[p * n + k] * place_reward(C, k)
+    if C.teams:
+        for p in range(n):
+            q = C.R.mate[p]
+            if p < q:
+                a = 0.5 * (out[p] + out[q])
+                out[p] = a
+                out[q] = a
 
 
 # -- playing on copies ------------------------------------------------------------------------------
@@ -479,6 +505,7 @@ cdef class Net:
         C.R = R
         C.size, C.na, C.n, C.F, C.H, C.NO = R.size, R.max_actions, self.n, self.F, self.H, self.n * self.n
         C.places, C.pieces, C.lo, C.span = self.places, self.pieces, self.lo, self.span
+        C.teams = self.n // 2 if self.n >= 4 and R.mate[0] != 0 else 0
         C.cell, C.flag, C.vmap = &self._cell[0], &self._flag[0], &self._vmap[0]
         C.W1, C.b1, C.W2, C.b2 = &self._W1[0], &self._b1[0], &self._W2[0], &self._b2[0]
         C.nodes = 0
@@ -639,7 +666,7 @@ cdef class Net:
                     T = play(&C, st, seeds[g], eps, max_rolls, &Xv[0, 0], &ov[0], cap)
                     rv[g] = T
                     if st[H_PHASE] == PHASE_OVER:
-                        result_places(st, C.n, final)
+                        result_places(&C, st, final)
                     else:                   # cut short: its last position's own value is the target
                         places_of(&C, st, final)
                     learn(&C, &self._W1[0], &self._b1[0], &self._W2[0], &self._b2[0], &Xv[0, 0], &ov[0], T,
@@ -667,7 +694,7 @@ cdef class Net:
         try:
             with nogil:
                 T = play(&C, st, seed, eps, max_rolls, &Xv[0, 0], &ov[0], max_rolls)
-                result_places(st, n, &fv[0, 0])
+                result_places(&C, st, &fv[0, 0])
             probs = np.zeros((T, n, n))
             for t in range(T):
                 for k in range(self.F):

@@ -10,9 +10,9 @@ what each value of that cell means as a place; likewise the cell of a
 piece's hidden flag.  So a game declares its features once, for RL and for
 the evaluator alike.
 
-Weights are per game and number of players, trained on the game's standard
-rules (`pachisi train GAME`, docs/analysis.md); a variant whose places do
-not fit them has no evaluator.
+Weights are per game, number of players and form (the board, team play),
+trained on that form's rules (`pachisi train GAME`, docs/analysis.md); a
+variant whose places do not fit them has no evaluator.
 """
 from __future__ import annotations
 
@@ -23,7 +23,6 @@ import numpy as np
 
 from ..engine import kernel as K
 from ..engine.game import GameError
-from ..rl.spaces import Observer
 from .evaluator import Net
 
 WEIGHTS = "weights"
@@ -106,7 +105,14 @@ def _flags(game, state, base, cell):
 
 
 def weights_name(game):
-    return f"{game.name}-{game.players}p.npz"
+    """GAME-Np.npz for the standard form; the game's form options that differ from their defaults and team
+    play add their marks (ludo-6p-seats-6, maedn-4p-board-chevaux-horses-2, ludo-4p-teams)."""
+    defaults = {o.name: o.default for o in game.options}
+    marks = [game.name, f"{game.players}p"]
+    marks += [f"{k}-{game.opts[k]}" for k in game.form_options if game.opts[k] != defaults[k]]
+    if game.teams:
+        marks.append("teams")
+    return "-".join(marks) + ".npz"
 
 
 def blank_weights(game, hidden=HIDDEN, seed=0):
@@ -137,12 +143,13 @@ def shipped_weights(game):
 @functools.lru_cache(maxsize=64)
 def evaluator(game):
     """The game's evaluator (cached per Game: a Game is its parameters); NoEvaluator if none fits."""
-    if game.teams:          # trained on games where each plays for himself: it would not play for the team
-        raise NoEvaluator("no evaluator is trained for {game} in teams", game=game.title)
     weights = shipped_weights(game)
     if weights is None:
-        raise NoEvaluator("no evaluator is trained for {game} with {players} players", game=game.title,
-                          players=game.players)
+        form = weights_name(game).removesuffix(".npz")
+        if form == f"{game.name}-{game.players}p":
+            raise NoEvaluator("no evaluator is trained for {game} with {players} players", game=game.title,
+                              players=game.players)
+        raise NoEvaluator("no evaluator is trained for {game} in this form ({form})", game=game.title, form=form)
     try:
         return make_net(game, weights)
     except ValueError:

@@ -76,6 +76,9 @@ class Game:
     # names of the features of its own turn state (filled by fill_turn_features)
     move_kinds: int | None = None
     piece_word = "piece"
+    # The options that make another form of the game for its learned evaluator (another board, another number
+    # of pieces): each form, and team play, has weights of its own (bots/valuenet.weights_name)
+    form_options: tuple[str, ...] = ()
     turn_features: tuple[str, ...] = ()
     min_players = 2
     max_players = 4

@@ -424,6 +424,7 @@ class SeatedRing68Game(Ring68Game):
     squares a seat, each seat's exit 5 squares past its tip, seguros on the exits, 7 squares on and
     on the tips."""
     max_players = 8
+    form_options = ("seats",)
 
     def seat_colours(self):
         """Ring order: amarillo, azul, rojo, verde, then naranja and morado on six seats, and on eight

@@ -48,6 +48,7 @@ class Ludo(track.TrackGame):
     rules = LudoEngine
     reasons = REASONS
     max_players = 6
+    form_options = ("seats",)
     spacing, turn_back, lane_size = 13, 2, 5
     layout_end = SIZE
     per_piece_fields = 1        # SNAP

@@ -87,6 +87,7 @@ class Maedn(CalledCapture, track.TrackGame):
     title = "Mensch ärgere Dich nicht"
     familiarity = 1
     move_kinds = 6              # RL: the kinds of move its rules make (rules.pxd: STEP, BACK, KEEP, ENTER2, CALL, NOCALL)
+    form_options = ("board", "horses", "all_colours")
 
     observation_ops = (("count", G_TRIES, 3), ("count", G_RUN, 2), ("count", G_KEPT, 18),
                        ("claim", G_CLAIM, G_STAKE))  # as rl/batch.pyx writes them
