@@ -80,9 +80,8 @@ def analyse(start: State, history: list[tuple[int, str, Any]], budget=None, prog
     state = start.clone()
     v = net.value(state.arr)
     a = Analysis(game, [game.player_name(p) for p in range(n)], v.tolist(), [])
-    outcomes = [d for d, _ in state.chance_outcomes()]
-    weights = np.array([w for _, w in state.chance_outcomes()], float)     # a throw of cowries is not uniform
-    weights /= weights.sum()
+    outcomes, weights = zip(*state.chance_outcomes())
+    weights = np.array(weights, float) / sum(weights)       # a throw of cowries is not uniform
     for player, kind, what in history:
         if budget is not None:
             budget.step()

@@ -58,8 +58,8 @@ def train(game, seconds: float = 60.0, games: int | None = None, seed: int = 0, 
         played += count
         if progress:
             progress(played if games else int(1000 * min(spent, seconds)), games or int(1000 * seconds))
-    info = {"game": game.name, "players": game.players, "file": valuenet.weights_name(game), "games": played, "rolls": rolls, "seed": seed,
-            "hidden": net.H, "lambda": lam, "alpha": alpha, "epsilon": epsilon,
+    info = {"game": game.name, "players": game.players, "file": valuenet.weights_name(game), "games": played,
+            "rolls": rolls, "seed": seed, "hidden": net.H, "lambda": lam, "alpha": alpha, "epsilon": epsilon,
             "cpu_seconds": round(time.process_time() - t0, 1)}
     return {"W1": net.W1, "b1": net.b1, "W2": net.W2, "b2": net.b2}, info
 

@@ -152,8 +152,7 @@ cdef void result_places(const Ctx* C, const i64* st, double* pl) noexcept nogil:
     """The place distribution (absolute rows, n x n) of a finished game: the
     finishing order, the players not placed sharing the places left evenly;
     partners share the mean of their rows."""
-    cdef i64 n = C.n, i, p, q, k, nf = st[H_NFIN]
-    cdef double a
+    cdef i64 n = C.n, i, p, k, nf = st[H_NFIN]
     cdef bint placed[MAX_PLAYERS]
     for p in range(n):
         placed[p] = False
@@ -171,18 +170,26 @@ cdef void result_places(const Ctx* C, const i64* st, double* pl) noexcept nogil:
         if not placed[p]:
             for k in range(nf, n):
                 pl[p * n + k] = 1.0 / (n - nf)
-    if C.teams:
-        for p in range(n):
-            q = C.R.mate[p]
-            if p < q:
-                for k in range(n):
-                    a = 0.5 * (pl[p * n + k] + pl[q * n + k])
-                    pl[p * n + k] = a
-                    pl[q * n + k] = a
+    share(C, pl)
+
+
+cdef void share(const Ctx* C, double* pl) noexcept nogil:
+    """In team play partners share the mean of their place rows (absolute rows, n x n)."""
+    cdef i64 n = C.n, p, q, k
+    cdef double a
+    if not C.teams:
+        return
+    for p in range(n):
+        q = C.R.mate[p]
+        if p < q:
+            for k in range(n):
+                a = 0.5 * (pl[p * n + k] + pl[q * n + k])
+                pl[p * n + k] = a
+                pl[q * n + k] = a
 
 
 cdef void places_of(Ctx* C, const i64* st, double* pl) noexcept nogil:
-    """Place distributions (absolute rows) of st: exact once over, else the network's."""
+    """Place distributions (absolute rows) of st: exact once over, else the network's; partners share theirs."""
     cdef i64 n = C.n, m = st[H_PLAYER], r, k
     if st[H_PHASE] == PHASE_OVER:
         result_places(C, st, pl)
@@ -192,25 +199,18 @@ cdef void places_of(Ctx* C, const i64* st, double* pl) noexcept nogil:
     for r in range(n):
         for k in range(n):
             pl[((m + r) % n) * n + k] = C.o[r * n + k]
+    share(C, pl)
 
 
 cdef void leaf(Ctx* C, const i64* st, double* out) noexcept nogil:
-    """Every player's equity in st as it stands (out[p], p < n; partners' the mean of theirs)."""
+    """Every player's equity in st as it stands (out[p], p < n; partners' alike: their rows are shared)."""
     cdef double pl[MAX_PLAYERS * MAX_PLAYERS]
-    cdef i64 n = C.n, p, q, k
-    cdef double a
+    cdef i64 n = C.n, p, k
     places_of(C, st, pl)
     for p in range(n):
         out[p] = 0.0
         for k in range(n):
             out[p] += pl[p * n + k] * place_reward(C, k)
-    if C.teams:
-        for p in range(n):
-            q = C.R.mate[p]
-            if p < q:
-                a = 0.5 * (out[p] + out[q])
-                out[p] = a
-                out[q] = a
 
 
 # -- playing on copies ------------------------------------------------------------------------------
