@@ -5,6 +5,7 @@ decision times, and the CPU time of analysing a game.
     PYTHONPATH=src python benchmarks/evaluator_report.py speed --games 3
     PYTHONPATH=src python benchmarks/evaluator_report.py analysis
     PYTHONPATH=src python benchmarks/evaluator_report.py calibration --form ludo:6:seats=6 --form chaupar:4 ...
+    PYTHONPATH=src python benchmarks/evaluator_report.py calibration --form ludo:3:seats=6 ... --plot-tag seats-6
 
 A --form is GAME:PLAYERS[:KEY=VALUE,...] (preset=NAME for a preset): the other boards, team play and
 the games played in teams, each with weights of its own (valuenet.weights_name).
@@ -44,8 +45,9 @@ def forms(args):
 
 
 def marks(game):
-    """A form's marks beyond its players, as its weights are named: "seats 6 teams"."""
-    return " ".join(valuenet.weights_name(game).removesuffix(".npz").split("-")[2:])
+    """A form's marks beyond its players, as its weights are named: "seats 6 teams", "all colours"."""
+    return " ".join(valuenet.weights_name(game).removesuffix(".npz").split("-")[2:]).replace(
+        "all_colours True", "all colours")
 
 
 def label(game):
@@ -59,7 +61,8 @@ def calibration(args):
     import matplotlib.pyplot as plt
     rows = []
     for name, games in forms(args):
-        fig, ax = plt.subplots(figsize=(4.2, 4.2))
+        below = len(games) > 3                   # many forms: their legend below the plot, not over it
+        fig, ax = plt.subplots(figsize=(4.2, 4.2 + (0.2 * len(games) if below else 0)))
         ax.plot([0, 1], [0, 1], color="grey", lw=0.8, ls="--")
         for game in games:
             n = game.players
@@ -74,11 +77,15 @@ def calibration(args):
         ax.set_xlabel(f"predicted probability that {side} wins", fontsize=9)
         ax.set_ylabel("share of those positions it won")
         ax.set_title(f"{game.title}: reliability")
-        ax.legend(fontsize=8, loc="upper left")
+        if below:
+            ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(-0.2, -0.16), frameon=False)
+        else:
+            ax.legend(fontsize=8, loc="upper left")
         fig.tight_layout()
         if args.plots:
             Path(args.plots).mkdir(parents=True, exist_ok=True)
-            fig.savefig(Path(args.plots) / f"calibration-{name}{'-forms' if args.form else ''}.png", dpi=100)
+            tag = f"-{args.plot_tag}" if args.plot_tag else "-forms" if args.form else ""
+            fig.savefig(Path(args.plots) / f"calibration-{name}{tag}.png", dpi=100)
         plt.close(fig)
     print("| game | players | Brier | Brier of guessing | positions | CPU s |")
     print("|---|---|---|---|---|---|")
@@ -138,6 +145,8 @@ def main():
     ap.add_argument("--positions", type=int, default=1000)
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--plots")
+    ap.add_argument("--plot-tag", help="the plots' names end -TAG (calibration-ludo-seats-6.png; with --form "
+                    "the default is -forms)")
     args = ap.parse_args()
     {"calibration": calibration, "speed": speed, "analysis": analysis_time}[args.what](args)
 

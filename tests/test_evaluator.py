@@ -1,26 +1,42 @@
 """The learned evaluator (bots/evaluator.pyx, bots/valuenet.py), its training and level 6."""
+import itertools
+
 import numpy as np
 import pytest
 
 from pachisi import make_game, training
 from pachisi.bots import BOTS, LEVELS, bot_for_level, valuenet
 from pachisi.bots.evaluator import Net
+from pachisi.engine.options import OptionError
 from pachisi.games import GAMES
 from pachisi.rl.spaces import Observer
 
 # the games with an evaluator for 2, 3 and 4 players each for himself (kimbo has none: docs/analysis.md)
 RACE = [name for name in GAMES if name != "kimbo" and not GAMES[name](GAMES[name].max_players).teams]
-# the other forms with weights of their own (docs/analysis.md): (game, players, preset, options)
-FORMS = [("ludo", 6, None, {"seats": 6}), ("ludo", 4, None, {"teams": "opposite"}),
-         ("ludo", 6, None, {"seats": 6, "teams": "opposite"}),
-         ("parchis", 6, None, {"seats": 6}), ("parchis", 8, None, {"seats": 8}),
-         ("parchis", 4, None, {"teams": "opposite"}), ("parchis", 6, None, {"seats": 6, "teams": "opposite"}),
-         ("parchis", 8, None, {"seats": 8, "teams": "opposite"}),
-         ("parques", 6, None, {"seats": 6}), ("parques", 8, None, {"seats": 8}),
-         ("parcheesi", 4, None, {"teams": "opposite"}), ("shishbesh", 4, None, {"teams": "opposite"}),
-         ("mandavoshka", 4, None, {"teams": "opposite"}), ("tryasuchka", 4, None, {"teams": "opposite"}),
-         ("maedn", 4, None, {"teams": "opposite"}), ("chaupar", 4, None, {}),
-         ("maedn", 2, "petitschevaux", {}), ("maedn", 3, "petitschevaux", {}), ("maedn", 4, "petitschevaux", {})]
+
+
+def every_form():
+    """(game, players, options) of every form a game has (docs/analysis.md), Kimbo's aside: each number of
+    players with each choice of the options that make a form (Game.form_options) and of team play."""
+    out = {}
+    for name, cls in GAMES.items():
+        if name == "kimbo":
+            continue
+        options = {o.name: o for o in cls.options}
+        keys = [k for k in (*cls.form_options, "teams") if k in options]
+        values = [options[k].choices or (False, True) for k in keys]
+        for combo in itertools.product(*values):
+            for players in range(cls.min_players, cls.max_players + 1):
+                try:
+                    game = make_game(name, players, None, dict(zip(keys, combo)))
+                except OptionError:
+                    continue
+                out.setdefault(valuenet.weights_name(game), (name, players, dict(zip(keys, combo))))
+    return out
+
+
+# the other forms: more seats, other boards, team play, and the games played in teams
+FORMS = [form for file, form in every_form().items() if file != f"{form[0]}-{form[1]}p.npz"]
 
 
 def positions(game, count, seed=0):
@@ -69,11 +85,10 @@ def test_weights_are_shipped_for_every_race_game_and_number_of_players(name, pla
     assert ((0 <= v) & (v <= 1)).all()
 
 
-@pytest.mark.parametrize("name,players,preset,options", FORMS)
-def test_weights_are_shipped_for_the_other_boards_team_play_and_the_games_played_in_teams(name, players, preset,
-                                                                                         options):
+@pytest.mark.parametrize("name,players,options", FORMS)
+def test_weights_are_shipped_for_the_other_boards_team_play_and_the_games_played_in_teams(name, players, options):
     """Each form has weights of its own; in team play partners share their equity."""
-    game = make_game(name, players, preset, options)
+    game = make_game(name, players, None, options)
     net = valuenet.evaluator(game)
     s = game.new_state(seed=1)
     for _ in range(40):
@@ -87,8 +102,8 @@ def test_weights_are_shipped_for_the_other_boards_team_play_and_the_games_played
 def test_the_shipped_weights_are_a_few_megabytes_at_most():
     from importlib import resources
     files = list((resources.files("pachisi.bots") / "weights").iterdir())
-    assert len([f for f in files if f.name.endswith(".npz")]) == 3 * len(RACE) + len(FORMS)
-    assert sum(f.stat().st_size for f in files) < 5_000_000
+    assert {f.name for f in files if f.name.endswith(".npz")} == set(every_form())
+    assert sum(f.stat().st_size for f in files) < 6_000_000
 
 
 def test_a_finished_game_is_valued_by_its_result():
@@ -135,11 +150,12 @@ def test_an_evaluator_refuses_weights_and_positions_that_do_not_fit():
         net.roll_values(s.arr)
 
 
-def test_a_game_without_an_evaluator_says_so():
-    with pytest.raises(valuenet.NoEvaluator, match="no evaluator"):
+def test_a_game_without_an_evaluator_says_so(monkeypatch):
+    with pytest.raises(valuenet.NoEvaluator, match="no evaluator is trained for Kimbo with 2 players"):
         valuenet.evaluator(make_game("kimbo", 2))
+    monkeypatch.setattr(valuenet, "shipped_weights", lambda game: None)    # a form whose file is missing
     with pytest.raises(valuenet.NoEvaluator, match=r"Ludo in this form \(ludo-3p-seats-6\)"):
-        valuenet.evaluator(make_game("ludo", 3, options={"seats": 6}))
+        valuenet.evaluator.__wrapped__(make_game("ludo", 3, options={"seats": 6}))
 
 
 def test_a_form_has_weights_of_its_own():
@@ -190,6 +206,19 @@ def test_training_is_reproducible_from_its_seed():
     c, _ = training.train(game, games=64, seed=6)
     assert all(np.array_equal(a[k], b[k]) for k in a) and not np.array_equal(a["W1"], c["W1"])
     assert info["games"] == 64 and info["rolls"] > 64
+
+
+def test_pachisi_self_play_plays_every_throw_and_its_games_end():
+    """Pachisi's throws may be declined; self-play that may decline learns to decline them all and stalls, so
+    it plays under must_move (Game.self_play_options), and the weights are those of the game's own form."""
+    game = make_game("pachisi", 4)
+    assert not game.opts["must_move"] and training.self_play_game(game).opts["must_move"]
+    assert training.self_play_game(make_game("ludo", 2)) == make_game("ludo", 2)
+    weights, info = training.train(game, games=4, seed=1)
+    assert info["file"] == "pachisi-4p-teams.npz" and info["self_play_options"] == {"must_move": True}
+    net = valuenet.make_net(training.self_play_game(game), weights)
+    start = game.new_state(seed=3).arr
+    assert all(net.sample(start, seed, 0.0)[3] for seed in range(4))
 
 
 def test_level6_is_the_evaluator_bot_and_plays_legal_moves_in_every_game():

@@ -20,6 +20,7 @@ from typing import Callable
 import numpy as np
 
 from .bots import valuenet
+from .games import make_game
 
 CHUNK = 64
 
@@ -44,6 +45,7 @@ def train(game, seconds: float = 60.0, games: int | None = None, seed: int = 0, 
     """Weights for the game trained by self-play for `games` games (or as many as `seconds` of CPU
     allow); returns (weights, info).  progress(done, total) after each chunk (total: games or seconds*1000)."""
     weights = weights or valuenet.blank_weights(game, hidden, seed)
+    form, game = game, self_play_game(game)
     net = valuenet.make_net(game, weights)
     t0 = time.process_time()
     played, rolls = 0, 0
@@ -58,10 +60,18 @@ def train(game, seconds: float = 60.0, games: int | None = None, seed: int = 0, 
         played += count
         if progress:
             progress(played if games else int(1000 * min(spent, seconds)), games or int(1000 * seconds))
-    info = {"game": game.name, "players": game.players, "file": valuenet.weights_name(game), "games": played,
+    info = {"game": game.name, "players": game.players, "file": valuenet.weights_name(form), "games": played,
             "rolls": rolls, "seed": seed, "hidden": net.H, "lambda": lam, "alpha": alpha, "epsilon": epsilon,
-            "cpu_seconds": round(time.process_time() - t0, 1)}
+            "cpu_seconds": round(time.process_time() - t0, 1), "self_play_options": form.self_play_options}
     return {"W1": net.W1, "b1": net.b1, "W2": net.W2, "b2": net.b2}, info
+
+
+def self_play_game(game):
+    """The game under the rules its self-play follows (Game.self_play_options): the same board and
+    pieces, so the weights it learns are the game's own."""
+    if not game.self_play_options:
+        return game
+    return make_game(game.name, game.players, game.preset, {**game.opts, **game.self_play_options})
 
 
 def save(weights, info, folder: Path):
@@ -82,6 +92,9 @@ def calibrate(game, net, positions: int = 1000, seed: int = 1):
     predicted, won = [], []
     g = 0
     while len(predicted) < positions:
+        if g >= 10 * positions:
+            raise ValueError(f"{game.title}: only {len(predicted)} of {g} games between its evaluators ended "
+                             "within 5,000 rolls")
         start = _starts(game, seed + 7919, g, 1)[0]
         probs, movers, final, over = net.sample(start, int(_seeds(seed + 7919, g, 1)[0]), 0.0)
         g += 1

@@ -79,6 +79,9 @@ class Game:
     # The options that make another form of the game for its learned evaluator (another board, another number
     # of pieces): each form, and team play, has weights of its own (bots/valuenet.weights_name)
     form_options: tuple[str, ...] = ()
+    # The rules its evaluator's self-play follows where the game's own let every player stand still (Pachisi's
+    # throws may be declined: self-play that may decline learns to decline them all, and its games never end)
+    self_play_options: dict[str, Any] = {}
     turn_features: tuple[str, ...] = ()
     min_players = 2
     max_players = 4

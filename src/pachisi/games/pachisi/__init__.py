@@ -91,6 +91,7 @@ class Pachisi(ClothGame):
     rules = PachisiEngine
     reasons = REASONS
     move_kinds = 6              # RL: STEP, ENTER, ROUND, PASS, PAIR, PAIR_ROUND (rules.pxd)
+    self_play_options = {"must_move": True}
     kind_marks = {STEP: "", ENTER: "+", ROUND: "*", PAIR: "", PAIR_ROUND: "*"}
     notation_help = ("a throw is written value and piece (25a), a piece leaving the charkoni value, piece and + "
                      "(10b+), a piece going round again at its tip value, piece and * (6a*), two pieces of a place "
