@@ -246,6 +246,15 @@ def test_calibration_reports_a_brier_score_and_a_reliability_table():
     assert sum(r["positions"] for r in c["reliability"]) == 60
 
 
+def test_calibration_stops_with_an_error_when_its_games_do_not_end(monkeypatch):
+    """Games cut off before they end give no outcome: after ten times as many games as positions asked
+    for, calibration says so instead of playing on."""
+    monkeypatch.setattr(training, "MAX_ROLLS", 20)
+    game = make_game("ludo", 2)
+    with pytest.raises(ValueError, match="Ludo: only 0 of 30 games between its evaluators ended within 20 rolls"):
+        training.calibrate(game, valuenet.evaluator(game), positions=3)
+
+
 def test_pachisi_train_writes_a_forms_weights_under_its_name(tmp_path):
     from typer.testing import CliRunner
     from pachisi.cli import app

@@ -23,6 +23,7 @@ from .bots import valuenet
 from .games import make_game
 
 CHUNK = 64
+MAX_ROLLS = 5000        # a self-play game still going after this many rolls is cut off (Net.train, Net.sample)
 
 
 def _starts(game, seed, first, count):
@@ -56,7 +57,7 @@ def train(game, seconds: float = 60.0, games: int | None = None, seed: int = 0, 
         frac = played / games if games else spent / seconds
         count = CHUNK if games is None else min(CHUNK, games - played)
         rolls += int(net.train(_starts(game, seed, played, count), _seeds(seed, played, count), epsilon, lam,
-                               alpha * (1 - 0.9 * frac)).sum())
+                               alpha * (1 - 0.9 * frac), MAX_ROLLS).sum())
         played += count
         if progress:
             progress(played if games else int(1000 * min(spent, seconds)), games or int(1000 * seconds))
@@ -94,9 +95,9 @@ def calibrate(game, net, positions: int = 1000, seed: int = 1):
     while len(predicted) < positions:
         if g >= 10 * positions:
             raise ValueError(f"{game.title}: only {len(predicted)} of {g} games between its evaluators ended "
-                             "within 5,000 rolls")
+                             f"within {MAX_ROLLS:,} rolls")
         start = _starts(game, seed + 7919, g, 1)[0]
-        probs, movers, final, over = net.sample(start, int(_seeds(seed + 7919, g, 1)[0]), 0.0)
+        probs, movers, final, over = net.sample(start, int(_seeds(seed + 7919, g, 1)[0]), 0.0, MAX_ROLLS)
         g += 1
         if not over or len(probs) == 0:
             continue

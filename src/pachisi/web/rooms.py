@@ -37,6 +37,7 @@ import secrets
 import time
 
 from ..bots import LEVELS
+from ..bots.valuenet import NoEvaluator, evaluator
 from ..engine.game import GameError, IllegalMove
 from ..engine.match import Match
 from ..engine.story import QUIET, Teller
@@ -583,7 +584,8 @@ class Room:
     async def analysis(self):
         """("done", JSON text) of the finished game's analysis, or ("working", {"ahead": jobs ahead of it or
         None when it runs, "done"/"total": its steps analysed, once it tells them}): made once on the bot
-        workers, on the first ask, and stored with the room."""
+        workers, on the first ask, and stored with the room.  A game without an evaluator is refused at once,
+        before it waits in line."""
         if self.status != "over":
             raise Refusal("over", "a game is analysed once it is over")
         if self._analysis is None and self._analysing is None:
@@ -591,6 +593,10 @@ class Room:
         if self._analysis is not None:
             return "done", self._analysis
         if self._analysing is None:
+            try:
+                await asyncio.to_thread(evaluator, self.game)
+            except NoEvaluator as e:
+                raise Refusal("evaluator", e.template, **e.values) from None
             self._analysing = asyncio.create_task(self._analyse())
         thinker = self.manager.thinker
         done, total = thinker.steps(self._analysis_ticket) or (0, None)
@@ -603,8 +609,7 @@ class Room:
             self.manager.log(f"room {self.code}: its analysis failed: {e!r}")
             self._analysing = None
             return
-        if not text.startswith('{"error"'):     # a game without an evaluator is told so, not stored
-            self.store.submit(db.save_analysis(self.id, text))
+        self.store.submit(db.save_analysis(self.id, text))
         self._analysis = text
 
     # -- what the clients see ---------------------------------------------------------------------

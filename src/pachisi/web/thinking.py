@@ -96,19 +96,15 @@ def analysis_json(text, budget=None, progress=None):
 
 
 def analyse(text, job=None):
-    """A finished room's analysis (runs in the worker): analysis_json as JSON text, or the refusal's
-    template and values when the game has no evaluator.  Its steps are told as (job, done, total) on the
-    process's queue, about fifty times over the game."""
+    """A finished room's analysis (runs in the worker): analysis_json as JSON text (the room has refused a
+    game without an evaluator before).  Its steps are told as (job, done, total) on the process's queue,
+    about fifty times over the game."""
     import json
-    from ..bots.valuenet import NoEvaluator
 
     def tell(done, total):
         if _told is not None and (done == total or done % max(1, total // 50) == 0):
             _told.put((job, done, total))
-    try:
-        data = analysis_json(text, progress=tell)
-    except NoEvaluator as e:
-        return json.dumps({"error": {"template": str(e.template), "values": e.values}}, ensure_ascii=False)
+    data = analysis_json(text, progress=tell)
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 

@@ -1,12 +1,8 @@
 """Rooms over HTTP: the public rooms waiting for players, "my games", making a room, its info, joining a
 seat, a rematch, the record, a hint and the finished game's analysis (the live room is the WebSocket's,
 protocol.py)."""
-import json
-
 from fastapi import APIRouter, Depends, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
-
-from ...i18n import render
 
 from ..deps import address_of, refusal, request_lang, room_or_refusal
 from ..errors import Refusal
@@ -127,8 +123,4 @@ async def analysis(code: str, request: Request, lang: str = Depends(request_lang
         return refusal(e, lang, 409)
     if status == "working":
         return JSONResponse({"status": "working", **body}, status_code=202, headers={"Retry-After": "1"})
-    if body.startswith('{"error"'):
-        error = json.loads(body)["error"]
-        return refusal(Refusal("evaluator", "{error}", error=render(error["template"], lang, **error["values"])),
-                       lang, 409)
     return Response(body, media_type="application/json")
