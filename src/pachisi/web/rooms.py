@@ -597,7 +597,8 @@ class Room:
                 await asyncio.to_thread(evaluator, self.game)
             except NoEvaluator as e:
                 raise Refusal("evaluator", e.template, **e.values) from None
-            self._analysing = asyncio.create_task(self._analyse())
+            if self._analysing is None:     # another ask may have started it while this one waited
+                self._analysing = asyncio.create_task(self._analyse())
         thinker = self.manager.thinker
         done, total = thinker.steps(self._analysis_ticket) or (0, None)
         return "working", {"ahead": thinker.ahead(self._analysis_ticket), "done": done, "total": total}
