@@ -26,7 +26,7 @@ from pachisi import analysis, make_game, training
 from pachisi.bots import bot_for_level, valuenet
 from pachisi.games import GAMES
 
-RACE = [name for name in GAMES if name != "kimbo" and not GAMES[name](GAMES[name].max_players).teams]
+RACE = [name for name in GAMES if not GAMES[name](GAMES[name].max_players).teams]
 
 
 def form(text):

@@ -9,7 +9,8 @@ from fastapi.testclient import TestClient
 import pytest
 
 from pachisi.analysis import analyse_record
-from pachisi.web import create_app
+from pachisi.bots import valuenet
+from pachisi.web import create_app, rooms
 from test_web_api import Player, create, my_turn, settings, wait_over
 
 pytestmark = [pytest.mark.timeout(3600), pytest.mark.usefixtures("database")]
@@ -85,10 +86,13 @@ def test_a_room_not_over_is_not_analysed(tmp_path):
         assert r.status_code == 409 and r.json()["code"] == "over"
 
 
-def test_a_game_without_an_evaluator_is_told_so_at_once(tmp_path):
-    """Refused on the first ask, before it waits in line for a worker: no progress bar to show."""
+def test_a_game_without_an_evaluator_is_told_so_at_once(tmp_path, monkeypatch):
+    """Refused on the first ask, before it waits in line for a worker: no progress bar to show.  (Every game
+    has its weights: here they are missing.)"""
+    monkeypatch.setattr(valuenet, "shipped_weights", lambda game: None)
+    monkeypatch.setattr(rooms, "evaluator", valuenet.evaluator.__wrapped__)
     with TestClient(create_app(settings(tmp_path))) as client:
-        room = create(client, game="kimbo", seats=("bot", "bot"), wins=1)
+        room = create(client, game="ludo", seats=("bot", "bot"), wins=1)
         wait_over(client, room["code"])
         r = client.get(f"/api/rooms/{room['code']}/analysis")
         assert r.status_code == 409 and r.json()["code"] == "evaluator"

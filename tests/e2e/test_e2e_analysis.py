@@ -107,11 +107,13 @@ def test_a_hint_draws_level_6s_move_in_a_bot_game(browser, server, lang, screen)
         ctx.close()
 
 
-@pytest.mark.parametrize("lang,screen", [("en", "desktop"), ("ru", "phone")])
-def test_a_pasted_record_is_replayed_with_its_analysis(browser, server, lang, screen):
+@pytest.mark.parametrize("game_name,lang,screen", [("ludo", "en", "desktop"), ("ludo", "ru", "phone"),
+                                                   ("kimbo", "en", "desktop"), ("kimbo", "ru", "phone")])
+def test_a_pasted_record_is_replayed_with_its_analysis(browser, server, game_name, lang, screen):
+    """Kimbo's too, fence moves and all: its best move is shown on the board like any other."""
     from pachisi import make_game, record as records
     from pachisi.bots import bot_for_level
-    game = make_game("ludo", 2)
+    game = make_game(game_name, 2)
     state = game.new_state(seed=8)
     start = state.clone()
     bots = [bot_for_level(4, 0), bot_for_level(1, 1)]           # a random mover: marked moves to show
@@ -124,7 +126,12 @@ def test_a_pasted_record_is_replayed_with_its_analysis(browser, server, lang, sc
         page.fill("#record", text)
         page.click("#load")
         page.wait_for_selector(".equity-graph polyline.eq-line")
-        page.locator(".replay-moves button.step[data-mark]").first.wait_for()
+        marked = page.locator(".replay-moves button.step[data-mark]")
+        marked.first.wait_for()
+        marked.last.click()
+        page.locator(".best-move .show-best").click()
+        page.wait_for_selector(".best-shown")
+        shot(page, f"pasted-{game_name}-{lang}-{screen}")
         assert not page.errors, page.errors
     finally:
         ctx.close()

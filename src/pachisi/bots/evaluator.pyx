@@ -5,9 +5,13 @@ any game, from a small network over features read straight from the state.
 Features (seen from the player to move, the others in turn order after it):
 for each player, how many of its pieces stand on each place of its route
 (the places of the game's RL observation, rl/spaces.py, read from the
-state's cells through a table made once per Game: bots/valuenet.py), the
+state's cells through a table made once per Game: bots/valuenet.py; or,
+where a cell alone does not say how far a piece has to go, the places its
+compiled rules give, Rules.places: Kimbo's steps left round the fences), the
 share of its pieces hidden in a shelter, the mean progress of its pieces,
-whether it has finished; the dice still to play (a count per face, the
+whether it has finished, and where the rules give the places the number
+they give beside them (Kimbo: the chance of entering the centre with the
+next roll); the dice still to play (a count per face, the
 bonuses together) and whether a roll is being played.
 
 Network: one hidden layer (tanh); for each player a softmax over the places
@@ -26,7 +30,9 @@ decisions with the network at the roll's end, `turn`).  So V of a decision
 is the V of its best action: what analysis calls equity.
 
 Training (TD(lambda) as TD-Gammon, the forward view): self-play games
-whose decisions are the evaluator's own (epsilon-greedy); after each game
+whose decisions are the evaluator's own (epsilon-greedy; a decision with
+more than SAMPLE actions, as Kimbo's thousands of fence moves, weighs an
+evenly spread SAMPLE of them, so a game costs what a race game's does); after each game
 every roll's position moves towards its lambda-return by one SGD step on
 the cross-entropy of the place distributions.  Everything here runs
 without the GIL, one call per game, decision or analysis step.
@@ -36,7 +42,7 @@ from libc.stdlib cimport malloc, calloc, free
 from libc.string cimport memcpy, memset
 
 from pachisi.engine.kernel cimport (
-    Engine, Rules, Work, i64, work_alloc, work_free, set_dice, settle, draw, draw_dice, n_outcomes, outcome,
+    Engine, Rules, Work, i64, work_alloc, work_free, set_dice, settle, legal, draw, draw_dice, n_outcomes, outcome,
     outcome_total,
     H_DICE, H_NDICE, H_NFIN, H_NPLAYERS, order_at, H_PHASE, H_PLAYER, H_ROLLS, H_SEQ, H_WINNER,
     MAX_DICE, MAX_PLAYERS, PHASE_MOVE, PHASE_OVER, PHASE_ROLL)
@@ -48,6 +54,7 @@ cpdef enum:
     DICE_FEATURES = 8   # faces 1..6, bonuses, "a roll is being played"
     MAX_PIECES = 32
     NODE_CAP = 4000     # positions a roll's search visits before the rest are valued as they stand
+    SAMPLE = 128        # actions a self-play decision weighs at most
 
 
 cdef struct Ctx:
@@ -59,6 +66,10 @@ cdef struct Ctx:
     const i64* flag
     const i64* vmap
     i64 lo, span
+    i64* where          # each piece's place from the rules (Rules.places)
+    double* extra       # each player's number beside them (Rules.places)
+    i64 nextra          # features of those: n where the rules give places, else 0
+    i64* memo           # what Rules.places keeps from call to call
     const double* W1
     const double* b1
     const double* W2
@@ -73,7 +84,14 @@ cdef struct Ctx:
     i64 nodes
     i64 cap
     bint cut
+    bint deeper         # a roll was valued by the network for want of depth: one roll more would differ
     bint oom
+
+
+cdef inline bint before_roll(const i64* st) noexcept nogil:
+    """A decision before its roll (Kimbo's fence move, no dice in play) opens a turn: the rest of a roll
+    never reaches into it."""
+    return st[H_PHASE] == PHASE_MOVE and st[H_NDICE] == 0
 
 
 # -- features and the network -------------------------------------------------------------------------
@@ -82,13 +100,18 @@ cdef void features(Ctx* C, const i64* st) noexcept nogil:
     cdef i64 n = C.n, P = C.pieces, L = C.places, m = st[H_PLAYER], r, p, k, v, pl, at, i, d
     cdef double inv = 1.0 / P, prog
     memset(C.x, 0, C.F * sizeof(double))
+    if C.R.places != NULL:
+        C.R.places(st, C.R.tab, C.where, C.extra, C.memo)
     at = n * L
     for r in range(n):
         p = (m + r) % n
         prog = 0.0
         for k in range(P):
-            v = st[C.cell[p * P + k]] - C.lo
-            pl = C.vmap[v] if 0 <= v < C.span else -1
+            if C.R.places != NULL:
+                pl = C.where[p * P + k]
+            else:
+                v = st[C.cell[p * P + k]] - C.lo
+                pl = C.vmap[v] if 0 <= v < C.span else -1
             if pl >= 0:
                 C.x[r * L + pl] += inv
                 prog += pl
@@ -98,8 +121,10 @@ cdef void features(Ctx* C, const i64* st) noexcept nogil:
         for i in range(st[H_NFIN]):
             if st[order_at(i)] == p:
                 C.x[at + 2 * n + r] = 1.0
-    at += 3 * n
-    if st[H_PHASE] == PHASE_MOVE:
+        if C.nextra:
+            C.x[at + 3 * n + r] = C.extra[p]
+    at += 3 * n + C.nextra
+    if st[H_PHASE] == PHASE_MOVE and not before_roll(st):
         for i in range(MAX_DICE):
             d = st[H_DICE + i]
             if 1 <= d <= 6:
@@ -214,14 +239,30 @@ cdef void leaf(Ctx* C, const i64* st, double* out) noexcept nogil:
 
 
 # -- playing on copies ------------------------------------------------------------------------------
+cdef i64 listed(Ctx* C, i64* st, i64* acts) noexcept nogil:
+    """The kernel's settle, but a decision before its roll is left unlisted (-1): the search values it as
+    it stands, and listing Kimbo's thousands of fence moves would cost more than the rest of the search."""
+    cdef i64 n
+    if before_roll(st):
+        return -1
+    n = legal(C.R, &C.W, st, acts)
+    while n == 0 and st[H_PHASE] == PHASE_MOVE:
+        C.R.finish(st, C.R.tab, NULL, 0)
+        if before_roll(st):
+            return -1
+        n = legal(C.R, &C.W, st, acts)
+    return n
+
+
 cdef i64 settled(Ctx* C, i64* st, i64* acts) noexcept nogil:
-    """Settle st and play through single legal actions (as search.pyx does)."""
+    """Settle st and play through single legal actions (as search.pyx does); -1 at a decision before its
+    roll (listed)."""
     cdef i64 n, guard = 0
-    settle(C.R, &C.W, st, NULL, 0, acts, &n)
+    n = listed(C, st, acts)
     while n == 1 and st[H_PHASE] == PHASE_MOVE and guard < 1000:
         st[H_SEQ] += 1
         C.R.play(st, C.R.tab, acts[0], NULL, 0)
-        settle(C.R, &C.W, st, NULL, 0, acts, &n)
+        n = listed(C, st, acts)
         guard += 1
     return n
 
@@ -248,9 +289,11 @@ cdef void turn(Ctx* C, i64 lv, i64 depth, double* out) noexcept nogil:
     if st[H_PHASE] == PHASE_ROLL and depth > 0 and lv + 2 < LV and C.nodes <= C.cap:
         chance(C, lv, depth - 1, out)
         return
-    if st[H_PHASE] != PHASE_MOVE or lv + 1 >= LV or C.nodes > C.cap or C.NA[lv] == 0:
+    if st[H_PHASE] != PHASE_MOVE or lv + 1 >= LV or C.nodes > C.cap or C.NA[lv] <= 0:
         if C.nodes > C.cap:
             C.cut = True
+        if st[H_PHASE] == PHASE_ROLL and depth == 0:
+            C.deeper = True
         leaf(C, st, out)
         return
     me = st[H_PLAYER]
@@ -264,9 +307,12 @@ cdef void turn(Ctx* C, i64 lv, i64 depth, double* out) noexcept nogil:
         child = C.S + (lv + 1) * size
         memcpy(child, st, size * sizeof(i64))
         C.NA[lv + 1] = act(C, child, C.A[lv * C.na + i], C.A + (lv + 1) * C.na)
-        if (child[H_PHASE] == PHASE_MOVE and child[H_PLAYER] == me) or (child[H_PHASE] == PHASE_ROLL and depth > 0):
+        if ((child[H_PHASE] == PHASE_MOVE and child[H_PLAYER] == me and not before_roll(child))
+                or (child[H_PHASE] == PHASE_ROLL and depth > 0)):
             turn(C, lv + 1, depth, v)
         else:
+            if child[H_PHASE] == PHASE_ROLL:
+                C.deeper = True
             leaf(C, child, v)
         if v[me] > best:
             best = v[me]
@@ -302,19 +348,25 @@ cdef void value_at(Ctx* C, i64 lv, const i64* st, double* out) noexcept nogil:
     memcpy(s, st, C.size * sizeof(i64))
     C.NA[lv] = 0
     if s[H_PHASE] == PHASE_MOVE:
-        C.NA[lv] = settled(C, s, C.A + lv * C.na)
+        settle(C.R, &C.W, s, NULL, 0, C.A + lv * C.na, &C.NA[lv])     # a decision is worth its best action
     C.nodes = 0
     C.cap = NODE_CAP
     turn(C, lv, 0, out)
 
 
 cdef void after_action(Ctx* C, const i64* st, i64 a, i64 depth, i64 cap, double* out) noexcept nogil:
-    """V after the mover's action a in st, searched `depth` rolls beyond its roll within cap positions."""
-    memcpy(C.S + C.size, st, C.size * sizeof(i64))
-    C.NA[1] = act(C, C.S + C.size, a, C.A + C.na)
+    """V after the mover's action a in st, searched `depth` rolls beyond its roll within cap positions.
+    Where the action ends the turn at a decision before the next roll (Kimbo's fence move), the position
+    is valued as it stands, as the search values a roll it does not expand."""
+    cdef i64* child = C.S + C.size
+    memcpy(child, st, C.size * sizeof(i64))
+    C.NA[1] = act(C, child, a, C.A + C.na)
     C.nodes = 0
     C.cap = cap
     C.cut = False
+    if before_roll(child):
+        leaf(C, child, out)
+        return
     turn(C, 1, depth, out)
 
 
@@ -324,7 +376,7 @@ cdef i64 best_action(Ctx* C, const i64* st, const i64* acts, i64 n, i64 width, i
     (vals[i * MAX_PLAYERS + p]); then the best `width` of them again one roll
     deeper at a time, up to `depth` rolls beyond this one, while a depth's
     search of each keeps within `budget` positions (a depth cut short is
-    dropped for the last one completed)."""
+    dropped for the last one completed) and left a roll unexpanded."""
     cdef i64 me = st[H_PLAYER], i, j, best = 0, k, d, pick
     cdef double v[MAX_PLAYERS]
     cdef double b
@@ -357,6 +409,7 @@ cdef i64 best_action(Ctx* C, const i64* st, const i64* acts, i64 n, i64 width, i
     for d in range(1, depth + 1):
         b = -INFINITY
         pick = best
+        C.deeper = False
         for j in range(k):
             after_action(C, st, acts[top[j]], d, budget, v)
             if C.cut:
@@ -365,15 +418,24 @@ cdef i64 best_action(Ctx* C, const i64* st, const i64* acts, i64 n, i64 width, i
                 b = v[me]
                 pick = top[j]
         best = pick
+        if not C.deeper:    # no roll was left unexpanded (Kimbo: each search ends at the next fence decision)
+            break
     return best
 
 
 # -- training --------------------------------------------------------------------------------------
 cdef i64 choose(Ctx* C, const i64* st, const i64* acts, i64 n, double eps, i64 seed, i64 k, double* vals) noexcept nogil:
+    cdef i64 some[SAMPLE]
+    cdef i64 j, first
     if n == 1:
         return acts[0]
     if eps > 0 and draw(seed, 3 * k + 1, 1 << 30) < eps * (1 << 30):
         return acts[draw(seed, 3 * k + 2, n)]
+    if n > SAMPLE:          # every (n / SAMPLE)-th action from a drawn first
+        first = draw(seed, 3 * k, n)
+        for j in range(SAMPLE):
+            some[j] = acts[(first + j * n // SAMPLE) % n]
+        return some[best_action(C, st, some, SAMPLE, 0, 0, 0, vals)]
     return acts[best_action(C, st, acts, n, 0, 0, 0, vals)]
 
 
@@ -479,11 +541,12 @@ cdef class Net:
         self.span = self.vmap.shape[0]
         if self.cell.shape[0] != players * pieces or self.flag.shape[0] != players * pieces:
             raise ValueError("a state cell and a flag cell (or -1) for every piece of every player")
-        if (self.cell < 0).any() or (self.cell >= engine.R.size).any() or (self.flag >= engine.R.size).any():
+        if ((engine.R.places == NULL and (self.cell < 0).any()) or (self.cell >= engine.R.size).any()
+                or (self.flag >= engine.R.size).any()):
             raise ValueError("the feature table names cells outside the game's state")
         if (self.vmap >= places).any():
             raise ValueError("the feature table names places beyond the game's %d" % places)
-        self.F = self.features_count(players, places)
+        self.F = self.features_count(players, places, engine.R.places != NULL)
         self.W1 = np.ascontiguousarray(W1, np.float64)
         self.H = self.W1.shape[1]
         self.b1 = np.ascontiguousarray(b1, np.float64).ravel()
@@ -497,8 +560,9 @@ cdef class Net:
         self._W2, self._b2 = self.W2.ravel(), self.b2
 
     @staticmethod
-    def features_count(i64 players, i64 places):
-        return players * places + 3 * players + DICE_FEATURES
+    def features_count(i64 players, i64 places, bint extra=False):
+        """Features of a game: `extra` where its rules give the places (and a number per player beside them)."""
+        return players * places + (4 if extra else 3) * players + DICE_FEATURES
 
     cdef int open(self, Ctx* C) except -1:
         cdef const Rules* R = &self.engine.R
@@ -516,12 +580,16 @@ cdef class Net:
         C.x = <double*>calloc(C.F, sizeof(double))
         C.h = <double*>calloc(C.H, sizeof(double))
         C.o = <double*>calloc(C.NO, sizeof(double))
+        C.where = <i64*>calloc(C.n * C.pieces, sizeof(i64))
+        C.memo = <i64*>calloc(2 * C.size, sizeof(i64))
+        C.extra = <double*>calloc(C.n, sizeof(double))
+        C.nextra = C.n if R.places != NULL else 0
         C.S = <i64*>calloc(LV * C.size, sizeof(i64))
         C.A = <i64*>calloc(LV * C.na, sizeof(i64))
         C.NA = <i64*>calloc(LV, sizeof(i64))
         C.V = <double*>calloc((LV + 1) * MAX_PLAYERS, sizeof(double))
-        if (C.x == NULL or C.h == NULL or C.o == NULL or C.S == NULL or C.A == NULL
-                or C.NA == NULL or C.V == NULL):
+        if (C.x == NULL or C.h == NULL or C.o == NULL or C.where == NULL or C.memo == NULL or C.extra == NULL
+                or C.S == NULL or C.A == NULL or C.NA == NULL or C.V == NULL):
             self.close(C)
             raise MemoryError()
         work_alloc(&C.W, R)
@@ -529,7 +597,7 @@ cdef class Net:
 
     cdef void close(self, Ctx* C) noexcept:
         work_free(&C.W)
-        free(C.x); free(C.h); free(C.o); free(C.S); free(C.A); free(C.NA); free(C.V)
+        free(C.x); free(C.h); free(C.o); free(C.where); free(C.memo); free(C.extra); free(C.S); free(C.A); free(C.NA); free(C.V)
 
     cdef i64* state(self, i64[::1] arr) except NULL:
         cdef i64* st = self.engine.state(arr)

@@ -135,6 +135,7 @@ ctypedef i64 (*stage_f)(i64* st, const void* tab, i64* ev, i64 ne) noexcept nogi
 ctypedef i64 (*potential_f)(i64* st, const void* tab) noexcept nogil
 ctypedef double (*evaluate_f)(i64* st, const void* tab, i64 player) noexcept nogil
 ctypedef bint (*compulsory_f)(i64* st, const void* tab, i64 action) noexcept nogil
+ctypedef void (*places_f)(const i64* st, const void* tab, i64* out, double* extra, i64* memo) noexcept nogil
 
 cdef struct Rules:
     const void* tab
@@ -146,6 +147,12 @@ cdef struct Rules:
     potential_f potential  # the best roll score still reachable (an upper bound)
     evaluate_f evaluate    # a heuristic value of the position for a player
     compulsory_f compulsory  # an action every bot takes when legal (a missed capture's call); NULL: none
+    # each piece's place for the learned evaluator (out[player * pieces + k], -1: none), where a piece's cell
+    # alone does not say how far it has to go (Kimbo: the fences); NULL: the evaluator reads the cells.  extra
+    # (a number per player) is what else decides its race (Kimbo: the chance of entering
+    # the centre with the next roll).  memo (twice the state's length, zeroed before the first call) keeps
+    # what it may reuse from call to call
+    places_f places
     i64 size               # state length
     i64 max_actions        # candidate buffer size (a legal list at most half of it)
     i64 ndice

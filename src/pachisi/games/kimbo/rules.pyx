@@ -7,6 +7,7 @@ from pachisi.engine.kernel cimport (dice_ranges, i64, Engine, encode, a_slot, a_
                                     H_NDICE, H_DICE, H_SCORE, H_WINNER, PHASE_MOVE, PHASE_ROLL, PHASE_OVER,
                                     EV_FENCE, EV_ENTERED, EV_CAPTURED, EV_JUMPED, EV_MOVED,
                                     EV_FINISHED, MAX_PLAYERS)
+from libc.string cimport memcmp, memcpy
 from pachisi.games.kimbo cimport board_rules as grid
 from pachisi.games.kimbo.board_rules cimport NODES, CENTRE, UNREACHABLE
 from pachisi.games.race_rules cimport (Players, load_players, load_fields, record_finish, record_team, burn_dice,
@@ -499,6 +500,80 @@ cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
     return val
 
 
+cdef bint reaches(const i64* st, const KimboTab* tab, const i64* dist, i64 v, i64 d, i64 left) noexcept nogil:
+    """Can a pawn on v heading d with `left` points end in the centre, as run() would move it with some turn
+    choices?  dist (steps through open lines) prunes the ways that cannot get there in time."""
+    cdef i64 lt, rt, back
+    cdef bint lo, ro
+    if dist[v] > left:
+        return False
+    if is_open(st, tab, v, d, left):
+        if tab.nb[v][d] == CENTRE:
+            return left == 1
+        return reaches(st, tab, dist, tab.nb[v][d], d, left - 1)
+    lt = (d + 3) & 3
+    rt = (d + 1) & 3
+    lo = is_open(st, tab, v, lt, left)
+    ro = is_open(st, tab, v, rt, left)
+    if lo or ro:
+        return (lo and reaches(st, tab, dist, v, lt, left)) or (ro and reaches(st, tab, dist, v, rt, left))
+    back = (d + 2) & 3
+    return is_open(st, tab, v, back, left) and reaches(st, tab, dist, v, back, left)
+
+
+cdef double entry_chance(const i64* st, const KimboTab* tab, const i64* dist, i64 pl) noexcept nogil:
+    """The chance that player pl's next roll, the fences as they stand, can bring one of its pawns into the
+    centre by one die or by the sum: what decides a race of last pawns, which steps alone do not tell.
+    One die alone counts only while another pawn is out to play the other: a last pawn must take the sum.
+    A pawn's steps through open lines (dist) are the fewest its runs can take."""
+    cdef i64 mask = 0, out = 0, k, v, points, d, a, b, hits = 0
+    for k in range(PAWNS):
+        v = st[POS + pl * PAWNS + k]
+        out += v >= 0 and v != CENTRE
+        if v < 0 or v == CENTRE or dist[v] > 12:
+            continue
+        for points in range(dist[v], 13):
+            if not (mask >> points) & 1:
+                for d in range(4):
+                    if is_open(st, tab, v, d, points) and reaches(st, tab, dist, v, d, points):
+                        mask |= (<i64>1) << points
+                        break
+    if mask == 0:
+        return 0.0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if (mask >> (a + b)) & 1 or (out > 1 and ((mask >> a) & 1 or (mask >> b) & 1)):
+                hits += 1
+    return hits / 36.0
+
+
+cdef void learned_places(const i64* st, const void* tab_, i64* out, double* extra, i64* memo) noexcept nogil:
+    """Each pawn's place for the learned evaluator: how few steps through open lines it has left to the
+    centre (so a fence that lengthens a pawn's way moves it back), 0 while captured, the last in the centre;
+    and per player its chance of entering the centre with its next roll (entry_chance).  memo keeps the
+    walls and distances of the last call: pawn moves leave the walls as they were."""
+    cdef const KimboTab* tab = <const KimboTab*>tab_
+    cdef i64* walls = memo
+    cdef i64* dist = memo + NODES
+    cdef i64 queue[NODES]
+    cdef i64 pid, v, q
+    if memcmp(walls, st + WALL, NODES * sizeof(i64)) != 0:      # never at first: the border is walled
+        memcpy(walls, st + WALL, NODES * sizeof(i64))
+        grid.distances(walls, &tab.nb[0][0], dist, queue)
+    for pid in range(tab.players.n * PAWNS):
+        v = st[POS + pid]
+        if v == CENTRE:
+            out[pid] = LEARNED_PLACES - 1
+        elif v == PENDING:
+            out[pid] = 0
+        elif v >= 0:
+            out[pid] = max(1, LEARNED_PLACES - 1 - dist[v])
+        else:
+            out[pid] = -1
+    for q in range(tab.players.n):
+        extra[q] = entry_chance(st, tab, dist, q)
+
+
 cdef bint threatened(const i64* st, const KimboTab* tab, i64 q, i64 v) noexcept nogil:
     """An opponent pawn (never a partner's) stands within 12 points of v in a straight open line."""
     cdef i64 r = v // grid.SIZE, c = v % grid.SIZE
@@ -543,6 +618,7 @@ cdef class KimboEngine(Engine):
                    dice_ranges(tab.dice_lo, tab.dice_hi))
         for pl in range(MAX_PLAYERS):        # the search counts a partner's win as one's own
             self.R.mate[pl] = self.t.players.partner[pl]
+        self.R.places = learned_places
 
     def mover(self, i64[::1] arr):
         """Whose pawns the player to act moves when he moves pawns (his partner's once his own are all in
