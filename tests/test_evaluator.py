@@ -13,11 +13,13 @@ from pachisi.engine.options import OptionError
 from pachisi.engine.position import load_position
 from pachisi.games import GAMES, kimbo as KM
 from pachisi.games.kimbo import board as KB
+from pachisi.games.kimbo.rules import LEARNED_PLACES
 from pachisi.rl.spaces import Observer
 
 # the games whose features are their RL observation's places, for 2, 3 and 4 players each for himself (Kimbo's
 # places are its rules' own: steps left round the fences)
-RACE = [name for name in GAMES if not GAMES[name].learned_places and not GAMES[name](GAMES[name].max_players).teams]
+RACE = [name for name, g in ((name, cls(cls.max_players)) for name, cls in GAMES.items())
+        if not g.engine.learned_places and not g.teams]
 
 
 DOCS = Path(__file__).parent.parent / "docs" / "positions"
@@ -146,9 +148,11 @@ def test_an_evaluator_refuses_weights_and_positions_that_do_not_fit():
     cell, flag, lo, vmap = valuenet.feature_table(game)
     w = valuenet.blank_weights(game)
     with pytest.raises(ValueError, match="weights do not fit"):
-        Net(game.engine, 2, 4, game.place_count(), cell, flag, lo, vmap, w["W1"][1:], w["b1"], w["W2"], w["b2"])
+        Net(game.engine, 2, 4, game.place_count(), (cell, flag, lo, vmap), w["W1"][1:], w["b1"], w["W2"], w["b2"])
     with pytest.raises(ValueError, match="outside the game's state"):
-        Net(game.engine, 2, 4, game.place_count(), cell + 1000, flag, lo, vmap, w["W1"], w["b1"], w["W2"], w["b2"])
+        Net(game.engine, 2, 4, game.place_count(), (cell + 1000, flag, lo, vmap), w["W1"], w["b1"], w["W2"], w["b2"])
+    with pytest.raises(ValueError, match="reads the state's cells: it needs a feature table"):
+        Net(game.engine, 2, 4, game.place_count(), None, w["W1"], w["b1"], w["W2"], w["b2"])
     net = valuenet.make_net(game, w)
     with pytest.raises(ValueError, match="89 numbers"):
         net.value(np.zeros(5, np.int64))
@@ -280,14 +284,14 @@ def kimbo_places(arr, game, player):
     steps to the centre through open lines (at least 1: shut in, or farther than 38)."""
     dist = np.empty(KB.NODES, np.int64)
     KB.distances(arr[KM.WALL:KM.WALL + KB.NODES], game.tab.nb, dist, np.empty(KB.NODES, np.int64))
-    last = KM.LEARNED_PLACES - 1
+    last = LEARNED_PLACES - 1
     return sorted(last if v == KB.CENTRE else 0 if v == KM.PENDING else max(1, last - int(dist[v]))
                   for v in arr[KM.POS + player * 4:KM.POS + player * 4 + 4])
 
 
 def places_in(x, player, players):
     """The places of a player's four pawns read back from the features (shares of a quarter per place)."""
-    L = KM.LEARNED_PLACES
+    L = LEARNED_PLACES
     row = x[player * L:(player + 1) * L] * 4
     return sorted(p for p in range(L) for _ in range(round(row[p])))
 
@@ -302,7 +306,7 @@ def test_kimbo_pawns_places_are_their_steps_left_round_the_fences():
     assert places_in(x, 0, 2) == kimbo_places(s.arr, game, 0)
     assert places_in(x, 1, 2) == kimbo_places(s.arr, game, 1)
     assert places_in(x, 0, 2)[-2:] == [39, 39]                  # two pawns in the centre
-    assert x[2 * KM.LEARNED_PLACES + 4 * 2:].sum() == 0          # before the roll: no dice, no roll in play
+    assert x[2 * LEARNED_PLACES + 4 * 2:].sum() == 0          # before the roll: no dice, no roll in play
     moved = 0
     for m in s.legal_moves():
         t = s.clone()
@@ -338,7 +342,7 @@ def test_kimbo_features_give_each_players_chance_to_enter_the_centre_with_its_ne
     sum) in every position along four games."""
     game = make_game("kimbo", 2)
     net = valuenet.make_net(game, valuenet.blank_weights(game))
-    at = 2 * KM.LEARNED_PLACES + 3 * 2
+    at = 2 * LEARNED_PLACES + 3 * 2
     seen = []
     for seed in range(4):
         s = game.new_state(seed=seed)

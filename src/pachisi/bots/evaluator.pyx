@@ -529,10 +529,19 @@ cdef class Net:
     cdef i64[::1] _cell, _flag, _vmap
     cdef double[::1] _W1, _b1, _W2, _b2
 
-    def __init__(self, Engine engine not None, i64 players, i64 pieces, i64 places, cell, flag, i64 lo, vmap,
-                 W1, b1, W2, b2):
+    def __init__(self, Engine engine not None, i64 players, i64 pieces, i64 places, table, W1, b1, W2, b2):
+        """table: (cell, flag, lo, vmap) (valuenet.feature_table), or None where the rules give the places."""
+        cdef i64 lo = 0
         if not 2 <= players <= MAX_PLAYERS or not 1 <= pieces <= MAX_PIECES or places < 2:
             raise ValueError("an evaluator is for 2 to %d players with 1 to %d pieces each" % (MAX_PLAYERS, MAX_PIECES))
+        if (table is None) != (engine.R.places != NULL):
+            raise ValueError("this game's rules give the places: it has no feature table" if table is not None else
+                             "this game's evaluator reads the state's cells: it needs a feature table")
+        if table is None:       # the rules fill C.where: no cells to read
+            cell = flag = np.full(players * pieces, -1, np.int64)
+            vmap = np.full(1, -1, np.int64)
+        else:
+            cell, flag, lo, vmap = table
         self.engine = engine
         self.n, self.pieces, self.places, self.lo = players, pieces, places, lo
         self.cell = np.ascontiguousarray(cell, np.int64).ravel()
@@ -541,7 +550,7 @@ cdef class Net:
         self.span = self.vmap.shape[0]
         if self.cell.shape[0] != players * pieces or self.flag.shape[0] != players * pieces:
             raise ValueError("a state cell and a flag cell (or -1) for every piece of every player")
-        if ((engine.R.places == NULL and (self.cell < 0).any()) or (self.cell >= engine.R.size).any()
+        if ((table is not None and (self.cell < 0).any()) or (self.cell >= engine.R.size).any()
                 or (self.flag >= engine.R.size).any()):
             raise ValueError("the feature table names cells outside the game's state")
         if (self.vmap >= places).any():

@@ -10,7 +10,7 @@ what each value of that cell means as a place; likewise the cell of a
 piece's hidden flag.  So a game declares its features once, for RL and for
 the evaluator alike.  Where a cell does not say how far a piece has to go
 (Kimbo's fences lengthen the way), the game's compiled rules give the places
-instead (Game.learned_places, Rules.places).
+instead (Engine.learned_places, Rules.places) and it has no table.
 
 Weights are per game, number of players and form (the board, team play),
 trained on that form's rules (`pachisi train GAME`, docs/analysis.md); a
@@ -36,18 +36,17 @@ class NoEvaluator(GameError):
 
 
 def place_count(game):
-    """The places of the game's features: its rules' own (Game.learned_places) or its observation's."""
-    return game.learned_places or game.place_count()
+    """The places of the game's features: its rules' own (Engine.learned_places) or its observation's."""
+    return game.engine.learned_places or game.place_count()
 
 
 def feature_table(game):
     """(cell, flag, lo, vmap) of a game: the state cell of each player's piece's place and hidden flag
     (-1: none), and vmap[v - lo] the place index of cell value v (-1: not on the observation's places).
-    A game whose rules give the places (Game.learned_places) has no table: every cell is -1."""
+    None for a game whose rules give the places (Engine.learned_places)."""
     n, per, places = game.players, game.pieces_per_player, game.place_count()
-    if game.learned_places:
-        none = -np.ones((n, per), np.int64)
-        return none, none, 0, -np.ones(1, np.int64)
+    if game.engine.learned_places:
+        return None
     state = game.new_state(seed=0)
     base = state.arr.copy()
     seen = [game.observed_places(base, p) for p in range(n)]
@@ -129,15 +128,14 @@ def weights_name(game):
 def blank_weights(game, hidden=HIDDEN, seed=0):
     """Small random weights for a game (the start of training)."""
     rng = np.random.default_rng(seed)
-    F = Net.features_count(game.players, place_count(game), bool(game.learned_places))
+    F = Net.features_count(game.players, place_count(game), bool(game.engine.learned_places))
     n = game.players
     return {"W1": rng.normal(0, 0.1, (F, hidden)), "b1": np.zeros(hidden),
             "W2": rng.normal(0, 0.1, (n * n, hidden)), "b2": np.zeros(n * n)}
 
 
 def make_net(game, weights):
-    cell, flag, lo, vmap = feature_table(game)
-    return Net(game.engine, game.players, game.pieces_per_player, place_count(game), cell, flag, lo, vmap,
+    return Net(game.engine, game.players, game.pieces_per_player, place_count(game), feature_table(game),
                weights["W1"], weights["b1"], weights["W2"], weights["b2"])
 
 

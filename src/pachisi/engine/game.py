@@ -82,9 +82,6 @@ class Game:
     # The rules its evaluator's self-play follows where the game's own let every player stand still (Pachisi's
     # throws may be declined: self-play that may decline learns to decline them all, and its games never end)
     self_play_options: dict[str, Any] = {}
-    # The places its compiled rules give the learned evaluator (Rules.places), where a piece's cell alone does not
-    # say how far it has to go (Kimbo's fences); None: the places of its RL observation
-    learned_places: int | None = None
     turn_features: tuple[str, ...] = ()
     min_players = 2
     max_players = 4

@@ -525,6 +525,11 @@ cdef class Engine:
         self.give(self.take())
         return 0
 
+    @property
+    def learned_places(self):
+        """How many places the rules give the learned evaluator (Rules.places); 0: it reads the state's cells."""
+        return self.R.nplaces if self.R.places != NULL else 0
+
     cdef Scratch* take(self) except NULL:
         """A scratch for one call: a spare, or a new one when every spare is
         in use (by another thread).  Called with the GIL held, which makes

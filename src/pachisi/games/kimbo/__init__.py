@@ -40,7 +40,7 @@ from .. import race
 from ..race import ABSENT
 # the state layout, action slots and reasons (rules.pxd) and the compiled rules
 from .rules import (CHOICES, DIE0, DIE1, FEN, FENCE, FENCES, G_MOVED, G_STAGE,
-                          JUMP, KEEP, LEARNED_PLACES, PAWNS, PENDING, PLACE, POS, R_CAPTURED, R_CUTS_OFF, R_IN_CENTRE,
+                          JUMP, KEEP, PAWNS, PENDING, PLACE, POS, R_CAPTURED, R_CUTS_OFF, R_IN_CENTRE,
                           R_JUMP_CENTRE, R_NO_DIE, R_NO_FENCE, R_NO_OWN_FENCE, R_NO_PAWN, R_NO_ROUTE, R_NO_WAY,
                           R_NOT_DOUBLE, R_NOT_NOW, R_NOT_START, R_OVER, R_OWN_PAWN, R_PARTNER_PAWN, R_SAME_PAWN,
                           R_SLOT_TAKEN,
@@ -92,7 +92,6 @@ class Kimbo(race.FirstPlayer, Game):
     turn_features = ("stage: fence", "stage: pawn", "stage: place")
     observation_ops = (("slots", FEN, FENCES, SLOTS), ("stage", G_STAGE, 2))  # as rl/batch.pyx writes them
     turn_cap = 5000             # random play may wander: benchmarks cut a game off here
-    learned_places = LEARNED_PLACES     # steps left to the centre round the fences (rules.pyx)
     aliases = ("кимбо",)
     rules = KimboEngine
     max_actions = MAX_ACTIONS

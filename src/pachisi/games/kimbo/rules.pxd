@@ -8,7 +8,8 @@ cpdef enum:
     PAWNS = 4
     FENCES = 6
     SLOTS = 400                 # fence slots of the grid (len(BOARD.slots), checked when the tables are frozen)
-    CHOICES = 12                # turn choices a route can make: one per point at most
+    MOST_POINTS = 12            # the most points one roll gives: the two dice's sum
+    CHOICES = MOST_POINTS       # turn choices a route can make: one per point at most
     LEARNED_PLACES = 40         # the learned evaluator's places: captured, steps from the centre (38..1), in it
 
 # -- state layout after the core header --------------------------------------------

@@ -34,6 +34,17 @@ cdef inline bint is_open(const i64* st, const KimboTab* tab, i64 v, i64 d, i64 l
     return not (tab.entry_wall and left > 1 and tab.nb[v][d] == CENTRE)
 
 
+cdef inline i64 open_turns(const i64* st, const KimboTab* tab, i64 v, i64 d, i64 left) noexcept nogil:
+    """Where a pawn heading d that meets a fence on v runs on, as a mask of directions: left and right where
+    open (the player chooses when both are), else back for the points left (a pocket)."""
+    cdef i64 lt = (d + 3) & 3, rt = (d + 1) & 3, ways = 0
+    if is_open(st, tab, v, lt, left):
+        ways |= 1 << lt
+    if is_open(st, tab, v, rt, left):
+        ways |= 1 << rt
+    return ways if ways else 1 << ((d + 2) & 3)
+
+
 cdef i64 run(const i64* st, const KimboTab* tab, i64 v, i64 points, i64 kind, i64* why, i64* made_,
              i64* path) noexcept nogil:
     """Run a pawn from v by `points` with the initial direction and the turn
@@ -43,8 +54,7 @@ cdef i64 run(const i64* st, const KimboTab* tab, i64 v, i64 points, i64 kind, i6
     run as the rules made it, bounces included."""
     cdef i64 direction = kind & 3
     cdef i64 bits = kind >> 2
-    cdef i64 left, made, lt, rt
-    cdef bint lo, ro
+    cdef i64 left, made, lt, rt, ways
     if not is_open(st, tab, v, direction, points):
         why[0] = R_NO_WAY
         made_[0] = 0
@@ -62,19 +72,14 @@ cdef i64 run(const i64* st, const KimboTab* tab, i64 v, i64 points, i64 kind, i6
                 made_[0] = made
                 return -1
             continue
+        ways = open_turns(st, tab, v, direction, left)
         lt = (direction + 3) & 3
         rt = (direction + 1) & 3
-        lo = is_open(st, tab, v, lt, left)
-        ro = is_open(st, tab, v, rt, left)
-        if lo and ro:
+        if (ways >> lt) & 1 and (ways >> rt) & 1:
             direction = rt if (bits >> made) & 1 else lt
             made += 1
-        elif lo:
-            direction = lt
-        elif ro:
-            direction = rt
-        else:                    # fenced on three sides: back for the points left
-            direction = (direction + 2) & 3
+        else:
+            direction = lt if (ways >> lt) & 1 else rt if (ways >> rt) & 1 else (direction + 2) & 3
     made_[0] = made
     if bits >> made:
         why[0] = R_NO_ROUTE
@@ -503,22 +508,18 @@ cdef double evaluate(i64* st, const void* tab_, i64 me) noexcept nogil:
 cdef bint reaches(const i64* st, const KimboTab* tab, const i64* dist, i64 v, i64 d, i64 left) noexcept nogil:
     """Can a pawn on v heading d with `left` points end in the centre, as run() would move it with some turn
     choices?  dist (steps through open lines) prunes the ways that cannot get there in time."""
-    cdef i64 lt, rt, back
-    cdef bint lo, ro
+    cdef i64 ways, t
     if dist[v] > left:
         return False
     if is_open(st, tab, v, d, left):
         if tab.nb[v][d] == CENTRE:
             return left == 1
         return reaches(st, tab, dist, tab.nb[v][d], d, left - 1)
-    lt = (d + 3) & 3
-    rt = (d + 1) & 3
-    lo = is_open(st, tab, v, lt, left)
-    ro = is_open(st, tab, v, rt, left)
-    if lo or ro:
-        return (lo and reaches(st, tab, dist, v, lt, left)) or (ro and reaches(st, tab, dist, v, rt, left))
-    back = (d + 2) & 3
-    return is_open(st, tab, v, back, left) and reaches(st, tab, dist, v, back, left)
+    ways = open_turns(st, tab, v, d, left)
+    for t in range(4):
+        if (ways >> t) & 1 and reaches(st, tab, dist, v, t, left):
+            return True
+    return False
 
 
 cdef double entry_chance(const i64* st, const KimboTab* tab, const i64* dist, i64 pl) noexcept nogil:
@@ -530,9 +531,9 @@ cdef double entry_chance(const i64* st, const KimboTab* tab, const i64* dist, i6
     for k in range(PAWNS):
         v = st[POS + pl * PAWNS + k]
         out += v >= 0 and v != CENTRE
-        if v < 0 or v == CENTRE or dist[v] > 12:
+        if v < 0 or v == CENTRE or dist[v] > MOST_POINTS:
             continue
-        for points in range(dist[v], 13):
+        for points in range(dist[v], MOST_POINTS + 1):
             if not (mask >> points) & 1:
                 for d in range(4):
                     if is_open(st, tab, v, d, points) and reaches(st, tab, dist, v, d, points):
@@ -575,7 +576,7 @@ cdef void learned_places(const i64* st, const void* tab_, i64* out, double* extr
 
 
 cdef bint threatened(const i64* st, const KimboTab* tab, i64 q, i64 v) noexcept nogil:
-    """An opponent pawn (never a partner's) stands within 12 points of v in a straight open line."""
+    """An opponent pawn (never a partner's) stands within one roll's points of v in a straight open line."""
     cdef i64 r = v // grid.SIZE, c = v % grid.SIZE
     cdef i64 pid, w, r2, c2, d, x
     for pid in range(4 * PAWNS):
@@ -584,9 +585,9 @@ cdef bint threatened(const i64* st, const KimboTab* tab, i64 q, i64 v) noexcept 
             continue
         r2 = w // grid.SIZE
         c2 = w % grid.SIZE
-        if r2 == r and 0 < abs(c2 - c) <= 12:
+        if r2 == r and 0 < abs(c2 - c) <= MOST_POINTS:
             d = grid.WEST if c2 > c else grid.EAST
-        elif c2 == c and 0 < abs(r2 - r) <= 12:
+        elif c2 == c and 0 < abs(r2 - r) <= MOST_POINTS:
             d = grid.NORTH if r2 > r else grid.SOUTH
         else:
             continue
@@ -619,6 +620,7 @@ cdef class KimboEngine(Engine):
         for pl in range(MAX_PLAYERS):        # the search counts a partner's win as one's own
             self.R.mate[pl] = self.t.players.partner[pl]
         self.R.places = learned_places
+        self.R.nplaces = LEARNED_PLACES
 
     def mover(self, i64[::1] arr):
         """Whose pawns the player to act moves when he moves pawns (his partner's once his own are all in
