@@ -43,9 +43,6 @@ def every_form():
     return out
 
 
-# the forms without weights yet: Kimbo's three-player self-play games from the first weights run past
-# training's MAX_ROLLS, so they teach nothing (docs/analysis.md)
-UNTRAINED = {"kimbo-3p.npz"}
 # the other forms: more seats, other boards, team play, and the games played in teams
 FORMS = [form for file, form in every_form().items() if file != f"{form[0]}-{form[1]}p.npz"]
 
@@ -112,7 +109,7 @@ def test_weights_are_shipped_for_the_other_boards_team_play_and_the_games_played
 def test_the_shipped_weights_are_a_few_megabytes_at_most():
     from importlib import resources
     files = list((resources.files("pachisi.bots") / "weights").iterdir())
-    assert {f.name for f in files if f.name.endswith(".npz")} == set(every_form()) - UNTRAINED
+    assert {f.name for f in files if f.name.endswith(".npz")} == set(every_form())
     assert sum(f.stat().st_size for f in files) < 6_000_000
 
 
@@ -163,9 +160,9 @@ def test_an_evaluator_refuses_weights_and_positions_that_do_not_fit():
 
 
 def test_a_game_without_an_evaluator_says_so(monkeypatch):
-    with pytest.raises(valuenet.NoEvaluator, match="no evaluator is trained for Kimbo with 3 players"):
-        valuenet.evaluator(make_game("kimbo", 3))                              # UNTRAINED
     monkeypatch.setattr(valuenet, "shipped_weights", lambda game: None)    # a form whose file is missing
+    with pytest.raises(valuenet.NoEvaluator, match="no evaluator is trained for Kimbo with 3 players"):
+        valuenet.evaluator.__wrapped__(make_game("kimbo", 3))
     with pytest.raises(valuenet.NoEvaluator, match=r"Ludo in this form \(ludo-3p-seats-6\)"):
         valuenet.evaluator.__wrapped__(make_game("ludo", 3, options={"seats": 6}))
 
@@ -364,6 +361,23 @@ def test_kimbo_self_play_weighs_a_sample_of_its_fence_moves_and_its_games_end():
     net = valuenet.evaluator(game)
     probs, movers, final, over = net.sample(game.new_state(seed=4).arr, 4, 0.0)
     assert over and len(probs) > 10 and sorted(final.sum(axis=0)) == [1.0, 1.0]
+
+
+def test_weights_that_start_by_playing_for_progress_end_kimbos_three_player_self_play():
+    """From random weights no Kimbo pawn of three players reaches the centre in thousands of rolls, and a game
+    cut off teaches nothing; weights that start by counting the mover's progress towards its first place
+    (blank_weights(prior=True), `pachisi train --prior`) end their games."""
+    game = make_game("kimbo", 3)
+    net = valuenet.make_net(game, valuenet.blank_weights(game, prior=True))
+    s = game.new_state(seed=0)
+    ahead = s.arr.copy()
+    ahead[KM.POS + 4 * s.current_player] = KB.CENTRE
+    assert net.place_probs(ahead)[s.current_player, 0] > net.place_probs(s.arr)[s.current_player, 0] + 0.05
+    for seed in range(4):
+        probs, movers, final, over = net.sample(game.new_state(seed=seed).arr, seed, 0.0, 2000)
+        assert over and sorted(final.sum(axis=0)) == [1.0, 1.0, 1.0]
+    weights, info = training.train(game, games=2, seed=0, prior=True)
+    assert info["prior"] and info["games"] == 2
 
 
 def test_a_kimbo_move_that_ends_the_turn_is_valued_before_the_next_players_fence_move():

@@ -42,10 +42,11 @@ def _draw(seed, stream, k):
 
 def train(game, seconds: float = 60.0, games: int | None = None, seed: int = 0, hidden: int = valuenet.HIDDEN,
           lam: float = 0.7, alpha: float = 0.02, epsilon: float = 0.05,
-          progress: Callable[[int, int], None] | None = None, weights=None):
+          progress: Callable[[int, int], None] | None = None, weights=None, prior: bool = False):
     """Weights for the game trained by self-play for `games` games (or as many as `seconds` of CPU
-    allow); returns (weights, info).  progress(done, total) after each chunk (total: games or seconds*1000)."""
-    weights = weights or valuenet.blank_weights(game, hidden, seed)
+    allow); returns (weights, info).  progress(done, total) after each chunk (total: games or seconds*1000).
+    prior: start from weights that play for progress (valuenet.blank_weights)."""
+    weights = weights or valuenet.blank_weights(game, hidden, seed, prior)
     form, game = game, self_play_game(game)
     net = valuenet.make_net(game, weights)
     t0 = time.process_time()
@@ -63,7 +64,8 @@ def train(game, seconds: float = 60.0, games: int | None = None, seed: int = 0, 
             progress(played if games else int(1000 * min(spent, seconds)), games or int(1000 * seconds))
     info = {"game": game.name, "players": game.players, "file": valuenet.weights_name(form), "games": played,
             "rolls": rolls, "seed": seed, "hidden": net.H, "lambda": lam, "alpha": alpha, "epsilon": epsilon,
-            "cpu_seconds": round(time.process_time() - t0, 1), "self_play_options": form.self_play_options}
+            "cpu_seconds": round(time.process_time() - t0, 1), "self_play_options": form.self_play_options,
+            "prior": prior}
     return {"W1": net.W1, "b1": net.b1, "W2": net.W2, "b2": net.b2}, info
 
 

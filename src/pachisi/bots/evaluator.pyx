@@ -573,6 +573,12 @@ cdef class Net:
         """Features of a game: `extra` where its rules give the places (and a number per player beside them)."""
         return players * places + (4 if extra else 3) * players + DICE_FEATURES
 
+    @staticmethod
+    def progress_features(i64 players, i64 places):
+        """The features that say how far each player has come, the mover's first, the others' in turn order:
+        its share of pieces in the last place (home; Kimbo's centre) and their mean place."""
+        return [(r * places + places - 1, players * places + players + r) for r in range(players)]
+
     cdef int open(self, Ctx* C) except -1:
         cdef const Rules* R = &self.engine.R
         C.R = R

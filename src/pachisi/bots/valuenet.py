@@ -29,6 +29,7 @@ from .evaluator import Net
 
 WEIGHTS = "weights"
 HIDDEN = 40
+PRIOR = 3.0         # blank_weights(prior=True): the weight of pieces home and progress, in and out of its unit
 
 
 class NoEvaluator(GameError):
@@ -125,13 +126,22 @@ def weights_name(game):
     return "-".join(marks) + ".npz"
 
 
-def blank_weights(game, hidden=HIDDEN, seed=0):
-    """Small random weights for a game (the start of training)."""
+def blank_weights(game, hidden=HIDDEN, seed=0, prior=False):
+    """Small random weights for a game (the start of training).  With `prior` the first hidden unit reads the
+    mover's pieces home and progress less the others' mean and counts them towards the mover's first place: the
+    untrained network plays to bring pieces home, as the greedy bot does, so self-play games end where random
+    weights let every player wander (Kimbo with three players: no pawn reaches the centre in 5,000 rolls)."""
     rng = np.random.default_rng(seed)
-    F = Net.features_count(game.players, place_count(game), bool(game.engine.learned_places))
-    n = game.players
-    return {"W1": rng.normal(0, 0.1, (F, hidden)), "b1": np.zeros(hidden),
-            "W2": rng.normal(0, 0.1, (n * n, hidden)), "b2": np.zeros(n * n)}
+    n, places = game.players, place_count(game)
+    F = Net.features_count(n, places, bool(game.engine.learned_places))
+    weights = {"W1": rng.normal(0, 0.1, (F, hidden)), "b1": np.zeros(hidden),
+               "W2": rng.normal(0, 0.1, (n * n, hidden)), "b2": np.zeros(n * n)}
+    if prior:
+        share = [PRIOR] + [-PRIOR / (n - 1)] * (n - 1)      # the mover's, less the others' mean
+        for features, w in zip(Net.progress_features(n, places), share):
+            weights["W1"][list(features), 0] = w
+        weights["W2"][::n, 0] = share                       # towards each player's first place
+    return weights
 
 
 def make_net(game, weights):
