@@ -1027,9 +1027,9 @@ def train(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
           games: int = typer.Option(None, help="self-play games per number of players (instead of --seconds: "
                                     "the same weights on every machine)"),
           seed: int = typer.Option(0, help="the seed of the start positions, the dice and the first weights"),
-          prior: bool = typer.Option(False, "--prior", help="start from weights that play for progress, as the "
-                                     "greedy bot does (where self-play from random weights never ends: Kimbo "
-                                     "with three players)"),
+          prior: bool = typer.Option(False, "--prior", help="start from weights that play to bring pieces home, "
+                                     "as the greedy bot does (where self-play from random weights never ends: "
+                                     "Kimbo with three players)"),
           preset: str = typer.Option(None, help="a named set of rules"),
           option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
           out: Path = typer.Option(None, help="the folder to write the weights to (default: the package's "

@@ -45,7 +45,7 @@ def train(game, seconds: float = 60.0, games: int | None = None, seed: int = 0, 
           progress: Callable[[int, int], None] | None = None, weights=None, prior: bool = False):
     """Weights for the game trained by self-play for `games` games (or as many as `seconds` of CPU
     allow); returns (weights, info).  progress(done, total) after each chunk (total: games or seconds*1000).
-    prior: start from weights that play for progress (valuenet.blank_weights)."""
+    prior: start from weights that play to bring pieces home (valuenet.blank_weights)."""
     weights = weights or valuenet.blank_weights(game, hidden, seed, prior)
     form, game = game, self_play_game(game)
     net = valuenet.make_net(game, weights)
