@@ -1028,8 +1028,8 @@ def train(game: str = typer.Argument(..., help="the game: " + ", ".join(GAMES)),
                                     "the same weights on every machine)"),
           seed: int = typer.Option(0, help="the seed of the start positions, the dice and the first weights"),
           prior: bool = typer.Option(False, "--prior", help="start from weights that play to bring pieces home, "
-                                     "as the greedy bot does (where self-play from random weights never ends: "
-                                     "Kimbo with three players)"),
+                                     "as the greedy bot does (for a game whose self-play from random weights "
+                                     "never ends)"),
           preset: str = typer.Option(None, help="a named set of rules"),
           option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
           out: Path = typer.Option(None, help="the folder to write the weights to (default: the package's "
