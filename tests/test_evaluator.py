@@ -18,8 +18,7 @@ from pachisi.rl.spaces import Observer
 
 # the games whose features are their RL observation's places, for 2, 3 and 4 players each for himself (Kimbo's
 # places are its rules' own: steps left round the fences)
-RACE = [name for name, g in ((name, cls(cls.max_players)) for name, cls in GAMES.items())
-        if not g.engine.learned_places and not g.teams]
+RACE = [name for name, cls in GAMES.items() if not (g := cls(cls.max_players)).engine.learned_places and not g.teams]
 
 
 DOCS = Path(__file__).parent.parent / "docs" / "positions"
@@ -303,7 +302,7 @@ def test_kimbo_pawns_places_are_their_steps_left_round_the_fences():
     assert places_in(x, 0, 2) == kimbo_places(s.arr, game, 0)
     assert places_in(x, 1, 2) == kimbo_places(s.arr, game, 1)
     assert places_in(x, 0, 2)[-2:] == [39, 39]                  # two pawns in the centre
-    assert x[2 * LEARNED_PLACES + 4 * 2:].sum() == 0          # before the roll: no dice, no roll in play
+    assert x[2 * LEARNED_PLACES + 4 * 2:].sum() == 0             # before the roll: no dice, no roll in play
     moved = 0
     for m in s.legal_moves():
         t = s.clone()
@@ -365,8 +364,8 @@ def test_kimbo_self_play_weighs_a_sample_of_its_fence_moves_and_its_games_end():
 
 def test_weights_that_start_by_playing_for_progress_end_kimbos_three_player_self_play():
     """From random weights no Kimbo pawn of three players reaches the centre in thousands of rolls, and a game
-    cut off teaches nothing; weights that start by counting the mover's progress towards its first place
-    (blank_weights(prior=True), `pachisi train --prior`) end their games."""
+    cut off teaches nothing; weights that start by counting the mover's pawns in the centre and progress
+    towards its first place (blank_weights(prior=True), `pachisi train --prior`) end their games."""
     game = make_game("kimbo", 3)
     net = valuenet.make_net(game, valuenet.blank_weights(game, prior=True))
     s = game.new_state(seed=0)

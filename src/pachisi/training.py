@@ -42,13 +42,12 @@ def _draw(seed, stream, k):
 
 def train(game, seconds: float = 60.0, games: int | None = None, seed: int = 0, hidden: int = valuenet.HIDDEN,
           lam: float = 0.7, alpha: float = 0.02, epsilon: float = 0.05,
-          progress: Callable[[int, int], None] | None = None, weights=None, prior: bool = False):
+          progress: Callable[[int, int], None] | None = None, prior: bool = False):
     """Weights for the game trained by self-play for `games` games (or as many as `seconds` of CPU
     allow); returns (weights, info).  progress(done, total) after each chunk (total: games or seconds*1000).
     prior: start from weights that play to bring pieces home (valuenet.blank_weights)."""
-    weights = weights or valuenet.blank_weights(game, hidden, seed, prior)
     form, game = game, self_play_game(game)
-    net = valuenet.make_net(game, weights)
+    net = valuenet.make_net(game, valuenet.blank_weights(form, hidden, seed, prior))
     t0 = time.process_time()
     played, rolls = 0, 0
     while True:

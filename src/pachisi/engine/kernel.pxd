@@ -153,7 +153,7 @@ cdef struct Rules:
     # the centre with the next roll).  memo (twice the state's length, zeroed before the first call) keeps
     # what it may reuse from call to call
     places_f places
-    i64 nplaces            # how many places `places` gives (0 to nplaces - 1)
+    i64 nplaces            # how many places `places` gives (0 to nplaces - 1); 0 without it
     i64 size               # state length
     i64 max_actions        # candidate buffer size (a legal list at most half of it)
     i64 ndice

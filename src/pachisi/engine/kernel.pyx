@@ -528,7 +528,7 @@ cdef class Engine:
     @property
     def learned_places(self):
         """How many places the rules give the learned evaluator (Rules.places); 0: it reads the state's cells."""
-        return self.R.nplaces if self.R.places != NULL else 0
+        return self.R.nplaces
 
     cdef Scratch* take(self) except NULL:
         """A scratch for one call: a spare, or a new one when every spare is
