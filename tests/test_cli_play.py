@@ -287,3 +287,17 @@ def test_on_a_terminal_each_decision_redraws_one_screen():
     screens = out.count("\x1b[2J")                 # cleared before each decision
     assert screens >= 4
     assert len(BOARD_TOP.findall(re.sub(r"\x1b\[[\d;]*m", "", out))) == 2 * screens
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Red (level1) plays 6b with Yellow's piece"),
+                                        ("ru", "Красный (level1) ходит 6b фишкой Жёлтого")])
+def test_a_partners_piece_moved_by_a_finished_player_is_said_to_be_the_partners(lang, said):
+    """Ludo in teams: Red's pieces are all home, so he moves his partner Yellow's, and the line says whose."""
+    from pachisi.engine.position import load_position
+    from pachisi.render.terminal import MoveTrace
+    state = load_position({"game": "ludo", "options": {"teams": "opposite"}, "players": 4,
+                           "pieces": [["centre"] * 4, ["yard"] * 4, [10, "yard", "yard", "yard"], ["yard"] * 4]},
+                          make_game)
+    state.set_dice((6,))
+    tg = TerminalGame(Console(file=io.StringIO()), state.game, ["level1"] * 4, {}, lang)
+    assert tg.move_line(0, MoveTrace(state, state.parse_move("6b"), lang)).plain.strip().startswith(said)

@@ -110,3 +110,35 @@ def test_a_look_at_a_move_leaves_the_turn_as_it_was_and_the_saved_turn_goes_on()
     teller.move(0, [ev("captured", 1, 2, 5, 0)])
     again = Teller(g, teller.saved())
     assert again.move(0, [ev("extra_roll", 0)])[0]["why"] == "why.capture"
+
+
+def test_a_finished_players_move_of_his_partners_piece_is_told_with_its_owner():
+    """Ludo in teams: Red (0) has every piece home and plays for his partner Yellow (2); the log says whose
+    piece moved, which neither the notation ("6b") nor the turn's name (Red's) says. Yellow's own move of the
+    same piece is told without an owner."""
+    from pachisi.engine.position import load_position
+    position = {"game": "ludo", "options": {"teams": "opposite"}, "players": 4, "to_move": 0,
+                "pieces": [["centre"] * 4, ["yard"] * 4, [10, "yard", "yard", "yard"], ["yard"] * 4]}
+    st = load_position(position, make_game)
+    st.set_dice((6,))
+    told = {m.text: st.game.played_story(m, st.current_player) for m in st.legal_moves()}
+    assert told == {"6a": {"piece": "a", "steps": "6", "whose": 2},
+                    "6b": {"say": "log.out", "piece": "b", "whose": 2}}
+    own = load_position(dict(position, to_move=2, pieces=[["yard"] * 4, ["yard"] * 4, [10, "yard", "yard", "yard"],
+                                                         ["yard"] * 4]), make_game)
+    own.set_dice((6,))
+    assert {own.game.played_story(m, 2).get("whose") for m in own.legal_moves()} == {None}
+
+
+def test_partners_placed_together_are_told_in_one_sentence():
+    """Team play: the move that brings a team home places both partners; the log says "Red and Yellow win!"
+    once, not each partner's win apart."""
+    g = make_game("ludo", 4, options={"teams": "opposite"})
+    teller = Teller(g)
+    teller.roll(0, (1,), [])
+    said = teller.move(0, [ev("finished", 0, 3), ev("won", 2, 0, 1), ev("won", 0, 0, 1)])
+    assert [s["say"] for s in said] == ["ev.finished", "ev.won.team.first"]
+    assert tell_stories(said, g) == "Red's d is home; Red and Yellow win!"
+    assert tell_stories(said, g, "ru") == "фишка d Красного дома; Красный и Жёлтый победили!"
+    second = teller.move(1, [ev("won", 3, 0, 2), ev("won", 1, 0, 2)])
+    assert tell_stories(second, g) == "Green and Blue finish in place 2"

@@ -20,7 +20,7 @@ from .bots import bot_for_level
 from .engine import kernel as K
 from .engine.game import GameError
 from .engine.story import Teller
-from .i18n import colour_name, plural, render as tr, translate
+from .i18n import colour_name, owner_name, plural, render as tr, translate
 from .render.terminal import MoveTrace, piece_mark, render, seat_style, tell_stories
 
 MAX_LISTED = 40        # legal moves listed by number; more are typed in notation
@@ -125,7 +125,10 @@ class TerminalGame:
 
     def move_line(self, player, trace):
         said = trace.consequences(self.teller, self.lang, played=True)
-        return Text.assemble("  ", self.who(player), " ", self._("plays"), " ", (trace.move.text, "bold"),
+        owner = int(trace.move.player)          # a partner's piece, once the player's own are all home
+        whose = "" if owner == player else " " + self._("with {whose} piece", whose=owner_name(
+            self.game.player_name(owner), self.lang))
+        return Text.assemble("  ", self.who(player), " ", self._("plays"), " ", (trace.move.text, "bold"), whose,
                              f": {trace.frm} → {trace.to}" if trace.frm or trace.to else "",
                              " — " + said if said else "")
 

@@ -46,6 +46,9 @@ def test_the_game_over_card_and_the_replay_show_the_analysis(browser, server, la
         rates = page.locator(".analysis-figures td.error-rate").all_inner_texts()
         assert len(rates) == 2 and all(r.endswith("%") for r in rates)
         assert page.locator(".dice-table tbody tr").count() == 2
+        overflow = page.evaluate("() => [...document.querySelectorAll('.over-card .figures-wrap')].map((e) => "
+                                 "e.scrollWidth - e.clientWidth)")
+        assert len(overflow) == 3 and max(overflow) <= 0        # every table fits the card: no sideways scroll
         assert page.locator(".over-card .fair-line a").get_attribute("href") == f"#/verify/{code}"
         words = card.inner_text()
         assert ("Error rate" if lang == "en" else "Доля ошибок") in words

@@ -567,6 +567,33 @@ def test_kimbo_moves_are_told_as_a_person_says_them(browser, server, lang):
     assert told(browser, server, lang, log, room) == KIMBO_STORY[lang]
 
 
+# Team play: Red's pieces are all home and he plays his partner Yellow's (Game.played_story gives `whose`); a
+# Kimbo pawn of a partner's too; Yellow's own move says no owner
+PARTNER_LOG = [("roll", 0, "6", None), ("move", 0, "6b", {"say": "log.out", "piece": "b", "whose": 2}),
+               ("roll", 0, "5", None), ("move", 0, "5b", {"piece": "b", "steps": "5", "whose": 2}),
+               ("move", 0, "3b", {"piece": "b", "steps": "3", "whose": 2}),
+               ("move", 0, "a1+2nL", {"piece": "a", "n": "1 + 2", "way": "n", "turns": ["L"], "whose": 2}),
+               ("roll", 2, "4", None), ("move", 2, "4b", {"piece": "b", "steps": "4"})]
+PARTNER_STORY = {
+    "en": ["Red rolled 6 and brought Yellow's piece b out",
+           "Red rolled 5 and moved Yellow's piece b 5, then 3 and Yellow's pawn a 1 + 2 north, turning left at the fence",
+           "Yellow rolled 4 and moved piece b 4"],
+    "ru": ["Красный выбросил 6 и вывел фишку b Жёлтого",
+           "Красный выбросил 5 и пошёл фишкой b Жёлтого на 5, потом на 3 и фишкой a Жёлтого на 1 + 2 на север, "
+           "у забора налево",
+           "Жёлтый выбросил 4 и пошёл фишкой b на 4"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_partners_piece_is_told_with_its_owner(browser, server, lang):
+    log = [{"n": n, "r": 1, "p": p, "k": k, "v": v, "by": "person", "e": [], **({"d": d} if d else {})}
+           for n, (k, p, v, d) in enumerate(PARTNER_LOG)]
+    room = {"game": "ludo", "piece_names": "abcd", "dice": [[1, 6]],
+            "seats": [{"player": p, "colour": c} for p, c in enumerate(("red", "green", "yellow", "blue"))]}
+    assert told(browser, server, lang, log, room) == PARTNER_STORY[lang]
+
+
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_every_kind_of_event_is_told_in_words(browser, server, lang):
     """The story's sentences for every event the engine reports, from a made-up log."""

@@ -384,6 +384,14 @@ class Game:
             return {"say": "log.out", "piece": piece}
         return {"piece": piece, "steps": str(move.die) if dice is None else dice}
 
+    def played_story(self, move, player):
+        """move_story as the log of `player`'s turn keeps it: a piece not his own (a partner's, once his own are
+        all home) is told with its owner (`whose`), which neither the notation nor the turn's name says."""
+        told = self.move_story(move)
+        if told is not None and int(move.player) != int(player) and ("piece" in told or "pieces" in told):
+            told = dict(told, whose=int(move.player))
+        return told
+
     def move_words(self, move, dice=None):
         """A move in plain words, a Text the catalogue tells in every language: "bring piece b out
         (6)", "5 with piece b", with what its kind adds (kind_words); `dice`: what it plays, when

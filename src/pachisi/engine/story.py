@@ -7,9 +7,9 @@ run of sixes or doubles it is in.  A Teller follows a game's turns and keeps tha
 story is complete on its own and no front end works a reason out again.
 
 A story is a dict: `kind` (the event's), `say` (the message key) and the message's values.  The values `who`,
-`by` and `caller` are players (said by their colour: "Red"), `whose` a player as an owner ("Red's"), `why` and
-`what` message keys (said with the same values), a list under `a` dice said together ("the 3 and the 1");
-the rest are said as they are.
+`by`, `caller` and `partner` are players (said by their colour: "Red"), `whose` a player as an owner
+("Red's"), `why` and `what` message keys (said with the same values), a list under `a` dice said together
+("the 3 and the 1"); the rest are said as they are.
 """
 from __future__ import annotations
 
@@ -83,6 +83,11 @@ class Teller:
                 continue
             if kind == "burned" and told and told[-1]["kind"] == "burned":
                 told[-1]["a"].append(int(e.a))          # dice lost together are told together
+                continue
+            if kind == "won" and told and told[-1]["kind"] == "won" and told[-1]["a"] == int(e.a):
+                first = told[-1]                        # partners placed together: one sentence, "Red and Yellow win!"
+                first.update(say="ev.won.team.first" if e.a == 1 else "ev.won.team",
+                             who=min(first["who"], int(e.player)), partner=max(first["who"], int(e.player)))
                 continue
             told.append(self._story(e))
         for s in told:

@@ -191,7 +191,7 @@ def story_sentence(story, game, lang="en"):
     Blue's c", "Red rolls again: for the capture"."""
     values = {}
     for key, value in story.items():
-        if key in ("who", "by", "caller"):
+        if key in ("who", "by", "caller", "partner"):
             values[key] = _who(game, value, lang)
         elif key == "whose":
             values[key] = owner_name(game.player_name(value), lang)

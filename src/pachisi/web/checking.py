@@ -242,7 +242,7 @@ def replay_frames(text, budget=None):
                 else:
                     move = state.parse_move(token)
                     route = last_route(game, state.arr, move)
-                    told = game.move_story(move)
+                    told = game.played_story(move, player)
                     events = state.push(move)
                     frame("move", token, player, events, teller.move(player, events, told), told, route)
     return {"game": game.name, "title": game.title, "players": game.players,

@@ -259,7 +259,7 @@ class Room:
         else:
             move = st.parse_move(value)
             route = last_route(self.game, st.arr, move)
-            entry["d"] = self.game.move_story(move)          # the log says it from this, not from the notation
+            entry["d"] = self.game.played_story(move, player)          # the log says it from this, not from the notation
             events = st.push(move)
             stories = self.teller.move(player, events, entry["d"])
         self.seq += 1

@@ -28,12 +28,12 @@ function whose(room, player) {
 function isDouble(dice) { return dice.length > 1 && dice.every((d) => d === dice[0]); }
 
 // One event as the server's game tells it (a log entry's `s`, engine.story: the message key `say` and its
-// values; `who`, `by`, `caller` players, `whose` an owner, `why` and `what` keys, a list under `a` dice said
+// values; `who`, `by`, `caller`, `partner` players, `whose` an owner, `why` and `what` keys, a list under `a` dice said
 // together), in the words the terminal uses too.
 export function storySentence(s, room) {
   const v = {};
   for (const [k, x] of Object.entries(s)) {
-    if (k === "who" || k === "by" || k === "caller") v[k] = who(room, x);
+    if (k === "who" || k === "by" || k === "caller" || k === "partner") v[k] = who(room, x);
     else if (k === "whose") v[k] = whose(room, x);
     else if (k === "a" && Array.isArray(x)) v[k] = x.join(t("word.and"));
     else if (k !== "kind" && k !== "say" && k !== "why" && k !== "what") v[k] = x;
@@ -85,21 +85,30 @@ export function fenceMoveWords(from, to, name) {
   return t("move.fence", { a, b, c, d });
 }
 
+// A phrase of a move as [key, values]: a piece that is not the player's own (`whose`, a partner's) is told
+// with its owner where the phrase has a form for it ("moved Blue's piece a 5").
+function owned(key, whoseOf, room) {
+  const k = `${key}.whose`;
+  return whoseOf != null && t(k) !== k ? [k, { whose: whose(room, whoseOf) }] : [key, {}];
+}
+
 // One move as a part of a sentence that follows the player's name: {phrase} (a whole one, past tense),
 // or {verb, item} to share a verb with the next moves ("moved piece a 2 and piece b 3"), a step of a
-// race piece with its piece and distance (a piece moved twice: "moved piece a 5, then 3"); null when the
-// server told nothing of it.
-function movePart(d) {
+// race piece with its piece, owner and distance (a piece moved twice: "moved piece a 5, then 3"); null
+// when the server told nothing of it.
+function movePart(d, room) {
   if (!d) return null;
-  if (d.steps) return { verb: "log.moved", piece: d.piece, steps: [d.steps] };
+  if (d.steps) return { verb: "log.moved", piece: d.piece, whose: d.whose, steps: [d.steps] };
   const where = d.way ? t(`log.dir.${d.way}`) : d.where;
   if (d.turns) {
     const turns = d.turns.map((x) => t(x === "L" ? "log.left" : "log.right"));
-    let item = t("log.pawn", { piece: d.piece, n: d.n, where });
+    const [key, owner] = owned("log.pawn", d.whose, room);
+    let item = t(key, { piece: d.piece, n: d.n, where, ...owner });
     if (turns.length) item += t(turns.length > 1 ? "log.turns" : "log.turn", { turns: turns.join(t("log.then")) });
     return { verb: "log.moved", item };
   }
-  return { phrase: t(d.say, { ...d, where }) };
+  const [key, owner] = owned(d.say, d.whose, room);
+  return { phrase: t(key, { ...d, where, ...owner }) };
 }
 
 // "a, b and c"
@@ -108,26 +117,30 @@ function listOf(items) {
 }
 
 // The moves of one turn as one phrase: [{text, d}] -> "brought piece b out and moved piece a 6".
-function movesSaid(moves, words) {
+function movesSaid(moves, words, room) {
   const parts = [];
   for (const { text, d } of moves) {
-    const p = movePart(d) ?? { phrase: t("log.played.one", { move: words[text] ? `${words[text]} (${text})` : text }) };
+    const p = movePart(d, room) ?? { phrase: t("log.played.one", { move: words[text] ? `${words[text]} (${text})` : text }) };
     const last = parts[parts.length - 1];
     if (!p.verb || !last || last.verb !== p.verb) parts.push(p.verb ? { verb: p.verb, items: [p] } : p);
     else {
       const prev = last.items[last.items.length - 1];
-      if (p.steps && prev.steps && prev.piece === p.piece) prev.steps.push(...p.steps);
+      if (p.steps && prev.steps && prev.piece === p.piece && prev.whose === p.whose) prev.steps.push(...p.steps);
       else last.items.push(p);
     }
   }
-  const item = (p) => p.item ?? t("log.step", { piece: p.piece, n: p.steps.join(t("log.step.then")) });
+  const item = (p) => {
+    if (p.item) return p.item;
+    const [key, owner] = owned("log.step", p.whose, room);
+    return t(key, { piece: p.piece, n: p.steps.join(t("log.step.then")), ...owner });
+  };
   return listOf(parts.map((g) => g.phrase ?? `${t(g.verb)} ${listOf(g.items.map(item))}`));
 }
 
 // One action of `player` as a sentence (the room's line under the board): "Red kept the fences"; `d`: the
 // move as the log tells it.
 export function moveSentence(room, player, text, d, words = {}) {
-  return `${who(room, player)} ${movesSaid([{ text, d }], words)}`;
+  return `${who(room, player)} ${movesSaid([{ text, d }], words, room)}`;
 }
 
 // One turn as a sentence: "Red rolled 5-2 and moved piece b 5 and piece d 2; Red captured Blue's b".
@@ -136,7 +149,7 @@ export function turnSentence(tr, room, words = {}) {
   if (tr.resign) return t(tr.by === "clock" ? "log.forfeit" : "log.resign", { who: who(room, tr.p) });
   const w = tr.by === "standin" ? t("log.standin", { who: who(room, tr.p), level: botName(room.standin_level) })
     : tr.by === "clock" ? t("log.clock", { who: who(room, tr.p) }) : who(room, tr.p);
-  const moves = movesSaid(tr.moves, words);
+  const moves = movesSaid(tr.moves, words, room);
   const dice = tr.dice.join("-");
   let head;
   if (tr.dice.length && moves) head = t("log.rolled.played", { who: w, dice, moves });
