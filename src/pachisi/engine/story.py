@@ -84,7 +84,8 @@ class Teller:
             if kind == "burned" and told and told[-1]["kind"] == "burned":
                 told[-1]["a"].append(int(e.a))          # dice lost together are told together
                 continue
-            if kind == "won" and told and told[-1]["kind"] == "won" and told[-1]["a"] == int(e.a):
+            if kind == "won" and told and told[-1]["kind"] == "won" and told[-1]["a"] == int(e.a) \
+                    and self.game.partner(told[-1]["who"]) == int(e.player):
                 first = told[-1]                        # partners placed together: one sentence, "Red and Yellow win!"
                 first.update(say="ev.won.team.first" if e.a == 1 else "ev.won.team",
                              who=min(first["who"], int(e.player)), partner=max(first["who"], int(e.player)))

@@ -101,7 +101,8 @@ export function overSummary(data, room, symbol) {
   });
   return h("div", { class: "analysis-summary" },
     h("div", { class: "figures-wrap" }, h("table", { class: "figures analysis-figures" },
-      h("thead", {}, h("tr", {}, head.map((x, i) => h("th", { scope: "col", text: x, class: i === 2 ? "marks" : null })))),
+      h("thead", {}, h("tr", {}, head.map((x, i) =>
+        h("th", { scope: "col", text: x, class: i === 2 ? "marks" : null })))),
       h("tbody", {}, rows))),
     h("p", { class: "help", text: t("an.help") }),
     diceTable(data.dice, room));

@@ -28,8 +28,8 @@ function whose(room, player) {
 function isDouble(dice) { return dice.length > 1 && dice.every((d) => d === dice[0]); }
 
 // One event as the server's game tells it (a log entry's `s`, engine.story: the message key `say` and its
-// values; `who`, `by`, `caller`, `partner` players, `whose` an owner, `why` and `what` keys, a list under `a` dice said
-// together), in the words the terminal uses too.
+// values; `who`, `by`, `caller`, `partner` players, `whose` an owner, `why` and `what` keys, a list under `a`
+// dice said together), in the words the terminal uses too.
 export function storySentence(s, room) {
   const v = {};
   for (const [k, x] of Object.entries(s)) {
